@@ -1,0 +1,7 @@
+// DELETE /api/v1/agents/[agentId]/keys/[keyId] — revoke a key at once (HQ admin)
+import { revokeKey } from "@/lib/agents/service";
+import { route } from "@/lib/http/route";
+
+export const DELETE = route({ permission: "keys.manage" }, async ({ caller, params }) =>
+  revokeKey(caller, params.agentId, params.keyId),
+);

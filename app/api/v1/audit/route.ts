@@ -1,0 +1,8 @@
+// GET /api/v1/audit — the audit log, newest first (?limit=&before=&action=) (HQ users)
+import { listAuditQuery } from "@/lib/audit/schemas";
+import { listAuditEntries } from "@/lib/audit/service";
+import { route } from "@/lib/http/route";
+
+export const GET = route({ permission: "audit.read", query: listAuditQuery }, async ({ caller, query }) =>
+  listAuditEntries(caller, query),
+);

@@ -1,0 +1,9 @@
+// POST /api/v1/auth/logout — end the current session
+import { endSession, SESSION_COOKIE } from "@/lib/auth/session";
+import { signedOut } from "@/lib/http/cookies";
+import { route } from "@/lib/http/route";
+
+export const POST = route({ permission: null }, async ({ req }) => {
+  await endSession(req.cookies.get(SESSION_COOKIE)?.value);
+  return signedOut();
+});

@@ -1,0 +1,111 @@
+import "server-only";
+import type { Queryable } from "@/lib/db";
+import type { AgentKind, AgentRole } from "@/lib/auth/caller";
+
+export interface AgentRow {
+  id: string;
+  name: string;
+  kind: AgentKind;
+  role: AgentRole;
+  kbAccess: "read" | "write";
+  clientId: string | null;
+  clientName: string | null;
+  description: string;
+  disabledAt: Date | null;
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+// clients are joined with a left join: RLS may hide a client row even where the agent is visible
+const SELECT = `
+  select a.id, a.name, a.kind, a.role, a.kb_access as "kbAccess", a.client_id as "clientId",
+         c.name as "clientName", a.description, a.disabled_at as "disabledAt",
+         a.created_at as "createdAt", a.updated_at as "updatedAt"
+    from agents a left join clients c on c.id = a.client_id`;
+
+export function listAgents(tx: Queryable) {
+  return tx.query<AgentRow>(`${SELECT} order by a.kind, a.name`);
+}
+
+export async function getAgent(tx: Queryable, p: { id: string }) {
+  return (await tx.query<AgentRow>(`${SELECT} where a.id = $1`, [p.id]))[0] ?? null;
+}
+
+export async function insertAgent(
+  tx: Queryable,
+  p: { name: string; kind: AgentKind; role: AgentRole; kbAccess: string; clientId: string | null; description: string },
+) {
+  const rows = await tx.query<{ id: string }>(
+    `insert into agents (name, kind, role, kb_access, client_id, description)
+     values ($1, $2, $3, $4, $5, $6) returning id`,
+    [p.name, p.kind, p.role, p.kbAccess, p.clientId, p.description],
+  );
+  return rows[0]!.id;
+}
+
+export async function updateAgent(
+  tx: Queryable,
+  p: { id: string; name?: string; role?: AgentRole; kbAccess?: string; description?: string; disabled?: boolean },
+) {
+  const rows = await tx.query<{ id: string }>(
+    `update agents set
+        name = coalesce($2, name),
+        role = coalesce($3, role),
+        kb_access = coalesce($4, kb_access),
+        description = coalesce($5, description),
+        disabled_at = case when $6::boolean is null then disabled_at
+                           when $6::boolean then coalesce(disabled_at, now()) else null end
+      where id = $1 returning id`,
+    [p.id, p.name ?? null, p.role ?? null, p.kbAccess ?? null, p.description ?? null, p.disabled ?? null],
+  );
+  return rows[0]?.id ?? null;
+}
+
+export async function nameTaken(tx: Queryable, p: { name: string; exceptId?: string }) {
+  const rows = await tx.query("select 1 from agents where lower(name) = lower($1) and id <> coalesce($2::uuid, '00000000-0000-0000-0000-000000000000')", [
+    p.name,
+    p.exceptId ?? null,
+  ]);
+  return rows.length > 0;
+}
+
+export interface KeyRow {
+  id: string;
+  agentId: string;
+  label: string;
+  prefix: string;
+  createdByName: string;
+  createdAt: Date;
+  lastUsedAt: Date | null;
+  revokedAt: Date | null;
+}
+
+export function listKeys(tx: Queryable, p: { agentId: string }) {
+  return tx.query<KeyRow>(
+    `select id, agent_id as "agentId", label, prefix, created_by_name as "createdByName",
+            created_at as "createdAt", last_used_at as "lastUsedAt", revoked_at as "revokedAt"
+       from agent_keys where agent_id = $1 order by created_at desc`,
+    [p.agentId],
+  );
+}
+
+export async function insertKey(
+  tx: Queryable,
+  p: { agentId: string; label: string; prefix: string; hash: string; createdByName: string },
+) {
+  const rows = await tx.query<{ id: string }>(
+    `insert into agent_keys (agent_id, label, prefix, key_hash, created_by_name)
+     values ($1, $2, $3, $4, $5) returning id`,
+    [p.agentId, p.label, p.prefix, p.hash, p.createdByName],
+  );
+  return rows[0]!.id;
+}
+
+export async function revokeKey(tx: Queryable, p: { agentId: string; keyId: string }) {
+  const rows = await tx.query<{ id: string }>(
+    `update agent_keys set revoked_at = coalesce(revoked_at, now())
+      where id = $1 and agent_id = $2 returning id`,
+    [p.keyId, p.agentId],
+  );
+  return rows[0]?.id ?? null;
+}

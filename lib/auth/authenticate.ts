@@ -1,0 +1,57 @@
+import "server-only";
+import { timingSafeEqual } from "node:crypto";
+import { getConfig } from "@/lib/config";
+import { asSystem } from "@/lib/db";
+import { ApiError } from "@/lib/http/errors";
+import type { Caller } from "./caller";
+import * as q from "./queries";
+import { AGENT_KEY_PREFIX, KEY_LOOKUP_LENGTH, safeEqual, sha256 } from "./secrets";
+import { getSessionUser, type CookieReader } from "./session";
+
+const KEY_TOUCH_AFTER_MS = 60_000;
+
+/**
+ * Who is calling: a bearer key (agent key or ADMIN_API_KEY) or an HQ session cookie.
+ * Throws 401 when neither identifies anyone.
+ */
+export async function authenticate(req: Request, cookies: CookieReader): Promise<Caller> {
+  const header = req.headers.get("authorization");
+  if (header) {
+    const m = /^Bearer\s+(\S+)\s*$/i.exec(header);
+    if (!m) throw unauthorized("The Authorization header must be 'Bearer <key>'");
+    return authenticateKey(m[1]!);
+  }
+  const user = await getSessionUser(cookies);
+  if (user) return user;
+  throw unauthorized("Sign in, or send an API key as 'Authorization: Bearer <key>'");
+}
+
+export async function authenticateKey(key: string): Promise<Caller> {
+  const adminKey = getConfig().ADMIN_API_KEY;
+  if (adminKey && safeEqual(key, adminKey)) {
+    return { type: "hq", userId: null, name: "admin API key", email: null, role: "admin" };
+  }
+  if (!key.startsWith(AGENT_KEY_PREFIX) || key.length < KEY_LOOKUP_LENGTH + 8) {
+    throw unauthorized("Unknown or revoked API key");
+  }
+  const hash = Buffer.from(sha256(key), "hex");
+  return asSystem(async (tx) => {
+    const candidates = await q.findActiveKeysByPrefix(tx, { prefix: key.slice(0, KEY_LOOKUP_LENGTH) });
+    const match = candidates.find((c) => timingSafeEqual(Buffer.from(c.keyHash, "hex"), hash));
+    if (!match) throw unauthorized("Unknown or revoked API key");
+    if (!match.lastUsedAt || Date.now() - new Date(match.lastUsedAt).getTime() > KEY_TOUCH_AFTER_MS) {
+      await q.touchKey(tx, { keyId: match.keyId });
+    }
+    return {
+      type: "agent",
+      agentId: match.agentId,
+      name: match.name,
+      kind: match.kind,
+      role: match.role,
+      clientId: match.clientId,
+      kbAccess: match.kbAccess,
+    };
+  });
+}
+
+const unauthorized = (message: string) => new ApiError("unauthorized", message);

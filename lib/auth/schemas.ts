@@ -1,0 +1,17 @@
+import { z } from "zod";
+
+export const hqRole = z.enum(["admin", "curator", "viewer"]);
+const email = z.string().trim().toLowerCase().email().max(200);
+const password = z.string().min(10, "use at least 10 characters").max(200);
+
+export const setupBody = z.object({ email, password, name: z.string().trim().max(100).optional() }).strict();
+export const loginBody = z.object({ email, password: z.string().min(1).max(200) }).strict();
+export const acceptInviteBody = z
+  .object({ token: z.string().min(20).max(200), password, name: z.string().trim().max(100).optional() })
+  .strict();
+export const inviteUserBody = z
+  .object({ email, role: hqRole, name: z.string().trim().max(100).optional() })
+  .strict();
+export const updateUserBody = z
+  .object({ role: hqRole.optional(), name: z.string().trim().max(100).optional(), disabled: z.boolean().optional() })
+  .strict();

@@ -1,0 +1,60 @@
+import "server-only";
+import type { Queryable } from "@/lib/db";
+import type { HqRole } from "./caller";
+
+export interface HqUserView {
+  id: string;
+  email: string;
+  name: string;
+  role: HqRole;
+  invitePending: boolean;
+  disabledAt: Date | null;
+  lastLoginAt: Date | null;
+  createdAt: Date;
+}
+
+// Runs as the caller (RLS: HQ only). Secret columns are not even granted to the caller role.
+const COLUMNS = `id, email, name, role, (invite_expires_at is not null) as "invitePending",
+  disabled_at as "disabledAt", last_login_at as "lastLoginAt", created_at as "createdAt"`;
+
+export function listHqUsers(tx: Queryable) {
+  return tx.query<HqUserView>(`select ${COLUMNS} from hq_users order by created_at`);
+}
+
+export async function getHqUser(tx: Queryable, p: { id: string }) {
+  return (await tx.query<HqUserView>(`select ${COLUMNS} from hq_users where id = $1`, [p.id]))[0] ?? null;
+}
+
+export async function emailTaken(tx: Queryable, p: { email: string }) {
+  return (await tx.query("select 1 from hq_users where lower(email) = lower($1)", [p.email])).length > 0;
+}
+
+export async function insertInvitedUser(
+  tx: Queryable,
+  p: { email: string; name: string; role: HqRole; inviteTokenHash: string; inviteHours: number },
+) {
+  const rows = await tx.query<{ id: string }>(
+    `insert into hq_users (email, name, role, invite_token_hash, invite_expires_at)
+     values ($1, $2, $3, $4, now() + make_interval(hours => $5)) returning id`,
+    [p.email, p.name, p.role, p.inviteTokenHash, p.inviteHours],
+  );
+  return rows[0]!.id;
+}
+
+export async function updateHqUser(tx: Queryable, p: { id: string; role?: HqRole; name?: string; disabled?: boolean }) {
+  const rows = await tx.query<{ id: string }>(
+    `update hq_users set role = coalesce($2, role), name = coalesce($3, name),
+            disabled_at = case when $4::boolean is null then disabled_at
+                               when $4::boolean then coalesce(disabled_at, now()) else null end
+      where id = $1 returning id`,
+    [p.id, p.role ?? null, p.name ?? null, p.disabled ?? null],
+  );
+  return rows[0]?.id ?? null;
+}
+
+export async function countActiveAdmins(tx: Queryable) {
+  const rows = await tx.query<{ n: number }>(
+    "select count(*)::int as n from hq_users where role = 'admin' and disabled_at is null",
+  );
+  return rows[0]!.n;
+}

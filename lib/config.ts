@@ -1,0 +1,41 @@
+import { z } from "zod";
+
+// Every setting the server reads, in one place, validated once. README "Configuration" documents
+// each of these; keep the two in step.
+const boolish = z
+  .enum(["true", "false", "1", "0", "yes", "no"])
+  .transform((v) => v === "true" || v === "1" || v === "yes");
+
+const envSchema = z.object({
+  DATABASE_URL: z.string().url().optional(),
+  DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(100).default(10),
+  DATA_DIR: z.string().min(1).default("./.data"),
+  SEED_DEMO: boolish.default(true),
+  ADMIN_API_KEY: z.string().min(16, "ADMIN_API_KEY must be at least 16 characters").optional(),
+  SESSION_TTL_HOURS: z.coerce.number().int().min(1).max(24 * 90).default(24 * 7),
+  MAX_BODY_BYTES: z.coerce.number().int().min(1024).default(1_000_000),
+  LOG_LEVEL: z.enum(["debug", "info", "warn", "error"]).default("info"),
+});
+
+export type AppConfig = z.infer<typeof envSchema>;
+
+let cached: AppConfig | undefined;
+
+export function getConfig(): AppConfig {
+  if (cached) return cached;
+  const raw = Object.fromEntries(
+    Object.entries(process.env).filter(([, v]) => v !== undefined && v !== ""),
+  );
+  const parsed = envSchema.safeParse(raw);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; ");
+    throw new Error(`Invalid configuration: ${problems}`);
+  }
+  cached = parsed.data;
+  return cached;
+}
+
+/** Tests change the environment between files; they call this to re-read it. */
+export function resetConfigForTests(): void {
+  cached = undefined;
+}

@@ -1,0 +1,40 @@
+import type { Caller } from "@/lib/auth/caller";
+import type { Database, Queryable } from "./types";
+
+/** The claims Postgres policies read through the mhq.* helper functions (see the foundation migration). */
+export function claimsFor(caller: Caller): Record<string, string | null> {
+  if (caller.type === "agent") {
+    return {
+      caller_type: "agent",
+      name: caller.name,
+      agent_id: caller.agentId,
+      agent_kind: caller.kind,
+      agent_role: caller.role,
+      client_id: caller.clientId,
+      kb_access: caller.kbAccess,
+    };
+  }
+  return {
+    caller_type: "hq",
+    name: caller.name,
+    hq_role: caller.role,
+    hq_user_id: caller.userId,
+  };
+}
+
+/**
+ * Runs `fn` in one transaction as the caller: `set local role mhq_app` drops superuser/owner
+ * rights, and the caller's claims are set for RLS. Both are transaction-local, so a pooled
+ * connection never carries one caller's identity into another's request.
+ */
+export async function withClaims<T>(
+  db: Database,
+  claims: Record<string, unknown>,
+  fn: (tx: Queryable) => Promise<T>,
+): Promise<T> {
+  return db.transaction(async (tx) => {
+    await tx.query("select set_config('request.jwt.claims', $1, true)", [JSON.stringify(claims)]);
+    await tx.query("set local role mhq_app");
+    return fn(tx);
+  });
+}

@@ -1,0 +1,32 @@
+import { PGlite } from "@electric-sql/pglite";
+import { vector } from "@electric-sql/pglite/vector";
+import type { Database, Queryable } from "./types";
+
+/** Opens the embedded database. `dataDir` undefined or "memory://" keeps it in memory (tests). */
+export async function openPglite(dataDir?: string): Promise<{ db: Database; pg: PGlite }> {
+  const pg = await PGlite.create(dataDir ?? "memory://", { extensions: { vector } });
+  return { db: wrapPglite(pg), pg };
+}
+
+export function wrapPglite(pg: PGlite): Database {
+  const run = async <T>(q: Pick<PGlite, "query">, sql: string, params?: unknown[]) =>
+    (await q.query<T>(sql, params as unknown[] | undefined)).rows;
+  return {
+    kind: "pglite",
+    query: (sql, params) => run(pg, sql, params),
+    transaction: (fn) =>
+      pg.transaction((tx) => {
+        const handle: Queryable = {
+          query: (sql, params) => run(tx, sql, params),
+          exec: async (sql) => {
+            await tx.exec(sql);
+          },
+        };
+        return fn(handle);
+      }),
+    exec: async (sql) => {
+      await pg.exec(sql);
+    },
+    close: () => pg.close(),
+  };
+}

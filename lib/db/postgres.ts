@@ -1,0 +1,36 @@
+import postgres from "postgres";
+import type { Database, Queryable } from "./types";
+
+/**
+ * Any Postgres ≥ 15 with pgvector (Supabase included) through postgres.js. Prepared statements are
+ * off so the app also works behind Supabase's transaction-mode pooler.
+ */
+export function openPostgres(url: string, options: { max?: number } = {}): Database {
+  const sql = postgres(url, {
+    max: options.max ?? 10,
+    prepare: false,
+    onnotice: () => {},
+    // int8 (counts, sums) as JS numbers, matching the embedded driver
+    types: { bigint: postgres.BigInt },
+  });
+  const run = async <T>(q: postgres.Sql | postgres.TransactionSql, text: string, params?: unknown[]) =>
+    (await q.unsafe(text, (params ?? []) as postgres.ParameterOrJSON<never>[])) as unknown as T[];
+  return {
+    kind: "postgres",
+    query: (text, params) => run(sql, text, params),
+    transaction: async (fn) =>
+      (await sql.begin(async (tx) => {
+        const handle: Queryable = {
+          query: (text, params) => run(tx, text, params),
+          exec: async (text) => {
+            await tx.unsafe(text).simple();
+          },
+        };
+        return fn(handle);
+      })) as Awaited<ReturnType<typeof fn>>,
+    exec: async (text) => {
+      await sql.unsafe(text).simple();
+    },
+    close: () => sql.end({ timeout: 5 }),
+  };
+}

@@ -1,0 +1,39 @@
+import { ApiError } from "./errors";
+
+/** Reads a JSON body, refusing it (413) past `maxBytes` before parsing anything. */
+export async function readJsonBody(req: Request, maxBytes: number): Promise<unknown> {
+  const declared = Number(req.headers.get("content-length") ?? "NaN");
+  if (Number.isFinite(declared) && declared > maxBytes) throw tooLarge(maxBytes);
+  const type = req.headers.get("content-type") ?? "";
+  if (type && !type.includes("application/json")) {
+    throw new ApiError("unsupported_media_type", "Send the body as application/json");
+  }
+  const text = await readLimited(req, maxBytes);
+  if (text.trim() === "") return {};
+  try {
+    return JSON.parse(text);
+  } catch {
+    throw new ApiError("bad_request", "The body is not valid JSON");
+  }
+}
+
+async function readLimited(req: Request, maxBytes: number): Promise<string> {
+  if (!req.body) return "";
+  const reader = req.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let total = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    total += value.byteLength;
+    if (total > maxBytes) {
+      await reader.cancel();
+      throw tooLarge(maxBytes);
+    }
+    chunks.push(value);
+  }
+  return Buffer.concat(chunks).toString("utf8");
+}
+
+const tooLarge = (max: number) =>
+  new ApiError("payload_too_large", `The body is larger than the limit of ${max} bytes`);

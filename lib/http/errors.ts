@@ -1,0 +1,59 @@
+export const ERROR_STATUS = {
+  bad_request: 400,
+  unauthorized: 401,
+  forbidden: 403,
+  not_found: 404,
+  version_conflict: 409,
+  conflict: 409,
+  payload_too_large: 413,
+  unsupported_media_type: 415,
+  validation_failed: 422,
+  pii_refused: 422,
+  locked_constant: 422,
+  rate_limited: 429,
+  internal_error: 500,
+  service_unavailable: 503,
+} as const;
+
+export type ErrorCode = keyof typeof ERROR_STATUS;
+
+/** The one error type of the API: thrown anywhere below a handler, answered as `{error: {...}}`. */
+export class ApiError extends Error {
+  readonly status: number;
+  constructor(
+    readonly code: ErrorCode,
+    message: string,
+    readonly details?: unknown,
+  ) {
+    super(message);
+    this.name = "ApiError";
+    this.status = ERROR_STATUS[code];
+  }
+}
+
+export const notFound = (what = "Resource") => new ApiError("not_found", `${what} not found`);
+export const forbidden = (message = "You are not allowed to do this") => new ApiError("forbidden", message);
+
+export function errorBody(code: ErrorCode, message: string, details?: unknown) {
+  return { error: details === undefined ? { code, message } : { code, message, details } };
+}
+
+/** Postgres refusals that reach the handler (RLS, privileges) are permission errors, not crashes. */
+export function fromDatabaseError(err: unknown): ApiError | undefined {
+  const e = err as { code?: string; message?: string };
+  if (typeof e?.code !== "string") return undefined;
+  switch (e.code) {
+    case "42501": // insufficient_privilege, including "new row violates row-level security policy"
+      return new ApiError("forbidden", "The database refused this operation for your role");
+    case "23505":
+      return new ApiError("conflict", "An object with the same unique value already exists");
+    case "23503":
+      return new ApiError("validation_failed", "A referenced object does not exist");
+    case "23514":
+    case "22P02":
+    case "22001":
+      return new ApiError("validation_failed", "A value is out of its allowed range or format");
+    default:
+      return undefined;
+  }
+}

@@ -1,0 +1,34 @@
+import { expect } from "vitest";
+import { admin } from "./api";
+
+let counter = 0;
+const unique = (base: string) => `${base} ${++counter}-${Math.random().toString(36).slice(2, 6)}`;
+
+export async function createClient(name = unique("Client"), triggerTerms: string[] = []) {
+  const res = await admin.post("/api/v1/clients", { name, triggerTerms });
+  expect(res.status, JSON.stringify(res.body)).toBe(201);
+  return res.body.client as { id: string; name: string; slug: string };
+}
+
+export interface TestAgent {
+  id: string;
+  name: string;
+  key: string;
+  clientId: string | null;
+}
+
+/** Creates an agent through the API and issues it a key. */
+export async function createAgent(input: {
+  name?: string;
+  kind: "internal" | "field";
+  role: "manager" | "orchestrator" | "specialist" | "isolated";
+  kbAccess?: "read" | "write";
+  clientId?: string;
+}): Promise<TestAgent> {
+  const res = await admin.post("/api/v1/agents", { ...input, name: input.name ?? unique("Agent") });
+  expect(res.status, JSON.stringify(res.body)).toBe(201);
+  const agent = res.body.agent;
+  const key = await admin.post(`/api/v1/agents/${agent.id}/keys`, { label: "test" });
+  expect(key.status).toBe(201);
+  return { id: agent.id, name: agent.name, key: key.body.key, clientId: agent.clientId };
+}
