@@ -14,6 +14,14 @@ const envSchema = z.object({
   ADMIN_API_KEY: z.string().min(16, "ADMIN_API_KEY must be at least 16 characters").optional(),
   SESSION_TTL_HOURS: z.coerce.number().int().min(1).max(24 * 90).default(24 * 7),
   MAX_BODY_BYTES: z.coerce.number().int().min(1024).default(1_000_000),
+  EMBEDDINGS_PROVIDER: z.enum(["local", "openai"]).optional(),
+  OPENAI_API_KEY: z.string().optional(),
+  OPENAI_BASE_URL: z.string().url().optional(),
+  EMBEDDING_MODEL: z.string().min(1).default("text-embedding-3-small"),
+  EMBEDDING_DIMENSIONS: z.coerce.number().int().min(8).max(1536).default(1536),
+  EMBEDDING_BATCH_SIZE: z.coerce.number().int().min(1).max(2048).default(64),
+  EMBEDDING_MAX_RETRIES: z.coerce.number().int().min(0).max(10).default(3),
+  EMBEDDING_TIMEOUT_MS: z.coerce.number().int().min(1000).default(30_000),
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error"]).default("info"),
 });
 

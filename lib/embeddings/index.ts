@@ -1,0 +1,58 @@
+import { getConfig } from "@/lib/config";
+import { localEmbedder } from "./local";
+import { createOpenAiEmbedder } from "./openai";
+import { EmbeddingUnavailableError, type EmbeddingProvider } from "./types";
+
+export { EMBEDDING_DIMENSIONS, EmbeddingUnavailableError, type EmbeddingProvider } from "./types";
+
+let cached: EmbeddingProvider | undefined;
+let override: EmbeddingProvider | undefined;
+
+/** The configured provider: `openai` when EMBEDDINGS_PROVIDER says so (or a key/base URL is set), else `local`. */
+export function getEmbeddingProvider(): EmbeddingProvider {
+  if (override) return override;
+  if (cached) return cached;
+  const c = getConfig();
+  const useOpenAi =
+    c.EMBEDDINGS_PROVIDER === "openai" ||
+    (c.EMBEDDINGS_PROVIDER === undefined && Boolean(c.OPENAI_API_KEY || c.OPENAI_BASE_URL));
+  cached = useOpenAi
+    ? createOpenAiEmbedder({
+        apiKey: c.OPENAI_API_KEY,
+        baseURL: c.OPENAI_BASE_URL,
+        model: c.EMBEDDING_MODEL,
+        dimensions: c.EMBEDDING_DIMENSIONS,
+        batchSize: c.EMBEDDING_BATCH_SIZE,
+        maxRetries: c.EMBEDDING_MAX_RETRIES,
+        timeoutMs: c.EMBEDDING_TIMEOUT_MS,
+      })
+    : localEmbedder;
+  return cached;
+}
+
+/** Tests swap in a failing or counting provider. */
+export function setEmbeddingProviderForTests(provider: EmbeddingProvider | undefined): void {
+  override = provider;
+  cached = undefined;
+}
+
+/**
+ * Embeds texts, or returns null when the provider is unavailable: the caller stores the row
+ * without its embedding, which queues it for `npm run embed:backfill`. Nothing is lost.
+ */
+export async function tryEmbed(texts: string[]): Promise<number[][] | null> {
+  try {
+    return await getEmbeddingProvider().embed(texts);
+  } catch (err) {
+    if (err instanceof EmbeddingUnavailableError) {
+      console.warn(`[memory-hq] embedding deferred: ${err.message}`);
+      return null;
+    }
+    throw err;
+  }
+}
+
+/** pgvector's text form, for `$n::vector` parameters. */
+export function toVectorLiteral(v: number[]): string {
+  return `[${v.map((x) => (Number.isFinite(x) ? Number(x.toFixed(6)) : 0)).join(",")}]`;
+}
