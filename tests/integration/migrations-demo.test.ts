@@ -1,0 +1,27 @@
+import { describe, expect, it } from "vitest";
+import { migrate } from "@/lib/db/migrate";
+import { getDatabase } from "@/lib/db";
+import { seedDemoIfEmpty } from "@/lib/demo/seed";
+import { admin } from "../helpers/api";
+
+describe("migrations and the demo", () => {
+  it("records applied migrations and applies nothing twice", async () => {
+    const db = await getDatabase();
+    const recorded = await db.query<{ version: string }>("select version from mhq.schema_migrations order by version");
+    expect(recorded.length).toBeGreaterThan(0);
+    expect(await migrate(db)).toEqual([]);
+  });
+
+  it("loads the seeds' demo into an empty database once", async () => {
+    const db = await getDatabase();
+    expect(await seedDemoIfEmpty(db)).toBe(true);
+    expect(await seedDemoIfEmpty(db)).toBe(false);
+    const agents = (await admin.get("/api/v1/agents")).body.agents as { name: string; kind: string; clientName: string | null }[];
+    expect(agents.map((a) => a.name).sort()).toEqual(expect.arrayContaining(["Sage", "Saber", "Sam", "Santos", "Sybil"]));
+    expect(agents.find((a) => a.name === "Santos")).toMatchObject({ kind: "field", clientName: "Sunrise Plumbing" });
+    const constants = (await admin.get("/api/v1/locked-constants")).body.constants as { value: string }[];
+    expect(constants.map((c) => c.value)).toEqual(
+      expect.arrayContaining(["$997", "$1997", "$4997", "(863) 337-3705", "link.aiserviceco.com/discovery"]),
+    );
+  });
+});
