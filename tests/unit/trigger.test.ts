@@ -1,0 +1,155 @@
+import { describe, expect, it } from "vitest";
+import { classify, normalizeMessage, type VocabularyTerm } from "@/lib/retrieval/trigger";
+
+const internalVocab: VocabularyTerm[] = [
+  { term: "Sybil", type: "agent" },
+  { term: "Saber", type: "agent" },
+  { term: "Sam", type: "agent" },
+  { term: "Vulkn", type: "client" },
+  { term: "investing project", type: "mission" },
+];
+const fieldVocab: VocabularyTerm[] = [
+  { term: "Sunrise Plumbing", type: "client" },
+  { term: "water heater", type: "term" },
+  { term: "Maria Lopez", type: "contact" },
+];
+
+const internal = (m: string) => classify(m, { variant: "internal", vocabulary: internalVocab, selfName: "Sybil" });
+const field = (m: string) => classify(m, { variant: "field", vocabulary: fieldVocab, selfName: "Santos" });
+
+describe("smart trigger — internal agents (seed 004 patterns)", () => {
+  it.each([
+    // decision language
+    ["Should we move the backtest to next week?", "decision", "shared"],
+    ["I think we should publish the principles first", "decision", "shared"],
+    ["Let's log every trade decision from now on", "decision", "shared"],
+    // past references
+    ["Remember when the funding-rate signal fired early?", "past_reference", "local"],
+    ["Last time we tried this it failed", "past_reference", "shared"],
+    ["Didn't we already agree on weekly reports?", "past_reference", "shared"],
+    // planning / strategy
+    ["What are the next steps for the memory rollout?", "planning", "local"],
+    ["Draft the implementation order for phase 2", "planning", "local"],
+    ["Update our roadmap with the Q3 goals", "planning", "shared"],
+    // corrections
+    ["Actually, the deadline moved to Friday", "correction", "local"],
+    ["That's not right, the price changed", "correction", "local"],
+    ["But the client asked for email only", "correction", "local"],
+    // how-to
+    ["How do I register a new cron job?", "how_to", "local"],
+    ["What's the process for onboarding a client?", "how_to", "local"],
+  ])("%s → %s (%s)", (message, kind, level) => {
+    const r = internal(message);
+    expect(r.triggers.map((t) => t.kind)).toContain(kind);
+    expect(r.level).toBe(level);
+  });
+
+  it("treats names of other agents, clients and shared projects as shared context", () => {
+    expect(internal("Saber posted the numbers")).toMatchObject({ level: "shared", triggers: [{ kind: "name", match: "Saber" }] });
+    expect(internal("Any update from Vulkn?").level).toBe("shared");
+    expect(internal("Where is the investing project at?").level).toBe("shared");
+    expect(internal("Saber's report is in").triggers).toEqual([{ kind: "name", match: "Saber" }]);
+    // its own name is not a reference to someone else, and names match whole words only
+    expect(internal("Sybil here, status update").level).toBe("none");
+    expect(internal("Samantha called").level).toBe("none");
+  });
+
+  it("handles case, punctuation, curly apostrophes and spelled-out contractions", () => {
+    for (const m of ["DIDN’T WE TRY THIS?", "did not we try this", "didnt we try this", "Didn't we... try this!!"]) {
+      expect(internal(m).triggers.map((t) => t.kind)).toContain("past_reference");
+    }
+    expect(internal("let us decide on the vendor").triggers.map((t) => t.kind)).toContain("decision");
+    expect(internal("what is the process for refunds").triggers.map((t) => t.kind)).toContain("how_to");
+    expect(internal("That is not right.").triggers.map((t) => t.kind)).toContain("correction");
+    expect(normalizeMessage("You are   WRONG")).toBe("you're wrong");
+  });
+
+  it("paraphrases land on their level", () => {
+    expect(internal("do you remember what we decided about pricing?").level).toBe("shared");
+    expect(internal("what did we agree with the designer?").level).toBe("shared");
+    expect(internal("we need to decide on the hosting provider").level).toBe("shared");
+    expect(internal("how should I structure the weekly report?").level).toBe("local");
+    expect(internal("to clarify, I meant the other dataset").level).toBe("local");
+  });
+});
+
+describe("smart trigger — field agents (seed 000 HQ patterns)", () => {
+  it.each([
+    ["How do I send an invoice?", "procedural"],
+    ["how should I reply to a refund request", "procedural"],
+    ["What's the process for rescheduling a job?", "procedural"],
+    ["Is there a template for a follow-up email?", "procedural"],
+    ["Is there a standard procedure for no-shows?", "procedural"],
+    ["I got an error when booking", "error"],
+    ["The calendar sync failed again", "error"],
+    ["The booking link is broken", "error"],
+    ["SMS is not working", "error"],
+    ["Something went wrong with the payment", "error"],
+    ["I can't figure out the reminder settings", "error"],
+    ["Can I do this discount for them?", "scope"],
+    ["Is this something I handle or HQ?", "scope"],
+    ["Should I be doing the quotes myself?", "scope"],
+    ["This feels outside my scope", "scope"],
+    ["Am I allowed to promise same-day service?", "scope"],
+    ["Should I escalate this complaint?", "escalation"],
+    ["Is this urgent?", "escalation"],
+    ["Do I need to tell someone about the leak report?", "escalation"],
+    ["I'll contact HQ about it", "escalation"],
+    ["How does the scheduler work?", "tool"],
+    ["I've never used this before", "tool"],
+    ["What skill do I use for quotes?", "tool"],
+  ])("%s → hq (%s)", (message, kind) => {
+    const r = field(message);
+    expect(r.level).toBe("hq");
+    expect(r.triggers.map((t) => t.kind)).toContain(kind);
+  });
+
+  it("sends references to past client work, preferences and corrections to local memory", () => {
+    expect(field("Remember when Maria Lopez asked for mornings only?").level).toBe("local");
+    expect(field("Last time we serviced her water heater it took two hours").level).toBe("local");
+    expect(field("Actually, she prefers text messages").level).toBe("local");
+    expect(field("Any notes on Sunrise Plumbing's holiday hours").level).toBe("local");
+  });
+
+  it("has no shared level and never knows internal team names", () => {
+    const r = field("Should we ask Saber and Sybil about Vulkn?");
+    expect(r.level).not.toBe("shared");
+    expect(r.triggers.filter((t) => t.kind === "name")).toEqual([]);
+  });
+});
+
+describe("casual messages stay none", () => {
+  it.each([
+    "hi",
+    "Hello!",
+    "hey there",
+    "Thanks!",
+    "thank you so much",
+    "ok",
+    "Okay, sounds good",
+    "Good morning :)",
+    "got it, thanks",
+    "Cheers Sam",
+    "👍",
+    "Can you send me the file?",
+    "Please book Tuesday at 3pm",
+    "Write a short tweet about spring cleaning",
+    "Summarize this paragraph",
+    "The weather is nice today",
+    "",
+  ])("%j", (message) => {
+    expect(internal(message)).toEqual({ level: "none", triggers: [] });
+    expect(field(message).level).toBe("none");
+  });
+});
+
+describe("smart trigger cost", () => {
+  it("classifies a mixed batch of messages with a compiled vocabulary", async () => {
+    const { compileVocabulary } = await import("@/lib/retrieval/trigger");
+    const compiled = compileVocabulary(
+      Array.from({ length: 200 }, (_, i) => ({ term: `Contact Person${i}`, type: "contact" as const })),
+    );
+    const r = classify("Did Contact Person150 call back about the leak?", { variant: "field", compiled });
+    expect(r).toEqual({ level: "local", triggers: [{ kind: "name", match: "Contact Person150" }] });
+  });
+});
