@@ -10,8 +10,18 @@ export function openPostgres(url: string, options: { max?: number } = {}): Datab
     max: options.max ?? 10,
     prepare: false,
     onnotice: () => {},
-    // int8 (counts, sums) as JS numbers, matching the embedded driver
-    types: { bigint: postgres.BigInt },
+    types: {
+      // int8 (counts, sums) as JS numbers, matching the embedded driver
+      bigint: { to: 20, from: [20], parse: (x: string) => Number(x), serialize: (x: number) => String(x) },
+      // queries pass JSON as text ($1::jsonb, JSON.stringify'd), as the embedded driver expects;
+      // without this postgres.js would encode that text a second time into a JSON string
+      json: {
+        to: 114,
+        from: [114, 3802],
+        parse: (x: string) => JSON.parse(x),
+        serialize: (x: unknown) => (typeof x === "string" ? x : JSON.stringify(x)),
+      },
+    },
   });
   const run = async <T>(q: postgres.Sql | postgres.TransactionSql, text: string, params?: unknown[]) =>
     (await q.unsafe(text, (params ?? []) as postgres.ParameterOrJSON<never>[])) as unknown as T[];

@@ -12,6 +12,16 @@ describe("migrations and the demo", () => {
     expect(await migrate(db)).toEqual([]);
   });
 
+  it("returns int8, jsonb, arrays and timestamps alike on both transports", async () => {
+    const db = await getDatabase();
+    const [row] = await db.query<Record<string, unknown>>(
+      "select count(*) as n, $1::jsonb as j, array['a','b']::text[] as a, now() as t",
+      [JSON.stringify({ k: [1, "x"] })],
+    );
+    expect(row).toEqual({ n: 0 + Number(row!.n), j: { k: [1, "x"] }, a: ["a", "b"], t: expect.any(Date) });
+    expect(typeof row!.n).toBe("number");
+  });
+
   it("loads the seeds' demo into an empty database once", async () => {
     const db = await getDatabase();
     expect(await seedDemoIfEmpty(db)).toBe(true);
