@@ -2,12 +2,21 @@
 
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { useState } from "react";
+import { ApiClientError } from "@/lib/client/api";
 
 export function Providers({ children }: { children: React.ReactNode }) {
   const [client] = useState(
     () =>
       new QueryClient({
-        defaultOptions: { queries: { staleTime: 10_000, retry: 1, refetchOnWindowFocus: false } },
+        defaultOptions: {
+          queries: {
+            staleTime: 10_000,
+            // a 4xx (signed out, forbidden, not found, invalid) answers the same the second time
+            retry: (failures, error) =>
+              failures < 1 && !(error instanceof ApiClientError && error.status >= 400 && error.status < 500),
+            refetchOnWindowFocus: false,
+          },
+        },
       }),
   );
   return <QueryClientProvider client={client}>{children}</QueryClientProvider>;

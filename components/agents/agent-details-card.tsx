@@ -1,0 +1,100 @@
+"use client";
+
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useState } from "react";
+import { Button } from "@/components/ui/button";
+import { Card, CardBody, CardHeader } from "@/components/ui/card";
+import { ConfirmDialog } from "@/components/ui/confirm-dialog";
+import { CopyButton } from "@/components/ui/copy-button";
+import { DescriptionList } from "@/components/ui/description-list";
+import { apiFetch } from "@/lib/client/api";
+import { formatDateTime } from "@/lib/client/format";
+import { agentKeys } from "@/lib/client/query-keys";
+import type { Agent } from "@/lib/client/types";
+import { KB_LABEL, KIND_LABEL, ROLE_HINT, ROLE_LABEL } from "./agent-labels";
+import { AgentStatusBadge } from "./agent-status-badge";
+import { EditAgentDialog } from "./edit-agent-dialog";
+
+export function AgentDetailsCard({ agent, isAdmin }: { agent: Agent; isAdmin: boolean }) {
+  const queryClient = useQueryClient();
+  const [editing, setEditing] = useState(false);
+  const [toggling, setToggling] = useState(false);
+  const disabled = Boolean(agent.disabledAt);
+
+  const setDisabled = useMutation({
+    mutationFn: (value: boolean) => apiFetch<{ agent: Agent }>(`/agents/${agent.id}`, { method: "PATCH", body: { disabled: value } }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: agentKeys.all }),
+  });
+
+  return (
+    <Card>
+      <CardHeader
+        title="Details"
+        actions={
+          isAdmin && (
+            <>
+              <Button variant="secondary" onClick={() => setToggling(true)}>
+                {disabled ? "Enable agent" : "Disable agent"}
+              </Button>
+              <Button variant="secondary" onClick={() => setEditing(true)}>
+                Edit
+              </Button>
+            </>
+          )
+        }
+      />
+      <CardBody>
+        <DescriptionList
+          items={[
+            { label: "Kind", value: `${KIND_LABEL[agent.kind]}${agent.clientName ? ` — deployed to ${agent.clientName}` : ""}` },
+            { label: "Status", value: <AgentStatusBadge disabledAt={agent.disabledAt} /> },
+            {
+              label: "Role",
+              value: (
+                <>
+                  {ROLE_LABEL[agent.role]}
+                  <span className="mt-0.5 block text-xs text-slate-500">{ROLE_HINT[agent.role]}</span>
+                </>
+              ),
+            },
+            { label: "Knowledge base", value: KB_LABEL[agent.kbAccess] },
+            {
+              label: "Description",
+              value: agent.description || <span className="text-slate-400">No description</span>,
+              wide: true,
+            },
+            {
+              label: "Agent ID",
+              value: (
+                <span className="flex items-center gap-2">
+                  <code className="truncate font-mono text-xs text-slate-700">{agent.id}</code>
+                  <CopyButton value={agent.id} variant="ghost" label="Copy" />
+                </span>
+              ),
+            },
+            { label: "Created", value: formatDateTime(agent.createdAt) },
+            ...(agent.disabledAt ? [{ label: "Disabled", value: formatDateTime(agent.disabledAt) }] : []),
+          ]}
+        />
+      </CardBody>
+      {isAdmin && (
+        <>
+          <EditAgentDialog open={editing} onClose={() => setEditing(false)} agent={agent} />
+          <ConfirmDialog
+            open={toggling}
+            onClose={() => setToggling(false)}
+            title={disabled ? `Enable ${agent.name}?` : `Disable ${agent.name}?`}
+            description={
+              disabled
+                ? "The agent's active keys will work again."
+                : "The agent's keys stop working until you enable it again. Its memory is kept."
+            }
+            confirmLabel={disabled ? "Enable agent" : "Disable agent"}
+            tone={disabled ? "primary" : "danger"}
+            onConfirm={() => setDisabled.mutateAsync(!disabled)}
+          />
+        </>
+      )}
+    </Card>
+  );
+}

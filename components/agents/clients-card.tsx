@@ -1,0 +1,96 @@
+"use client";
+
+import { useState } from "react";
+import { useIsAdmin } from "@/components/shell/current-user";
+import { Button } from "@/components/ui/button";
+import { Card, CardHeader } from "@/components/ui/card";
+import { EmptyState } from "@/components/ui/empty-state";
+import { ErrorState } from "@/components/ui/error-state";
+import { LoadingState } from "@/components/ui/loading-state";
+import { Table, TBody, Td, Th, THead, Tr } from "@/components/ui/table";
+import { useAgents, useClients } from "@/lib/client/hooks/agents";
+import type { Client } from "@/lib/client/types";
+import { ClientDialog } from "./client-dialog";
+
+export function ClientsCard() {
+  const isAdmin = useIsAdmin();
+  const clients = useClients();
+  const agents = useAgents();
+  const [creating, setCreating] = useState(false);
+  const [editing, setEditing] = useState<Client | null>(null);
+
+  const agentCount = (clientId: string) => agents.data?.filter((a) => a.clientId === clientId).length;
+
+  return (
+    <Card>
+      <CardHeader
+        title="Clients"
+        description="Businesses your field agents serve. Each client's memory is isolated from every other client's."
+        actions={
+          isAdmin && (
+            <Button variant="secondary" onClick={() => setCreating(true)}>
+              New client
+            </Button>
+          )
+        }
+      />
+      {clients.isPending ? (
+        <LoadingState label="Loading clients…" rows={2} />
+      ) : clients.isError ? (
+        <ErrorState error={clients.error} onRetry={() => clients.refetch()} retrying={clients.isFetching} />
+      ) : clients.data.length === 0 ? (
+        <EmptyState
+          title="No clients yet"
+          description="Create a client before deploying a field agent to it."
+          action={isAdmin && <Button onClick={() => setCreating(true)}>New client</Button>}
+        />
+      ) : (
+        <Table>
+          <THead>
+            <tr>
+              <Th>Client</Th>
+              <Th>Trigger terms</Th>
+              <Th>Field agents</Th>
+              {isAdmin && <Th className="text-right">
+                <span className="sr-only">Actions</span>
+              </Th>}
+            </tr>
+          </THead>
+          <TBody>
+            {clients.data.map((client) => (
+              <Tr key={client.id}>
+                <Td>
+                  <p className="font-medium text-slate-900">{client.name}</p>
+                  <p className="font-mono text-xs text-slate-500">{client.slug}</p>
+                </Td>
+                <Td>
+                  {client.triggerTerms.length ? (
+                    <div className="flex max-w-md flex-wrap gap-1.5">
+                      {client.triggerTerms.map((t) => (
+                        <span key={t} className="rounded bg-slate-100 px-1.5 py-0.5 text-xs text-slate-700">
+                          {t}
+                        </span>
+                      ))}
+                    </div>
+                  ) : (
+                    <span className="text-slate-400">None</span>
+                  )}
+                </Td>
+                <Td>{agentCount(client.id) ?? "—"}</Td>
+                {isAdmin && (
+                  <Td className="text-right">
+                    <Button variant="ghost" size="sm" onClick={() => setEditing(client)} aria-label={`Edit ${client.name}`}>
+                      Edit
+                    </Button>
+                  </Td>
+                )}
+              </Tr>
+            ))}
+          </TBody>
+        </Table>
+      )}
+      <ClientDialog open={creating} onClose={() => setCreating(false)} />
+      <ClientDialog open={editing !== null} onClose={() => setEditing(null)} client={editing ?? undefined} />
+    </Card>
+  );
+}

@@ -1,0 +1,36 @@
+"use client";
+
+import Link from "next/link";
+import { usePathname } from "next/navigation";
+import { cn } from "@/lib/client/cn";
+import { useIsAdmin } from "./current-user";
+import { navItems } from "./nav-items";
+
+export function SidebarNav({ onNavigate }: { onNavigate?: () => void }) {
+  const pathname = usePathname();
+  const isAdmin = useIsAdmin();
+  const items = navItems.filter((item) => !item.adminOnly || isAdmin);
+  return (
+    <nav aria-label="Main" className="flex flex-col gap-0.5">
+      {items.map((item) => {
+        const active = pathname === item.href || pathname.startsWith(`${item.href}/`);
+        const Icon = item.icon;
+        return (
+          <Link
+            key={item.href}
+            href={item.href}
+            onClick={onNavigate}
+            aria-current={active ? "page" : undefined}
+            className={cn(
+              "group flex items-center gap-3 rounded-md px-3 py-2 text-sm font-medium transition-colors",
+              active ? "bg-indigo-50 text-indigo-700" : "text-slate-600 hover:bg-slate-100 hover:text-slate-900",
+            )}
+          >
+            {Icon && <Icon className={cn("size-5 shrink-0", active ? "text-indigo-600" : "text-slate-400 group-hover:text-slate-500")} />}
+            {item.label}
+          </Link>
+        );
+      })}
+    </nav>
+  );
+}

@@ -1,0 +1,121 @@
+/**
+ * The browser's way to call `/api/v1`: JSON in and out, the session cookie included, and the API's
+ * error shape `{error: {code, message, details}}` turned into one throwable `ApiClientError`.
+ */
+
+export interface ApiIssue {
+  path: string;
+  message: string;
+  code?: string;
+}
+
+export class ApiClientError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+    readonly details?: unknown,
+  ) {
+    super(message);
+    this.name = "ApiClientError";
+  }
+
+  /** Field-level messages from a 422 (zod issues), keyed by the first segment of their path. */
+  get fieldErrors(): Record<string, string> {
+    const out: Record<string, string> = {};
+    if (!Array.isArray(this.details)) return out;
+    for (const issue of this.details as ApiIssue[]) {
+      const field = String(issue?.path ?? "").split(".")[0] || "form";
+      if (issue?.message && !out[field]) out[field] = issue.message;
+    }
+    return out;
+  }
+}
+
+export interface ApiFetchOptions {
+  method?: "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
+  body?: unknown;
+  /** query-string parameters; undefined and empty values are left out */
+  query?: Record<string, string | number | boolean | undefined | null>;
+  signal?: AbortSignal;
+  headers?: Record<string, string>;
+}
+
+const API_BASE = "/api/v1";
+
+/** `apiFetch<T>("/agents")` → parsed JSON, or throws `ApiClientError`. Paths are relative to /api/v1. */
+export async function apiFetch<T>(path: string, options: ApiFetchOptions = {}): Promise<T> {
+  const { method = options.body === undefined ? "GET" : "POST", body, query, signal, headers } = options;
+  const url = buildUrl(path, query);
+  let res: Response;
+  try {
+    res = await fetch(url, {
+      method,
+      credentials: "same-origin",
+      signal,
+      headers: {
+        accept: "application/json",
+        ...(body === undefined ? {} : { "content-type": "application/json" }),
+        ...headers,
+      },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+  } catch (err) {
+    if ((err as Error)?.name === "AbortError") throw err;
+    throw new ApiClientError(0, "network_error", "Could not reach the server. Check your connection and try again.");
+  }
+
+  const text = await res.text();
+  let data: unknown = undefined;
+  if (text) {
+    try {
+      data = JSON.parse(text);
+    } catch {
+      data = undefined;
+    }
+  }
+  if (!res.ok) throw toClientError(res.status, data);
+  return data as T;
+}
+
+function buildUrl(path: string, query: ApiFetchOptions["query"]): string {
+  const base = path.startsWith("/api/") ? path : `${API_BASE}${path.startsWith("/") ? path : `/${path}`}`;
+  if (!query) return base;
+  const params = new URLSearchParams();
+  for (const [k, v] of Object.entries(query)) {
+    if (v === undefined || v === null || v === "") continue;
+    params.set(k, String(v));
+  }
+  const qs = params.toString();
+  return qs ? `${base}${base.includes("?") ? "&" : "?"}${qs}` : base;
+}
+
+function toClientError(status: number, data: unknown): ApiClientError {
+  const error = (data as { error?: { code?: unknown; message?: unknown; details?: unknown } } | undefined)?.error;
+  if (error && typeof error.message === "string") {
+    return new ApiClientError(status, typeof error.code === "string" ? error.code : "error", error.message, error.details);
+  }
+  return new ApiClientError(status, "http_error", `The server answered ${status}${status >= 500 ? "; try again in a moment" : ""}`);
+}
+
+/** A message fit to show a person, for any error a query or mutation may throw. */
+export function errorMessage(error: unknown): string {
+  if (error instanceof ApiClientError) {
+    if (error.status === 429) return friendlyRateLimit(error.message);
+    return error.message;
+  }
+  if (error instanceof Error && error.message) return error.message;
+  return "Something went wrong";
+}
+
+export const isApiError = (error: unknown, status?: number): error is ApiClientError =>
+  error instanceof ApiClientError && (status === undefined || error.status === status);
+
+// The API says "Too many attempts; try again in 840 s"; people read minutes more easily.
+function friendlyRateLimit(message: string): string {
+  const m = /(\d+)\s*s\b/.exec(message);
+  if (!m) return message;
+  const seconds = Number(m[1]);
+  const wait = seconds >= 90 ? `${Math.ceil(seconds / 60)} minutes` : `${seconds} seconds`;
+  return `Too many attempts. Please wait ${wait} and try again.`;
+}

@@ -1,0 +1,46 @@
+/** Display helpers shared by the console pages. */
+
+const dateTime = new Intl.DateTimeFormat("en-US", {
+  year: "numeric",
+  month: "short",
+  day: "numeric",
+  hour: "numeric",
+  minute: "2-digit",
+});
+const dateOnly = new Intl.DateTimeFormat("en-US", { year: "numeric", month: "short", day: "numeric" });
+
+export function formatDateTime(iso: string | null | undefined): string {
+  if (!iso) return "—";
+  const d = new Date(iso);
+  return Number.isNaN(d.getTime()) ? "—" : dateTime.format(d);
+}
+
+export function formatDate(iso: string | null | undefined): string {
+  if (!iso) return "—";
+  const d = new Date(iso);
+  return Number.isNaN(d.getTime()) ? "—" : dateOnly.format(d);
+}
+
+const relative = new Intl.RelativeTimeFormat("en-US", { numeric: "auto" });
+const UNITS: [Intl.RelativeTimeFormatUnit, number][] = [
+  ["year", 365 * 24 * 3600],
+  ["month", 30 * 24 * 3600],
+  ["week", 7 * 24 * 3600],
+  ["day", 24 * 3600],
+  ["hour", 3600],
+  ["minute", 60],
+];
+
+/** "3 minutes ago", "yesterday"; "just now" under a minute; `fallback` for no date. */
+export function formatRelative(iso: string | null | undefined, fallback = "Never"): string {
+  if (!iso) return fallback;
+  const then = new Date(iso).getTime();
+  if (Number.isNaN(then)) return fallback;
+  const seconds = Math.round((then - Date.now()) / 1000);
+  for (const [unit, size] of UNITS) {
+    if (Math.abs(seconds) >= size) return relative.format(Math.round(seconds / size), unit);
+  }
+  return "just now";
+}
+
+export const capitalize = (s: string) => (s ? s[0]!.toUpperCase() + s.slice(1) : s);

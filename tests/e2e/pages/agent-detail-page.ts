@@ -1,0 +1,48 @@
+import { expect, type Page } from "@playwright/test";
+
+/** /agents/[id]: identity header, tabs, the details card and the API keys card. */
+export class AgentDetailPage {
+  constructor(private readonly page: Page) {}
+
+  async expectOpen(name: string) {
+    await expect(this.page).toHaveURL(/\/agents\/[0-9a-f-]{36}/);
+    await expect(this.page.getByRole("heading", { name, level: 1 })).toBeVisible();
+  }
+
+  /** the agent id, from the URL */
+  id(): string {
+    const m = /\/agents\/([0-9a-f-]{36})/.exec(this.page.url());
+    if (!m) throw new Error(`not on an agent page: ${this.page.url()}`);
+    return m[1]!;
+  }
+
+  keyRows() {
+    return this.page.getByTestId("key-row");
+  }
+
+  /** Issues a key through the dialog and returns the clear key it shows once. */
+  async issueKey(label: string): Promise<string> {
+    await this.page.getByRole("button", { name: "Issue key" }).first().click();
+    const dialog = this.page.getByRole("dialog");
+    await dialog.getByLabel("Label").fill(label);
+    await dialog.getByRole("button", { name: "Issue key" }).click();
+    const keyText = dialog.getByTestId("new-key");
+    await expect(keyText).toBeVisible();
+    await expect(dialog.getByText("This key won't be shown again")).toBeVisible();
+    const key = (await keyText.textContent())?.trim() ?? "";
+    await dialog.getByRole("button", { name: "I've copied the key" }).click();
+    await expect(dialog).toBeHidden();
+    return key;
+  }
+
+  keyRow(label: string) {
+    return this.keyRows().filter({ hasText: label });
+  }
+
+  async revokeKey(label: string) {
+    await this.keyRow(label).getByRole("button", { name: "Revoke" }).click();
+    const dialog = this.page.getByRole("dialog", { name: "Revoke this key?" });
+    await dialog.getByRole("button", { name: "Revoke key" }).click();
+    await expect(dialog).toBeHidden();
+  }
+}

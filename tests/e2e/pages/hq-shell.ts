@@ -1,0 +1,23 @@
+import { expect, type Page } from "@playwright/test";
+
+/** The signed-in console around every page: sidebar navigation and the top bar. */
+export class HqShell {
+  constructor(private readonly page: Page) {}
+
+  nav() {
+    return this.page.getByRole("navigation", { name: "Main" });
+  }
+
+  async open(section: "Agents" | "Locked constants" | "Audit" | "Users" | (string & {})) {
+    await this.nav().getByRole("link", { name: section, exact: true }).click();
+  }
+
+  async expectSignedInAs(name: string, role: string) {
+    await expect(this.page.getByTestId("current-user-name")).toHaveText(name);
+    await expect(this.page.getByRole("banner").getByText(role, { exact: true })).toBeVisible();
+  }
+
+  async signOut() {
+    await this.page.getByRole("button", { name: "Sign out" }).click();
+  }
+}
