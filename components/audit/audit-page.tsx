@@ -36,13 +36,13 @@ export function AuditPage() {
   const entries = useInfiniteQuery({
     queryKey: auditKeys.list({ action: action || undefined, limit: PAGE_SIZE }),
     queryFn: ({ pageParam, signal }) =>
-      apiFetch<{ entries: AuditEntry[] }>("/audit", {
-        query: { limit: PAGE_SIZE, action: action || undefined, before: pageParam },
+      apiFetch<{ entries: AuditEntry[]; nextCursor: string | null }>("/audit", {
+        query: { limit: PAGE_SIZE, action: action || undefined, cursor: pageParam },
         signal,
-      }).then((r) => r.entries),
+      }),
     initialPageParam: undefined as string | undefined,
-    // the next page starts before the oldest entry shown
-    getNextPageParam: (last) => (last.length < PAGE_SIZE ? undefined : last[last.length - 1]?.occurredAt),
+    // the next page starts after the oldest entry shown (keyset cursor from the API)
+    getNextPageParam: (last) => last.nextCursor ?? undefined,
   });
 
   // names for ids, when the caller may see them
@@ -67,7 +67,7 @@ export function AuditPage() {
     apply(draft);
   }
 
-  const rows = entries.data?.pages.flat() ?? [];
+  const rows = entries.data?.pages.flatMap((p) => p.entries) ?? [];
 
   return (
     <>

@@ -6,6 +6,5 @@ import { listAudit } from "./queries";
 import type { listAuditQuery } from "./schemas";
 
 export async function listAuditEntries(caller: Caller, query: z.infer<typeof listAuditQuery>) {
-  const entries = await asCaller(caller, (tx) => listAudit(tx, query));
-  return { entries };
+  return asCaller(caller, (tx) => listAudit(tx, query));
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { admin, as } from "../helpers/api";
+import { getDatabase } from "@/lib/db";
 import { createAgent, createClient } from "../helpers/fixtures";
 
 describe("locked constants", () => {
@@ -59,5 +60,27 @@ describe("missions", () => {
     const done = await admin.patch(`/api/v1/missions/${m1.body.mission.id}`, { status: "done" });
     expect(done.body.mission.status).toBe("done");
     expect((await admin.get("/api/v1/missions?status=done")).body.missions).toHaveLength(1);
+  });
+});
+
+describe("the audit log", () => {
+  it("pages with a cursor without skipping entries written in the same transaction", async () => {
+    // several entries with the same occurred_at: one transaction, one now()
+    const db = await getDatabase();
+    await db.transaction(async (tx) => {
+      for (let i = 0; i < 5; i++) await tx.query("select mhq.audit('page.test', 'test', $1)", [String(i)]);
+    });
+    const all = (await admin.get("/api/v1/audit?limit=500")).body.entries.map((e: { id: string }) => e.id);
+    const seen: string[] = [];
+    let cursor: string | null = null;
+    do {
+      const page: { body: { entries: { id: string }[]; nextCursor: string | null } } = await admin.get(
+        `/api/v1/audit?limit=2${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ""}`,
+      );
+      seen.push(...page.body.entries.map((e) => e.id));
+      cursor = page.body.nextCursor;
+    } while (cursor);
+    expect(seen).toEqual(all);
+    expect(new Set(seen).size).toBe(seen.length);
   });
 });
