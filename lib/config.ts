@@ -6,6 +6,15 @@ const boolish = z
   .enum(["true", "false", "1", "0", "yes", "no"])
   .transform((v) => v === "true" || v === "1" || v === "yes");
 
+function isTimeZone(tz: string): boolean {
+  try {
+    new Intl.DateTimeFormat("en-US", { timeZone: tz });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 const envSchema = z.object({
   DATABASE_URL: z.string().url().optional(),
   DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(100).default(10),
@@ -22,6 +31,13 @@ const envSchema = z.object({
   EMBEDDING_BATCH_SIZE: z.coerce.number().int().min(1).max(2048).default(64),
   EMBEDDING_MAX_RETRIES: z.coerce.number().int().min(0).max(10).default(3),
   EMBEDDING_TIMEOUT_MS: z.coerce.number().int().min(1000).default(30_000),
+  // which calendar day is "today" for daily notes and the boot context (an IANA time zone)
+  DAILY_NOTE_TIMEZONE: z
+    .string()
+    .refine(isTimeZone, "DAILY_NOTE_TIMEZONE must be an IANA time zone such as UTC or America/New_York")
+    .default("UTC"),
+  /** the manager pass approves suggestions at or above this confidence without a person (seed 002's floor is 0.7) */
+  REVIEW_AUTO_APPROVE_THRESHOLD: z.coerce.number().min(0.7).max(1).default(0.9),
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error"]).default("info"),
 });
 

@@ -1,5 +1,8 @@
 import type { ComponentType, SVGProps } from "react";
 import { AgentsIcon, AuditIcon, LockIcon, UsersIcon } from "./icons";
+import { ContactsIcon, ReviewIcon } from "@/components/review/icons";
+import { DashboardIcon, RetrievalIcon } from "@/components/retrieval/icons";
+import { BookIcon } from "@/components/knowledge/icons";
 
 export interface NavItem {
   label: string;
@@ -19,4 +22,9 @@ export const navItems: NavItem[] = [
   { label: "Locked constants", href: "/constants", icon: LockIcon },
   { label: "Audit", href: "/audit", icon: AuditIcon },
   { label: "Users", href: "/users", icon: UsersIcon, adminOnly: true },
+  { label: "Review queue", href: "/review", icon: ReviewIcon },
+  { label: "Contacts", href: "/contacts", icon: ContactsIcon },
+  { label: "Dashboard", href: "/dashboard", icon: DashboardIcon },
+  { label: "Retrieval", href: "/retrieval", icon: RetrievalIcon },
+  { label: "Knowledge", href: "/knowledge", icon: BookIcon },
 ];

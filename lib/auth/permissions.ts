@@ -10,6 +10,7 @@ const hqAdmin = (c: Caller) => c.type === "hq" && c.role === "admin";
 const hqEditor = (c: Caller) => c.type === "hq" && (c.role === "admin" || c.role === "curator");
 const activeAgent = (c: Caller) => c.type === "agent" && c.role !== "isolated";
 const internalAgent = (c: Caller) => activeAgent(c) && c.type === "agent" && c.kind === "internal";
+const managerAgent = (c: Caller) => activeAgent(c) && c.type === "agent" && c.role === "manager";
 
 export const PERMISSIONS = {
   /** any authenticated caller, including isolated agents reading their own identity */
@@ -26,6 +27,39 @@ export const PERMISSIONS = {
   "constants.write": hqAdmin,
   "audit.read": hqAny,
   "users.manage": hqAdmin,
+  // memory manager (seed 002): manager agents and HQ admins write canonical memory; others propose
+  "contacts.read": (c: Caller) => hqAny(c) || activeAgent(c),
+  "contacts.write": (c: Caller) => hqAdmin(c) || managerAgent(c),
+  "contacts.opt_out": (c: Caller) => hqAdmin(c) || managerAgent(c),
+  "facts.write": (c: Caller) => hqAdmin(c) || managerAgent(c),
+  "relevance.write": hqAdmin,
+  "suggestions.read": (c: Caller) => hqAny(c) || activeAgent(c),
+  "suggestions.propose": (c: Caller) => hqEditor(c) || activeAgent(c),
+  "suggestions.review": (c: Caller) => hqEditor(c) || managerAgent(c),
+  "review.run": (c: Caller) => hqEditor(c) || managerAgent(c),
+  "playbook.read": (c: Caller) => hqAny(c) || activeAgent(c),
+  "playbook.propose": activeAgent,
+  "playbook.review": hqEditor,
+  "events.read": (c: Caller) => hqAny(c) || activeAgent(c),
+  "events.write": activeAgent,
+  "notes.read": (c: Caller) => hqAny(c) || activeAgent(c),
+  "notes.write": activeAgent,
+  "notes.purge": hqAdmin,
+  // agent memory (issue 3): an agent reaches its own; row-level rules (whose, which scope) in service and RLS
+  "documents.read": (c: Caller) => hqAny(c) || activeAgent(c),
+  "documents.write": (c: Caller) => hqAdmin(c) || activeAgent(c),
+  "memories.read": (c: Caller) => hqAny(c) || activeAgent(c),
+  "memories.write": (c: Caller) => hqAdmin(c) || activeAgent(c),
+  "interactions.read": (c: Caller) => hqAny(c) || (activeAgent(c) && c.type === "agent" && (c.role === "manager" || c.role === "orchestrator")),
+  "interactions.write": activeAgent,
+  "embeddings.manage": hqAdmin,
+  // retrieval (issue 6): an agent retrieves for itself; HQ acts as a chosen agent (audited) and reads the analytics
+  "retrieval.use": (c: Caller) => hqAny(c) || activeAgent(c),
+  "retrieval.analytics": hqAny,
+  // HQ knowledge base (issue 4, seed 000): everyone with memory access reads; HQ editors and internal
+  // agents granted kbAccess "write" write; field agents, viewers and read-only agents never do
+  "knowledge.read": (c: Caller) => hqAny(c) || activeAgent(c),
+  "knowledge.write": (c: Caller) => hqEditor(c) || (internalAgent(c) && c.type === "agent" && c.kbAccess === "write"),
 } satisfies Record<string, (c: Caller) => boolean>;
 
 export type Permission = keyof typeof PERMISSIONS;

@@ -60,3 +60,43 @@ export const contactKeys = {
   history: (id: string) => [...contactKeys.all, "detail", id, "history"] as const,
   factKeys: (clientId: string) => [...contactKeys.all, "fact-keys", clientId] as const,
 };
+
+// agent memory (issue 3)
+export const documentKeys = {
+  all: ["agent-documents"] as const,
+  agent: (agentId: string) => [...documentKeys.all, agentId] as const,
+  detail: (agentId: string, type: string, date?: string) => [...documentKeys.all, agentId, type, date ?? null] as const,
+  dailyList: (agentId: string) => [...documentKeys.all, agentId, "daily-list"] as const,
+};
+
+export const memoryKeys = {
+  all: ["memories"] as const,
+  agent: (agentId: string) => [...memoryKeys.all, agentId] as const,
+  list: (agentId: string, filters: Record<string, string | number | undefined> = {}) => [...memoryKeys.all, agentId, "list", filters] as const,
+};
+
+export const interactionKeys = {
+  all: ["interactions"] as const,
+  list: (filters: { agentId?: string; q?: string } = {}) => [...interactionKeys.all, "list", filters] as const,
+};
+
+export const embeddingKeys = {
+  all: ["embeddings"] as const,
+  backfill: () => [...embeddingKeys.all, "backfill"] as const,
+};
+
+export const retrievalKeys = {
+  all: ["retrieval"] as const,
+  stats: () => [...retrievalKeys.all, "stats"] as const,
+  statsFor: (days: number) => [...retrievalKeys.stats(), days] as const,
+  context: (agentId: string, topic: string) => [...retrievalKeys.all, "context", agentId, topic] as const,
+};
+
+// HQ knowledge base (issue 4)
+export const knowledgeKeys = {
+  all: ["knowledge"] as const,
+  list: (filters: { q?: string; category?: string; tag?: string; status?: string } = {}) => [...knowledgeKeys.all, "list", filters] as const,
+  detail: (id: string) => [...knowledgeKeys.all, "detail", id] as const,
+  versions: (id: string) => [...knowledgeKeys.all, "detail", id, "versions"] as const,
+  tags: () => [...knowledgeKeys.all, "tags"] as const,
+};

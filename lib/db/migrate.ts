@@ -2,7 +2,8 @@ import { readdir, readFile } from "node:fs/promises";
 import path from "node:path";
 import type { Database } from "./types";
 
-export const MIGRATIONS_DIR = path.join(process.cwd(), "supabase", "migrations");
+// the migrations are read at run time from the project folder, not bundled: keep the tracer out
+export const MIGRATIONS_DIR = path.join(/* turbopackIgnore: true */ process.cwd(), "supabase", "migrations");
 
 const FILE_PATTERN = /^(\d{14})_([a-z0-9_]+)\.sql$/;
 

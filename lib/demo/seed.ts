@@ -1,4 +1,7 @@
 import type { Database, Queryable } from "@/lib/db/types";
+import { seedAgentMemoryDemo } from "./agent-memory";
+import { seedContactsDemo } from "./contacts";
+import { seedKnowledgeDemo } from "@/lib/knowledge/demo-entries";
 
 // The demo of the seeds: BJS Labs' internal agents, one SMB client with its field agent, and the
 // locked constants of seed 002. Loaded once, into an empty database, on first start.
@@ -73,6 +76,9 @@ export async function seedDemo(tx: Queryable): Promise<void> {
       [m.title, m.status, m.summary, m.client ? client!.id : null],
     );
   }
+  await seedContactsDemo(tx, { clientId: client!.id });
+  await seedAgentMemoryDemo(tx);
+  await seedKnowledgeDemo(tx);
   await tx.query("select mhq.audit('demo.seed', 'system', null, $1::jsonb)", [
     JSON.stringify({ agents: AGENTS.length, constants: DEMO_LOCKED_CONSTANTS.length }),
   ]);

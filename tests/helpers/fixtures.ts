@@ -1,5 +1,5 @@
 import { expect } from "vitest";
-import { admin } from "./api";
+import { admin, api } from "./api";
 
 let counter = 0;
 const unique = (base: string) => `${base} ${++counter}-${Math.random().toString(36).slice(2, 6)}`;
@@ -31,4 +31,24 @@ export async function createAgent(input: {
   const key = await admin.post(`/api/v1/agents/${agent.id}/keys`, { label: "test" });
   expect(key.status).toBe(201);
   return { id: agent.id, name: agent.name, key: key.body.key, clientId: agent.clientId };
+}
+
+export interface TestHqUser {
+  id: string;
+  email: string;
+  /** `mhq_session=…`, for `api(…, { cookie })` */
+  cookie: string;
+}
+
+/** Invites an HQ user with `role` (through the admin key) and accepts the invitation: a signed-in session. */
+export async function createHqUser(role: "admin" | "curator" | "viewer"): Promise<TestHqUser> {
+  const email = `${role}-${++counter}-${Math.random().toString(36).slice(2, 6)}@example.com`;
+  const invite = await admin.post("/api/v1/hq-users", { email, role });
+  expect(invite.status, JSON.stringify(invite.body)).toBe(201);
+  const accepted = await api("POST", "/api/v1/auth/accept-invite", {
+    body: { token: invite.body.inviteToken, password: "a long test passphrase" },
+  });
+  expect(accepted.status, JSON.stringify(accepted.body)).toBe(200);
+  const m = /mhq_session=([^;]*)/.exec(accepted.headers.get("set-cookie") ?? "");
+  return { id: invite.body.user.id, email, cookie: `mhq_session=${m![1]}` };
 }

@@ -1,0 +1,5 @@
+// GET /api/v1/agents/[agentId]/boot — the boot context: soul, scratchpad, today's note, core, pending, recent, constants, team highlights
+import { route } from "@/lib/http/route";
+import { getBootContext } from "@/lib/memories/boot-context";
+
+export const GET = route({ permission: "memories.read" }, async ({ caller, params }) => getBootContext(caller, params.agentId));

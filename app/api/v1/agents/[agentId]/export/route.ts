@@ -1,0 +1,14 @@
+// GET /api/v1/agents/[agentId]/export — the agent's memory as seed 000's memory/ folder, zipped
+import { route } from "@/lib/http/route";
+import { exportAgentMemory } from "@/lib/memories/export";
+
+export const GET = route({ permission: "memories.read" }, async ({ caller, params }) => {
+  const { filename, zip } = await exportAgentMemory(caller, params.agentId);
+  return new Response(zip, {
+    headers: {
+      "content-type": "application/zip",
+      "content-disposition": `attachment; filename="${filename}"`,
+      "cache-control": "no-store",
+    },
+  });
+});

@@ -1,0 +1,8 @@
+// GET /api/v1/contacts/lookup?phone=|email= — seed 002's get_memory(phone): the contact and its facts in one call
+import { route } from "@/lib/http/route";
+import { lookupContact } from "@/lib/review/contacts-service";
+import { lookupContactQuery } from "@/lib/review/schemas";
+
+export const GET = route({ permission: "contacts.read", query: lookupContactQuery }, async ({ caller, query }) =>
+  lookupContact(caller, query),
+);

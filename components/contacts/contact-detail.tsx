@@ -1,0 +1,222 @@
+"use client";
+
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useState } from "react";
+import { confidenceTone, formatConfidence, STATUS_TONE } from "@/components/review/labels";
+import { useIsAdmin } from "@/components/shell/current-user";
+import { Alert } from "@/components/ui/alert";
+import { Badge } from "@/components/ui/badge";
+import { Button } from "@/components/ui/button";
+import { Card, CardBody, CardHeader } from "@/components/ui/card";
+import { ConfirmDialog } from "@/components/ui/confirm-dialog";
+import { DescriptionList } from "@/components/ui/description-list";
+import { EmptyState } from "@/components/ui/empty-state";
+import { ErrorState } from "@/components/ui/error-state";
+import { LoadingState } from "@/components/ui/loading-state";
+import { PageHeader } from "@/components/ui/page-header";
+import { Table, TBody, Td, Th, THead, Tr } from "@/components/ui/table";
+import { apiFetch } from "@/lib/client/api";
+import { formatDateTime, formatRelative } from "@/lib/client/format";
+import { useContact, useFactHistory, useSuggestions } from "@/lib/client/hooks/review";
+import { auditKeys, contactKeys, suggestionKeys } from "@/lib/client/query-keys";
+import type { Contact, Fact } from "@/lib/client/review-types";
+import { SENTIMENT_TONE, STAGE_LABEL } from "./labels";
+
+export function ContactDetail({ id }: { id: string }) {
+  const contact = useContact(id);
+
+  if (contact.isPending) return <LoadingState label="Loading contact…" variant="spinner" />;
+  if (contact.isError) {
+    return (
+      <>
+        <PageHeader title="Contact" back={{ href: "/contacts", label: "Contacts" }} />
+        <Card>
+          <ErrorState error={contact.error} onRetry={() => contact.refetch()} retrying={contact.isFetching} />
+        </Card>
+      </>
+    );
+  }
+  return <ContactView contact={contact.data.contact} />;
+}
+
+function ContactView({ contact }: { contact: Contact }) {
+  const isAdmin = useIsAdmin();
+  const [confirming, setConfirming] = useState(false);
+  const queryClient = useQueryClient();
+  const optOut = useMutation({
+    mutationFn: () => apiFetch<{ contact: Contact; erased: Record<string, number> }>(`/contacts/${contact.id}/opt-out`, { body: {} }),
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: contactKeys.all }),
+        queryClient.invalidateQueries({ queryKey: suggestionKeys.all }),
+        queryClient.invalidateQueries({ queryKey: auditKeys.all }),
+      ]),
+  });
+  const title = contact.name ?? (contact.optOut ? "Opted-out contact" : "Unnamed contact");
+
+  return (
+    <>
+      <PageHeader
+        title={title}
+        back={{ href: "/contacts", label: "Contacts" }}
+        meta={
+          <>
+            <Badge tone="indigo">{contact.clientName ?? "HQ"}</Badge>
+            {contact.optOut ? <Badge tone="red">Opted out {formatRelative(contact.optedOutAt)}</Badge> : <Badge>{STAGE_LABEL[contact.stage] ?? contact.stage}</Badge>}
+            {contact.sentiment && <Badge tone={SENTIMENT_TONE[contact.sentiment] ?? "neutral"}>{contact.sentiment}</Badge>}
+          </>
+        }
+        actions={
+          isAdmin &&
+          !contact.optOut && (
+            <Button variant="danger" onClick={() => setConfirming(true)}>
+              Opt out and erase
+            </Button>
+          )
+        }
+      />
+      {optOut.data && (
+        <Alert tone="success" className="mb-6" title="Contact erased">
+          Deleted {optOut.data.erased.facts ?? 0} facts, {optOut.data.erased.suggestions ?? 0} suggestions, {optOut.data.erased.interactions ?? 0} interactions,{" "}
+          {optOut.data.erased.events ?? 0} events and {optOut.data.erased.notes ?? 0} notes; redacted mentions in {optOut.data.erased.redactedRows ?? 0} other rows.
+        </Alert>
+      )}
+      {contact.optOut && !optOut.data && (
+        <Alert tone="info" className="mb-6" title="This contact opted out">
+          Their name, phone, email, facts, suggestions and conversations were erased. Only this record and an audit entry without personal data remain, and nothing new is stored about them.
+        </Alert>
+      )}
+      <div className="space-y-6">
+        {!contact.optOut && (
+          <Card>
+            <CardHeader title="Profile" />
+            <CardBody>
+              <DescriptionList
+                items={[
+                  { label: "Phone", value: contact.phone ? <span className="font-mono">{contact.phone}</span> : "—" },
+                  { label: "Email", value: contact.email ?? "—" },
+                  { label: "Summary", value: contact.summary || <span className="text-slate-400">No summary yet</span>, wide: true },
+                  { label: "Created", value: formatDateTime(contact.createdAt) },
+                  { label: "Updated", value: formatDateTime(contact.updatedAt) },
+                ]}
+              />
+            </CardBody>
+          </Card>
+        )}
+        <FactsCard contactId={contact.id} />
+        <SuggestionsCard contactId={contact.id} />
+      </div>
+      <ConfirmDialog
+        open={confirming}
+        onClose={() => setConfirming(false)}
+        title={`Opt out ${title} and erase their data?`}
+        description={
+          <>
+            <p>This deletes their facts, suggestions, conversations, events and notes, removes their name, phone and email from every record that mentions them, and marks them opted out.</p>
+            <p className="mt-2 font-medium text-slate-900">It cannot be undone.</p>
+          </>
+        }
+        confirmLabel="Erase and opt out"
+        onConfirm={() => optOut.mutateAsync()}
+      />
+    </>
+  );
+}
+
+/** Current facts, each followed by the versions it replaced (superseded, never deleted). */
+function FactsCard({ contactId }: { contactId: string }) {
+  const history = useFactHistory(contactId);
+  const groups = new Map<string, Fact[]>();
+  for (const f of history.data ?? []) groups.set(f.key, [...(groups.get(f.key) ?? []), f]);
+
+  return (
+    <Card>
+      <CardHeader title="Facts" description="Canonical memory: written only by the memory manager. Superseded versions are kept as history." />
+      {history.isPending ? (
+        <LoadingState label="Loading facts…" rows={3} />
+      ) : history.isError ? (
+        <ErrorState error={history.error} onRetry={() => history.refetch()} retrying={history.isFetching} />
+      ) : groups.size === 0 ? (
+        <EmptyState title="No facts yet" description="Approved suggestions become facts here." />
+      ) : (
+        <Table>
+          <THead>
+            <tr>
+              <Th>Key</Th>
+              <Th>Value</Th>
+              <Th>Confidence</Th>
+              <Th>Written by</Th>
+              <Th>When</Th>
+            </tr>
+          </THead>
+          <TBody>
+            {[...groups.entries()].map(([key, versions]) =>
+              versions.map((f, i) => (
+                <Tr key={f.id} data-testid="fact-row" data-status={f.status} className={f.status === "superseded" ? "bg-slate-50/60 text-slate-500" : undefined}>
+                  <Td>{i === 0 ? <code className="font-mono text-xs font-semibold text-slate-800">{key}</code> : <span className="pl-3 text-xs text-slate-400">↳ earlier</span>}</Td>
+                  <Td className={f.status === "superseded" ? "line-through decoration-slate-300" : "text-slate-900"}>{f.value}</Td>
+                  <Td>
+                    <Badge tone={f.status === "superseded" ? "neutral" : confidenceTone(f.confidence)}>{formatConfidence(f.confidence)}</Badge>
+                    {f.status === "superseded" && <span className="ml-2 text-xs">superseded {formatRelative(f.supersededAt)}</span>}
+                  </Td>
+                  <Td className="text-xs">{f.writtenByName || f.writtenByType}</Td>
+                  <Td className="text-xs">
+                    <span title={formatDateTime(f.createdAt)}>{formatRelative(f.createdAt)}</span>
+                  </Td>
+                </Tr>
+              )),
+            )}
+          </TBody>
+        </Table>
+      )}
+    </Card>
+  );
+}
+
+function SuggestionsCard({ contactId }: { contactId: string }) {
+  const suggestions = useSuggestions({ contactId });
+  return (
+    <Card>
+      <CardHeader title="Suggestions" description="What agents proposed about this contact and what became of it." />
+      {suggestions.isPending ? (
+        <LoadingState label="Loading suggestions…" rows={3} />
+      ) : suggestions.isError ? (
+        <ErrorState error={suggestions.error} onRetry={() => suggestions.refetch()} retrying={suggestions.isFetching} />
+      ) : suggestions.data.length === 0 ? (
+        <EmptyState title="No suggestions" />
+      ) : (
+        <Table>
+          <THead>
+            <tr>
+              <Th>Key</Th>
+              <Th>Proposed value</Th>
+              <Th>Confidence</Th>
+              <Th>Status</Th>
+              <Th>Proposed by</Th>
+            </tr>
+          </THead>
+          <TBody>
+            {suggestions.data.map((s) => (
+              <Tr key={s.id}>
+                <Td>
+                  <code className="font-mono text-xs">{s.key}</code>
+                </Td>
+                <Td className="text-slate-900">{s.value}</Td>
+                <Td>
+                  <Badge tone={confidenceTone(s.confidence)}>{formatConfidence(s.confidence)}</Badge>
+                </Td>
+                <Td>
+                  <Badge tone={STATUS_TONE[s.status]}>{s.status}</Badge>
+                  {s.reason && <span className="mt-1 block max-w-xs text-xs text-slate-500">{s.reason}</span>}
+                </Td>
+                <Td className="text-xs">
+                  {s.proposedByName} · <span title={formatDateTime(s.createdAt)}>{formatRelative(s.createdAt)}</span>
+                </Td>
+              </Tr>
+            ))}
+          </TBody>
+        </Table>
+      )}
+    </Card>
+  );
+}

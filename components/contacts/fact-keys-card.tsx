@@ -1,0 +1,114 @@
+"use client";
+
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useState, type FormEvent } from "react";
+import { useIsAdmin } from "@/components/shell/current-user";
+import { Badge } from "@/components/ui/badge";
+import { Button } from "@/components/ui/button";
+import { Card, CardBody, CardHeader } from "@/components/ui/card";
+import { ErrorState } from "@/components/ui/error-state";
+import { Field } from "@/components/ui/field";
+import { LoadingState } from "@/components/ui/loading-state";
+import { Textarea } from "@/components/ui/textarea";
+import { apiFetch, errorMessage } from "@/lib/client/api";
+import { useFactKeys } from "@/lib/client/hooks/review";
+import { contactKeys, suggestionKeys } from "@/lib/client/query-keys";
+
+const KEY_PATTERN = /^[a-z0-9]+([._-][a-z0-9]+)*$/;
+
+/**
+ * A client's business-relevance allow-list (seed 002: "Is this a business-relevant fact?"). With a
+ * list, keys outside it are never auto-approved; with none, relevance is left to the reviewer.
+ */
+export function FactKeysCard({ clientId, clientName }: { clientId: string; clientName: string }) {
+  const isAdmin = useIsAdmin();
+  const keys = useFactKeys(clientId);
+  const [editing, setEditing] = useState(false);
+
+  return (
+    <Card data-testid="fact-keys-card">
+      <CardHeader
+        title={`Business-relevant fact keys · ${clientName}`}
+        description="Suggestions with other keys are never approved automatically; a reviewer decides."
+        actions={
+          isAdmin &&
+          !editing &&
+          keys.data && (
+            <Button variant="secondary" size="sm" onClick={() => setEditing(true)}>
+              Edit list
+            </Button>
+          )
+        }
+      />
+      <CardBody>
+        {keys.isPending ? (
+          <LoadingState label="Loading the allow-list…" rows={1} className="px-0 py-0" />
+        ) : keys.isError ? (
+          <ErrorState error={keys.error} onRetry={() => keys.refetch()} retrying={keys.isFetching} />
+        ) : editing ? (
+          <FactKeysForm clientId={clientId} initial={keys.data} onDone={() => setEditing(false)} />
+        ) : keys.data.length === 0 ? (
+          <p className="text-sm text-slate-500">No list: any key may be approved automatically when it is confident and clean.</p>
+        ) : (
+          <ul className="flex flex-wrap gap-1.5" aria-label="Allowed keys">
+            {keys.data.map((k) => (
+              <li key={k}>
+                <Badge tone="indigo">
+                  <code className="font-mono">{k}</code>
+                </Badge>
+              </li>
+            ))}
+          </ul>
+        )}
+      </CardBody>
+    </Card>
+  );
+}
+
+function FactKeysForm({ clientId, initial, onDone }: { clientId: string; initial: string[]; onDone: () => void }) {
+  const queryClient = useQueryClient();
+  const [text, setText] = useState(initial.join(", "));
+  const [error, setError] = useState<string | null>(null);
+  const save = useMutation({
+    mutationFn: (list: string[]) => apiFetch<{ keys: string[] }>(`/clients/${clientId}/fact-keys`, { method: "PUT", body: { keys: list } }),
+    onSuccess: async () => {
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: contactKeys.factKeys(clientId) }),
+        queryClient.invalidateQueries({ queryKey: suggestionKeys.all }),
+      ]);
+      onDone();
+    },
+    onError: (err) => setError(errorMessage(err)),
+  });
+
+  function submit(e: FormEvent) {
+    e.preventDefault();
+    const list = text
+      .split(/[\s,]+/)
+      .map((k) => k.trim().toLowerCase())
+      .filter(Boolean);
+    const bad = list.find((k) => !KEY_PATTERN.test(k));
+    if (bad) {
+      setError(`“${bad}” is not a key: use lowercase letters, digits, dots, dashes and underscores`);
+      return;
+    }
+    setError(null);
+    save.mutate([...new Set(list)]);
+  }
+
+  return (
+    <form onSubmit={submit} noValidate>
+      <Field label="Keys" hint="Separate with commas or new lines. Leave empty for no list." error={error}>
+        <Textarea value={text} onChange={(e) => setText(e.target.value)} rows={3} className="font-mono" />
+      </Field>
+      <div className="mt-3 flex justify-end gap-2">
+        <Button variant="secondary" onClick={onDone} disabled={save.isPending}>
+          Cancel
+        </Button>
+        <Button type="submit" loading={save.isPending}>
+          Save list
+        </Button>
+      </div>
+    </form>
+  );
+}

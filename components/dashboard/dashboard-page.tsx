@@ -1,0 +1,228 @@
+"use client";
+
+import Link from "next/link";
+import { useState, type ReactNode } from "react";
+import { Badge } from "@/components/ui/badge";
+import { Card, CardBody, CardHeader } from "@/components/ui/card";
+import { EmptyState } from "@/components/ui/empty-state";
+import { ErrorState } from "@/components/ui/error-state";
+import { LoadingState } from "@/components/ui/loading-state";
+import { PageHeader } from "@/components/ui/page-header";
+import { Select } from "@/components/ui/select";
+import { Table, TBody, Td, Th, THead, Tr } from "@/components/ui/table";
+import { formatDate, formatRelative } from "@/lib/client/format";
+import { useRetrievalStats } from "@/lib/client/hooks/retrieval";
+import type { RetrievalStats } from "@/lib/client/retrieval-types";
+import { RetrievalsChart } from "./retrievals-chart";
+
+const RANGES = [
+  { value: "7", label: "Last 7 days" },
+  { value: "14", label: "Last 14 days" },
+  { value: "30", label: "Last 30 days" },
+  { value: "90", label: "Last 90 days" },
+];
+
+function Stat({ label, value, hint, href }: { label: string; value: ReactNode; hint?: ReactNode; href?: string }) {
+  const body = (
+    <>
+      <p className="text-xs font-medium tracking-wide text-slate-500 uppercase">{label}</p>
+      <p className="mt-1 text-2xl font-semibold text-slate-900 tabular-nums">{value}</p>
+      {hint && <p className="mt-0.5 text-xs text-slate-500">{hint}</p>}
+    </>
+  );
+  return (
+    <Card className="px-5 py-4">
+      {href ? (
+        <Link href={href} className="block hover:opacity-80">
+          {body}
+        </Link>
+      ) : (
+        body
+      )}
+    </Card>
+  );
+}
+
+const ms = (v: number | null) => (v === null ? "—" : `${v.toFixed(v < 10 ? 1 : 0)} ms`);
+
+/**
+ * The Dashboard: how agents use retrieval (calls per level per day, latency, empty answers), what
+ * knowledge actually gets retrieved and what never does (seed 004's research questions), and what
+ * waits for a person (reviews, decisions without an outcome).
+ */
+export function DashboardPage() {
+  const [days, setDays] = useState("14");
+  const stats = useRetrievalStats(Number(days));
+
+  return (
+    <>
+      <PageHeader
+        title="Dashboard"
+        description="How the agents use their memory, what knowledge gets used, and what is waiting for a person."
+        actions={<Select aria-label="Time range" value={days} onChange={(e) => setDays(e.target.value)} options={RANGES} className="w-40" />}
+      />
+      {stats.isPending ? (
+        <Card>
+          <LoadingState label="Loading the dashboard…" />
+        </Card>
+      ) : stats.isError ? (
+        <Card>
+          <ErrorState error={stats.error} onRetry={() => stats.refetch()} retrying={stats.isFetching} />
+        </Card>
+      ) : (
+        <DashboardBody stats={stats.data} />
+      )}
+    </>
+  );
+}
+
+function DashboardBody({ stats }: { stats: RetrievalStats }) {
+  const t = stats.totals;
+  const reviews = stats.pendingReviews.suggestions + stats.pendingReviews.playbookUpdates;
+  return (
+    <div className="space-y-6">
+      <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+        <Stat
+          label="Retrievals"
+          value={t.retrievals}
+          hint={`${t.contextAssemblies} context assemblies · ${t.playgroundRuns} playground runs`}
+        />
+        <Stat label="Retrieve latency" value={ms(t.p95Ms)} hint={`p95 · median ${ms(t.p50Ms)}`} />
+        <Stat
+          label="Came back empty"
+          value={t.emptyRetrievals}
+          hint={t.avgItems === null ? "no searches yet" : `searches found ${t.avgItems.toFixed(1)} items on average`}
+        />
+        <Stat
+          label="Pending reviews"
+          value={reviews}
+          hint={`${stats.pendingReviews.suggestions} suggestions · ${stats.pendingReviews.playbookUpdates} playbook updates`}
+          href="/review"
+        />
+      </div>
+
+      <Card>
+        <CardHeader title="Retrievals per level" description="Agents' own calls to POST /retrieve, by the level the smart trigger chose (UTC days)." />
+        <CardBody>
+          {t.retrievals === 0 ? (
+            <EmptyState title="No retrievals yet" description="Agents' calls to POST /api/v1/retrieve show up here, one bar per day." />
+          ) : (
+            <RetrievalsChart perDay={stats.perDay} />
+          )}
+        </CardBody>
+      </Card>
+
+      <div className="grid gap-6 lg:grid-cols-2">
+        <Card>
+          <CardHeader title="Most retrieved knowledge" description="Knowledge base entries served to agents most often (all time)." />
+          {stats.knowledge.mostRetrieved.length === 0 ? (
+            <EmptyState title="No entry retrieved yet" description="Entries count once each time retrieval serves them to an agent." />
+          ) : (
+            <Table aria-label="Most retrieved knowledge">
+              <THead>
+                <Tr>
+                  <Th>Entry</Th>
+                  <Th className="text-right">Served</Th>
+                  <Th>Last</Th>
+                </Tr>
+              </THead>
+              <TBody>
+                {stats.knowledge.mostRetrieved.map((k) => (
+                  <Tr key={k.id}>
+                    <Td>
+                      <p className="font-medium text-slate-900">{k.title}</p>
+                      <p className="text-xs text-slate-500">{k.category}</p>
+                    </Td>
+                    <Td className="text-right tabular-nums">{k.accessedCount}</Td>
+                    <Td className="text-xs whitespace-nowrap text-slate-500">{formatRelative(k.lastAccessedAt)}</Td>
+                  </Tr>
+                ))}
+              </TBody>
+            </Table>
+          )}
+        </Card>
+        <Card>
+          <CardHeader
+            title="Never retrieved knowledge"
+            description={`${stats.knowledge.neverRetrievedCount} published ${stats.knowledge.neverRetrievedCount === 1 ? "entry has" : "entries have"} never been served to an agent; oldest first.`}
+          />
+          {stats.knowledge.neverRetrieved.length === 0 ? (
+            <EmptyState title="Every entry has been used" description="Nothing in the knowledge base is gathering dust." />
+          ) : (
+            <Table aria-label="Never retrieved knowledge">
+              <THead>
+                <Tr>
+                  <Th>Entry</Th>
+                  <Th>Written</Th>
+                </Tr>
+              </THead>
+              <TBody>
+                {stats.knowledge.neverRetrieved.map((k) => (
+                  <Tr key={k.id}>
+                    <Td>
+                      <p className="font-medium text-slate-900">{k.title}</p>
+                      <p className="text-xs text-slate-500">{k.category}</p>
+                    </Td>
+                    <Td className="text-xs whitespace-nowrap text-slate-500">{formatDate(k.createdAt)}</Td>
+                  </Tr>
+                ))}
+              </TBody>
+            </Table>
+          )}
+        </Card>
+      </div>
+
+      <Card>
+        <CardHeader title="Open items" description="Decisions still waiting for their outcome (seed 004's outcome check) and the oldest suggestions awaiting review." />
+        <CardBody className="grid gap-6 lg:grid-cols-2">
+          <section aria-label="Decisions awaiting outcomes">
+            <h3 className="text-sm font-semibold text-slate-900">
+              Decisions awaiting outcomes <Badge tone="amber">{stats.openItems.decisionsAwaitingOutcomeCount}</Badge>
+            </h3>
+            {stats.openItems.decisionsAwaitingOutcome.length === 0 ? (
+              <p className="mt-2 text-sm text-slate-500">Every decision has its outcome.</p>
+            ) : (
+              <ul className="mt-2 divide-y divide-slate-100">
+                {stats.openItems.decisionsAwaitingOutcome.map((d) => (
+                  <li key={d.id} className="py-2 text-sm">
+                    <p className="text-slate-900">{d.title}</p>
+                    <p className="text-xs text-slate-500">
+                      {d.agentName}
+                      {d.scope === "team" ? " · team" : ""} · decided {formatRelative(d.createdAt)}
+                    </p>
+                  </li>
+                ))}
+              </ul>
+            )}
+          </section>
+          <section aria-label="Suggestions awaiting review">
+            <h3 className="text-sm font-semibold text-slate-900">
+              Suggestions awaiting review <Badge tone="indigo">{stats.pendingReviews.suggestions}</Badge>
+            </h3>
+            {stats.openItems.pendingSuggestions.length === 0 ? (
+              <p className="mt-2 text-sm text-slate-500">The review queue is empty.</p>
+            ) : (
+              <ul className="mt-2 divide-y divide-slate-100">
+                {stats.openItems.pendingSuggestions.map((s) => (
+                  <li key={s.id} className="py-2 text-sm">
+                    <p className="text-slate-900">
+                      {s.contactName ?? "A contact"} · <span className="font-mono text-xs">{s.key}</span> = {s.value}
+                    </p>
+                    <p className="text-xs text-slate-500">
+                      confidence {s.confidence.toFixed(2)} · by {s.proposedByName || "someone"} · {formatRelative(s.createdAt)}
+                    </p>
+                  </li>
+                ))}
+              </ul>
+            )}
+            {stats.pendingReviews.suggestions > 0 && (
+              <Link href="/review" className="mt-2 inline-block text-sm font-medium text-indigo-600 hover:text-indigo-500">
+                Open the review queue
+              </Link>
+            )}
+          </section>
+        </CardBody>
+      </Card>
+    </div>
+  );
+}

@@ -1,0 +1,194 @@
+"use client";
+
+import { useState } from "react";
+import { useCanCurate } from "@/components/shell/current-user";
+import { Alert } from "@/components/ui/alert";
+import { Badge } from "@/components/ui/badge";
+import { Button } from "@/components/ui/button";
+import { Card, CardBody } from "@/components/ui/card";
+import { ConfirmDialog } from "@/components/ui/confirm-dialog";
+import { EmptyState } from "@/components/ui/empty-state";
+import { ErrorState } from "@/components/ui/error-state";
+import { LoadingState } from "@/components/ui/loading-state";
+import { PageHeader } from "@/components/ui/page-header";
+import { Tabs } from "@/components/ui/tabs";
+import { isApiError } from "@/lib/client/api";
+import { formatDateTime, formatRelative } from "@/lib/client/format";
+import { useArchiveKnowledge, useKnowledgeEntry, useUpdateKnowledge } from "@/lib/client/hooks/knowledge";
+import type { KnowledgeDraft, KnowledgeEntry } from "@/lib/client/knowledge-types";
+import { CategoryBadge, TagList } from "./category-badge";
+import { EntryEditor } from "./entry-editor";
+import { MarkdownPreview } from "./markdown-preview";
+import { VersionHistory } from "./version-history";
+
+const BACK = { href: "/knowledge", label: "Knowledge base" };
+
+/** One knowledge entry: read it, edit it (curators), see and restore its history, archive it. */
+export function EntryDetail({ id }: { id: string }) {
+  const entry = useKnowledgeEntry(id);
+
+  if (entry.isPending) {
+    return (
+      <>
+        <PageHeader title="Knowledge entry" back={BACK} />
+        <Card>
+          <LoadingState label="Loading the entry…" />
+        </Card>
+      </>
+    );
+  }
+  if (entry.isError) {
+    return (
+      <>
+        <PageHeader title="Knowledge entry" back={BACK} />
+        <Card>
+          {isApiError(entry.error, 404) ? (
+            <EmptyState title="This entry does not exist" description="It may have been mistyped; entries are archived, never deleted." />
+          ) : (
+            <ErrorState error={entry.error} onRetry={() => entry.refetch()} retrying={entry.isFetching} />
+          )}
+        </Card>
+      </>
+    );
+  }
+  return <EntryView entry={entry.data} />;
+}
+
+function EntryView({ entry }: { entry: KnowledgeEntry }) {
+  const canCurate = useCanCurate();
+  const [tab, setTab] = useState("content");
+  const [archiving, setArchiving] = useState(false);
+  const [notice, setNotice] = useState<string | null>(null);
+  const update = useUpdateKnowledge(entry.id);
+  const archive = useArchiveKnowledge(entry.id);
+  const archived = entry.status === "archived";
+
+  async function save(draft: KnowledgeDraft, expectedVersion = entry.version) {
+    const saved = await update.mutateAsync({ ...draft, expectedVersion });
+    setNotice(saved.version === entry.version ? "Nothing changed." : `Saved as version ${saved.version}.`);
+    setTab("content");
+  }
+
+  const draft: KnowledgeDraft = { title: entry.title, content: entry.content, category: entry.category, tags: entry.tags };
+
+  return (
+    <>
+      <PageHeader
+        back={BACK}
+        title={entry.title}
+        meta={
+          <>
+            <CategoryBadge category={entry.category} />
+            {archived ? <Badge tone="neutral">Archived</Badge> : <Badge tone="green">Published</Badge>}
+            <Badge tone="indigo">Version {entry.version}</Badge>
+            <TagList tags={entry.tags} max={8} />
+          </>
+        }
+        actions={
+          canCurate &&
+          (archived ? (
+            <Button variant="secondary" onClick={() => setArchiving(true)}>
+              Unarchive
+            </Button>
+          ) : (
+            <Button variant="danger-ghost" onClick={() => setArchiving(true)}>
+              Archive
+            </Button>
+          ))
+        }
+      />
+
+      <p className="-mt-3 mb-5 text-xs text-slate-500">
+        Written by {entry.createdBy} · last edited by {entry.updatedBy} <span title={formatDateTime(entry.updatedAt)}>{formatRelative(entry.updatedAt)}</span> · served
+        to agents {entry.accessedCount} time{entry.accessedCount === 1 ? "" : "s"}
+        {entry.lastAccessedAt ? ` (last ${formatRelative(entry.lastAccessedAt)})` : ""}
+        {!entry.embedded && " · waiting for its embedding: found by words only until then"}
+      </p>
+
+      {archived && (
+        <Alert tone="warning" className="mb-4">
+          This entry is archived: agents no longer find it. Its history is kept; unarchive it to publish it again.
+        </Alert>
+      )}
+      {notice && (
+        <Alert tone="success" className="mb-4">
+          {notice}
+        </Alert>
+      )}
+
+      <Tabs
+        label="Entry"
+        value={tab}
+        onValueChange={(t) => {
+          setTab(t);
+          setNotice(null);
+        }}
+        items={[
+          {
+            id: "content",
+            label: "Content",
+            content: (
+              <Card>
+                <CardBody>
+                  <MarkdownPreview source={entry.content} />
+                </CardBody>
+              </Card>
+            ),
+          },
+          ...(canCurate
+            ? [
+                {
+                  id: "edit",
+                  label: "Edit",
+                  content: (
+                    <Card>
+                      <CardBody>
+                        <EntryEditor
+                          key={entry.version}
+                          initial={draft}
+                          submitLabel="Save changes"
+                          onSubmit={(d) => save(d)}
+                          onOverwrite={(d, current) => save(d, current)}
+                          onCancel={() => setTab("content")}
+                        />
+                      </CardBody>
+                    </Card>
+                  ),
+                },
+              ]
+            : []),
+          {
+            id: "history",
+            label: "History",
+            badge: <Badge>{entry.version}</Badge>,
+            content: (
+              <Card>
+                <CardBody>
+                  <VersionHistory entry={entry} />
+                </CardBody>
+              </Card>
+            ),
+          },
+        ]}
+      />
+
+      <ConfirmDialog
+        open={archiving}
+        onClose={() => setArchiving(false)}
+        tone={archived ? "primary" : "danger"}
+        title={archived ? "Unarchive this entry?" : "Archive this entry?"}
+        description={
+          archived
+            ? "Agents will find it in their searches again."
+            : "Agents will stop finding it. Nothing is deleted: the entry and its history stay here, and you can unarchive it at any time."
+        }
+        confirmLabel={archived ? "Unarchive" : "Archive"}
+        onConfirm={async () => {
+          if (archived) await update.mutateAsync({ status: "published", expectedVersion: entry.version });
+          else await archive.mutateAsync();
+          setNotice(archived ? "Published again." : "Archived.");
+        }}
+      />
+    </>
+  );
+}

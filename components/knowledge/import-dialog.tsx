@@ -1,0 +1,177 @@
+"use client";
+
+import Link from "next/link";
+import { useState, type ChangeEvent } from "react";
+import { Alert } from "@/components/ui/alert";
+import { Badge, type BadgeTone } from "@/components/ui/badge";
+import { Button } from "@/components/ui/button";
+import { Dialog, DialogFooter } from "@/components/ui/dialog";
+import { errorMessage } from "@/lib/client/api";
+import { useImportKnowledge } from "@/lib/client/hooks/knowledge";
+import type { KnowledgeImportReport, KnowledgeImportResult } from "@/lib/client/knowledge-types";
+
+// the API's limits (lib/knowledge/schemas.ts): 500 items and 8 MB per import
+const MAX_FILES = 500;
+const MAX_BYTES = 7_500_000;
+
+const EXAMPLE = `---
+title: When to escalate a refund
+category: escalation
+tags: [refunds, escalation]
+---
+Refunds are never approved by agents. File a Sev 2…`;
+
+const STATUS: Record<KnowledgeImportResult["status"], { label: string; tone: BadgeTone }> = {
+  created: { label: "Created", tone: "green" },
+  ready: { label: "Ready", tone: "blue" },
+  skipped: { label: "Skipped", tone: "amber" },
+  refused: { label: "Refused", tone: "red" },
+};
+
+/** Upload markdown files with front matter; each file is reported created, skipped or refused. */
+export function ImportDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
+  return (
+    <Dialog open={open} onClose={onClose} title="Import markdown files" size="lg" description="Each file becomes one entry. Titles that are already published are skipped, never overwritten.">
+      <ImportBody onClose={onClose} />
+    </Dialog>
+  );
+}
+
+function ImportBody({ onClose }: { onClose: () => void }) {
+  const [files, setFiles] = useState<{ name: string; content: string }[]>([]);
+  const [readError, setReadError] = useState<string | null>(null);
+  const [report, setReport] = useState<KnowledgeImportReport | null>(null);
+  const upload = useImportKnowledge();
+
+  async function choose(e: ChangeEvent<HTMLInputElement>) {
+    const chosen = Array.from(e.target.files ?? []);
+    setReport(null);
+    setReadError(null);
+    upload.reset();
+    if (chosen.length > MAX_FILES) {
+      setFiles([]);
+      setReadError(`Choose at most ${MAX_FILES} files per import (you chose ${chosen.length}).`);
+      return;
+    }
+    const total = chosen.reduce((s, f) => s + f.size, 0);
+    if (total > MAX_BYTES) {
+      setFiles([]);
+      setReadError(`These files are ${(total / 1_000_000).toFixed(1)} MB together; import at most 7.5 MB at a time.`);
+      return;
+    }
+    try {
+      setFiles(await Promise.all(chosen.map(async (f) => ({ name: f.name, content: await f.text() }))));
+    } catch (err) {
+      setFiles([]);
+      setReadError(`Could not read the files: ${(err as Error).message}`);
+    }
+  }
+
+  async function send(dryRun: boolean) {
+    try {
+      setReport(await upload.mutateAsync({ files, dryRun }));
+    } catch {
+      // shown from upload.error below
+    }
+  }
+
+  const done = report && !report.dryRun;
+
+  return (
+    <div className="space-y-4">
+      {!done && (
+        <>
+          <details className="rounded-md border border-slate-200 bg-slate-50 px-3 py-2 text-sm text-slate-600">
+            <summary className="cursor-pointer font-medium text-slate-700">File format</summary>
+            <p className="mt-2">Front matter gives the title, category and tags; the rest is the content. Without a title, the first # heading is used.</p>
+            <pre className="mt-2 overflow-x-auto rounded bg-white p-2 font-mono text-xs text-slate-700">{EXAMPLE}</pre>
+            <p className="mt-2">Categories: procedure, best-practice, template, skill-doc, escalation, tool-guide.</p>
+          </details>
+          <label className="block text-sm font-medium text-slate-700">
+            Markdown files
+            <input
+              type="file"
+              multiple
+              accept=".md,.markdown,text/markdown,text/plain"
+              onChange={choose}
+              className="mt-1.5 block w-full text-sm text-slate-600 file:mr-3 file:rounded-md file:border-0 file:bg-indigo-50 file:px-3 file:py-2 file:text-sm file:font-medium file:text-indigo-700 hover:file:bg-indigo-100"
+              data-testid="knowledge-import-files"
+            />
+          </label>
+        </>
+      )}
+
+      {readError && <Alert tone="error">{readError}</Alert>}
+      {upload.isError && (
+        <Alert tone="error" title="Nothing was imported">
+          {errorMessage(upload.error)}
+        </Alert>
+      )}
+
+      {report ? (
+        <ImportReport report={report} onNavigate={onClose} />
+      ) : (
+        files.length > 0 && (
+          <p className="text-sm text-slate-600">
+            {files.length} file{files.length === 1 ? "" : "s"} chosen. Check them first, or import straight away.
+          </p>
+        )
+      )}
+
+      <DialogFooter>
+        {done ? (
+          <Button onClick={onClose}>Done</Button>
+        ) : (
+          <>
+            <Button variant="secondary" onClick={onClose} disabled={upload.isPending}>
+              Cancel
+            </Button>
+            <Button variant="secondary" onClick={() => send(true)} disabled={!files.length} loading={upload.isPending && upload.variables?.dryRun}>
+              Check files
+            </Button>
+            <Button onClick={() => send(false)} disabled={!files.length} loading={upload.isPending && !upload.variables?.dryRun}>
+              Import {files.length ? `${files.length} file${files.length === 1 ? "" : "s"}` : ""}
+            </Button>
+          </>
+        )}
+      </DialogFooter>
+    </div>
+  );
+}
+
+function ImportReport({ report, onNavigate }: { report: KnowledgeImportReport; onNavigate: () => void }) {
+  const s = report.summary;
+  return (
+    <div data-testid="knowledge-import-report">
+      <p className="text-sm font-medium text-slate-800" aria-live="polite">
+        {report.dryRun
+          ? `Check only: ${s.ready} ready to import, ${s.skipped} duplicate${s.skipped === 1 ? "" : "s"}, ${s.refused} refused. Nothing was written.`
+          : `${s.created} created, ${s.skipped} skipped, ${s.refused} refused.`}
+      </p>
+      <ul className="mt-3 max-h-72 divide-y divide-slate-100 overflow-y-auto rounded-md border border-slate-200">
+        {report.results.map((r) => (
+          <li key={r.index} className="flex items-start gap-3 px-3 py-2 text-sm" data-testid="knowledge-import-result">
+            <Badge tone={STATUS[r.status].tone} className="mt-0.5">
+              {STATUS[r.status].label}
+            </Badge>
+            <div className="min-w-0">
+              <p className="truncate font-medium text-slate-800">{r.name ?? r.title ?? `Entry ${r.index + 1}`}</p>
+              {r.title && r.name && (
+                <p className="truncate text-xs text-slate-500">
+                  {r.status === "created" && r.id ? (
+                    <Link href={`/knowledge/${r.id}`} onClick={onNavigate} className="text-indigo-600 hover:text-indigo-500">
+                      {r.title}
+                    </Link>
+                  ) : (
+                    r.title
+                  )}
+                </p>
+              )}
+              {r.reason && <p className="text-xs text-slate-600">{r.reason}</p>}
+            </div>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}

@@ -1,0 +1,223 @@
+"use client";
+
+import Link from "next/link";
+import { useEffect, useState } from "react";
+import { useCanCurate } from "@/components/shell/current-user";
+import { Alert } from "@/components/ui/alert";
+import { Badge } from "@/components/ui/badge";
+import { Button, buttonClasses } from "@/components/ui/button";
+import { Card } from "@/components/ui/card";
+import { EmptyState } from "@/components/ui/empty-state";
+import { ErrorState } from "@/components/ui/error-state";
+import { Input } from "@/components/ui/input";
+import { LoadingState } from "@/components/ui/loading-state";
+import { PageHeader } from "@/components/ui/page-header";
+import { Select } from "@/components/ui/select";
+import { Spinner } from "@/components/ui/spinner";
+import { Table, TBody, Td, Th, THead, Tr } from "@/components/ui/table";
+import { formatDateTime, formatRelative } from "@/lib/client/format";
+import { useKnowledgeList, useKnowledgeTags, type KnowledgeFilters } from "@/lib/client/hooks/knowledge";
+import type { KnowledgeEntry, KnowledgeStatus } from "@/lib/client/knowledge-types";
+import { CategoryBadge, TagList } from "./category-badge";
+import { ImportDialog } from "./import-dialog";
+import { CATEGORY_OPTIONS } from "./labels";
+
+/** Waits until typing pauses before the value is used (each search embeds the query on the server). */
+function useDebounced<T>(value: T, ms: number): T {
+  const [debounced, setDebounced] = useState(value);
+  useEffect(() => {
+    const t = setTimeout(() => setDebounced(value), ms);
+    return () => clearTimeout(t);
+  }, [value, ms]);
+  return debounced;
+}
+
+/**
+ * The HQ knowledge base (seed 000): the operations manual field agents query. Search is hybrid —
+ * the words and the meaning of the query, fused — and filters narrow it by category and tag.
+ */
+export function KnowledgePage() {
+  const canCurate = useCanCurate();
+  const [search, setSearch] = useState("");
+  const [category, setCategory] = useState("");
+  const [tag, setTag] = useState("");
+  const [status, setStatus] = useState<KnowledgeStatus | "all">("published");
+  const [importing, setImporting] = useState(false);
+  const q = useDebounced(search.trim(), 300);
+  const filters: KnowledgeFilters = { q: q || undefined, category: category || undefined, tag: tag || undefined, status };
+  const list = useKnowledgeList(filters);
+  const tags = useKnowledgeTags();
+  const filtered = Boolean(q || category || tag || status !== "published");
+
+  return (
+    <>
+      <PageHeader
+        title="Knowledge base"
+        description="Procedures, best practices, templates, skill docs, escalation rules and tool guides that every agent can search. Field agents read it; curators keep it current."
+        actions={
+          canCurate && (
+            <>
+              <Button variant="secondary" onClick={() => setImporting(true)}>
+                Import markdown
+              </Button>
+              <Link href="/knowledge/new" className={buttonClasses()}>
+                New entry
+              </Link>
+            </>
+          )
+        }
+      />
+
+      <form className="mb-4 flex flex-wrap items-end gap-3" role="search" aria-label="Search the knowledge base" onSubmit={(e) => e.preventDefault()}>
+        <label className="text-xs font-medium text-slate-600">
+          Search
+          <Input
+            className="mt-1 w-80"
+            type="search"
+            value={search}
+            onChange={(e) => setSearch(e.target.value)}
+            placeholder="e.g. customer wants a refund"
+            aria-label="Search the knowledge base"
+          />
+        </label>
+        <label className="text-xs font-medium text-slate-600">
+          Category
+          <Select className="mt-1 w-44" value={category} onChange={(e) => setCategory(e.target.value)} options={[{ value: "", label: "All categories" }, ...CATEGORY_OPTIONS]} />
+        </label>
+        <label className="text-xs font-medium text-slate-600">
+          Tag
+          <Select
+            className="mt-1 w-44"
+            value={tag}
+            onChange={(e) => setTag(e.target.value)}
+            options={[{ value: "", label: tags.isPending ? "Loading tags…" : "All tags" }, ...(tags.data ?? []).map((t) => ({ value: t.tag, label: `#${t.tag} (${t.count})` }))]}
+          />
+        </label>
+        <label className="text-xs font-medium text-slate-600">
+          Status
+          <Select
+            className="mt-1 w-36"
+            value={status}
+            onChange={(e) => setStatus(e.target.value as KnowledgeStatus | "all")}
+            options={[
+              { value: "published", label: "Published" },
+              { value: "archived", label: "Archived" },
+              { value: "all", label: "All" },
+            ]}
+          />
+        </label>
+        {filtered && (
+          <Button
+            variant="ghost"
+            size="sm"
+            className="mb-0.5"
+            onClick={() => {
+              setSearch("");
+              setCategory("");
+              setTag("");
+              setStatus("published");
+            }}
+          >
+            Clear
+          </Button>
+        )}
+        {list.isFetching && !list.isPending && <Spinner className="mb-2.5 text-slate-400" label="Searching" />}
+      </form>
+
+      {list.data?.mode === "search" && !list.data.semantic && (
+        <Alert tone="warning" className="mb-4">
+          The embedding provider is unavailable, so this search matched words only, not meaning.
+        </Alert>
+      )}
+
+      <Card>
+        {list.isPending ? (
+          <LoadingState label="Loading the knowledge base…" rows={6} />
+        ) : list.isError ? (
+          <ErrorState error={list.error} onRetry={() => list.refetch()} retrying={list.isFetching} />
+        ) : list.data.entries.length === 0 ? (
+          <EmptyState
+            title={filtered ? "No entry matches" : "The knowledge base is empty"}
+            description={filtered ? "Try other words, or clear the filters." : "Write the first procedure, or import a folder of markdown files."}
+            action={
+              !filtered &&
+              canCurate && (
+                <Link href="/knowledge/new" className={buttonClasses()}>
+                  New entry
+                </Link>
+              )
+            }
+          />
+        ) : (
+          <>
+            <div className="border-b border-slate-200 px-5 py-2.5 text-xs text-slate-500" aria-live="polite">
+              {list.data.mode === "search"
+                ? `${list.data.entries.length} best match${list.data.entries.length === 1 ? "" : "es"} for “${list.data.query}”, by words and meaning`
+                : `${list.data.total} entr${list.data.total === 1 ? "y" : "ies"}, most recently edited first`}
+            </div>
+            <KnowledgeTable entries={list.data.entries} search={list.data.mode === "search"} />
+          </>
+        )}
+      </Card>
+
+      {canCurate && <ImportDialog open={importing} onClose={() => setImporting(false)} />}
+    </>
+  );
+}
+
+function KnowledgeTable({ entries, search }: { entries: KnowledgeEntry[]; search: boolean }) {
+  return (
+    <Table>
+      <THead>
+        <tr>
+          <Th>Title</Th>
+          <Th>Category</Th>
+          <Th>Tags</Th>
+          <Th className="text-right">Version</Th>
+          <Th>Last edited</Th>
+          <Th className="text-right" title="How often agents were served this entry">
+            Used by agents
+          </Th>
+          {search && <Th>Matched</Th>}
+        </tr>
+      </THead>
+      <TBody>
+        {entries.map((e) => (
+          <Tr key={e.id} data-testid="knowledge-row">
+            <Td className="max-w-md">
+              <Link href={`/knowledge/${e.id}`} className="font-medium text-slate-900 hover:text-indigo-600">
+                {e.title}
+              </Link>
+              {e.status === "archived" && (
+                <Badge tone="neutral" className="ml-2">
+                  Archived
+                </Badge>
+              )}
+            </Td>
+            <Td>
+              <CategoryBadge category={e.category} />
+            </Td>
+            <Td>
+              <TagList tags={e.tags} />
+            </Td>
+            <Td className="text-right tabular-nums">v{e.version}</Td>
+            <Td className="text-xs whitespace-nowrap">
+              <span className="text-slate-700">{e.updatedBy}</span>
+              <span className="block text-slate-500" title={formatDateTime(e.updatedAt)}>
+                {formatRelative(e.updatedAt)}
+              </span>
+            </Td>
+            <Td className="text-right tabular-nums" title={e.lastAccessedAt ? `Last served ${formatDateTime(e.lastAccessedAt)}` : "Never served to an agent"}>
+              {e.accessedCount}
+            </Td>
+            {search && (
+              <Td className="text-xs whitespace-nowrap text-slate-500">
+                {[e.fullTextRank != null && "words", e.semanticRank != null && "meaning"].filter(Boolean).join(" + ") || "—"}
+              </Td>
+            )}
+          </Tr>
+        ))}
+      </TBody>
+    </Table>
+  );
+}

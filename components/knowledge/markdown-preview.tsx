@@ -1,0 +1,42 @@
+"use client";
+
+import Markdown, { type Components } from "react-markdown";
+import { cn } from "@/lib/client/cn";
+
+// Raw HTML in entries is never rendered (react-markdown escapes it without a rehype-raw plugin) and
+// link targets go through its URL sanitiser, so an entry cannot inject script into the console.
+const components: Components = {
+  h1: ({ children }) => <h1 className="mt-6 mb-3 text-xl font-semibold text-slate-900 first:mt-0">{children}</h1>,
+  h2: ({ children }) => <h2 className="mt-6 mb-2 text-lg font-semibold text-slate-900 first:mt-0">{children}</h2>,
+  h3: ({ children }) => <h3 className="mt-5 mb-2 text-base font-semibold text-slate-900 first:mt-0">{children}</h3>,
+  h4: ({ children }) => <h4 className="mt-4 mb-1 text-sm font-semibold text-slate-900">{children}</h4>,
+  p: ({ children }) => <p className="my-3 leading-relaxed first:mt-0 last:mb-0">{children}</p>,
+  ul: ({ children }) => <ul className="my-3 list-disc space-y-1 pl-6">{children}</ul>,
+  ol: ({ children }) => <ol className="my-3 list-decimal space-y-1 pl-6">{children}</ol>,
+  li: ({ children }) => <li className="leading-relaxed">{children}</li>,
+  a: ({ children, href }) => (
+    <a href={href} target="_blank" rel="noopener noreferrer nofollow" className="font-medium text-indigo-600 underline hover:text-indigo-500">
+      {children}
+    </a>
+  ),
+  blockquote: ({ children }) => <blockquote className="my-3 border-l-4 border-slate-200 pl-4 text-slate-600">{children}</blockquote>,
+  hr: () => <hr className="my-6 border-slate-200" />,
+  pre: ({ children }) => <pre className="my-3 overflow-x-auto rounded-md bg-slate-900 p-3 text-xs leading-relaxed text-slate-100">{children}</pre>,
+  img: ({ alt }) => <span className="text-slate-500">[image: {alt}]</span>,
+};
+
+// inline code only: code blocks sit in <pre>, styled above
+const INLINE_CODE =
+  "[&_:not(pre)>code]:rounded [&_:not(pre)>code]:bg-slate-100 [&_:not(pre)>code]:px-1 [&_:not(pre)>code]:py-0.5 [&_:not(pre)>code]:font-mono [&_:not(pre)>code]:text-[0.85em] [&_:not(pre)>code]:text-slate-800";
+
+/** An entry's markdown as agents will read it, rendered for people. */
+export function MarkdownPreview({ source, className }: { source: string; className?: string }) {
+  if (!source.trim()) return <p className={cn("text-sm text-slate-400 italic", className)}>Nothing to preview yet.</p>;
+  return (
+    <div className={cn("text-sm text-slate-700", INLINE_CODE, className)} data-testid="markdown-preview">
+      <Markdown components={components} skipHtml>
+        {source}
+      </Markdown>
+    </div>
+  );
+}

@@ -1,0 +1,129 @@
+"use client";
+
+import { useState } from "react";
+import { useCanCurate } from "@/components/shell/current-user";
+import { Alert } from "@/components/ui/alert";
+import { Badge } from "@/components/ui/badge";
+import { Button } from "@/components/ui/button";
+import { ConfirmDialog } from "@/components/ui/confirm-dialog";
+import { ErrorState } from "@/components/ui/error-state";
+import { LoadingState } from "@/components/ui/loading-state";
+import { Select } from "@/components/ui/select";
+import { cn } from "@/lib/client/cn";
+import { formatDateTime, formatRelative } from "@/lib/client/format";
+import { useKnowledgeVersions, useRestoreKnowledge } from "@/lib/client/hooks/knowledge";
+import type { KnowledgeEntry } from "@/lib/client/knowledge-types";
+import { VersionDiff } from "./version-diff";
+
+/**
+ * Every version of an entry, newest first. Choosing one shows what it changed (against the version
+ * before it, or any other); an earlier version can be restored, which saves it as a new version so
+ * nothing is ever lost.
+ */
+export function VersionHistory({ entry }: { entry: KnowledgeEntry }) {
+  const canCurate = useCanCurate();
+  const versions = useKnowledgeVersions(entry.id);
+  const restore = useRestoreKnowledge(entry.id);
+  const [selected, setSelected] = useState<number | null>(null);
+  const [base, setBase] = useState<number | null>(null);
+  const [confirming, setConfirming] = useState(false);
+  const [notice, setNotice] = useState<string | null>(null);
+
+  if (versions.isPending) return <LoadingState label="Loading the history…" rows={3} />;
+  if (versions.isError) return <ErrorState error={versions.error} onRetry={() => versions.refetch()} retrying={versions.isFetching} />;
+
+  const all = versions.data;
+  const newestFirst = [...all].reverse();
+  const shown = all.find((v) => v.version === selected) ?? all[all.length - 1]!;
+  const earlier = all.filter((v) => v.version < shown.version);
+  const against = all.find((v) => v.version === base && v.version < shown.version) ?? earlier[earlier.length - 1] ?? null;
+
+  return (
+    <div className="grid gap-6 lg:grid-cols-[17rem_1fr]">
+      <nav aria-label="Versions">
+        <ol className="space-y-1" data-testid="knowledge-versions">
+          {newestFirst.map((v) => (
+            <li key={v.version}>
+              <button
+                type="button"
+                aria-pressed={v.version === shown.version}
+                onClick={() => {
+                  setSelected(v.version);
+                  setBase(null);
+                }}
+                className={cn(
+                  "w-full rounded-md px-3 py-2 text-left text-sm transition-colors",
+                  v.version === shown.version ? "bg-indigo-50 ring-1 ring-indigo-200" : "hover:bg-slate-50",
+                )}
+              >
+                <span className="flex items-center gap-2 font-medium text-slate-900">
+                  Version {v.version}
+                  {v.current && <Badge tone="indigo">Current</Badge>}
+                  {v.status === "archived" && <Badge>Archived</Badge>}
+                </span>
+                <span className="mt-0.5 block text-xs text-slate-500">
+                  {v.editedBy} · <span title={formatDateTime(v.editedAt)}>{formatRelative(v.editedAt)}</span>
+                </span>
+              </button>
+            </li>
+          ))}
+        </ol>
+      </nav>
+
+      <section aria-label={`Version ${shown.version}`} className="min-w-0">
+        <div className="mb-4 flex flex-wrap items-center justify-between gap-3">
+          <div>
+            <h3 className="text-sm font-semibold text-slate-900">
+              Version {shown.version}
+              {shown.current ? " (current)" : ""}
+            </h3>
+            <p className="text-xs text-slate-500">
+              Saved by {shown.editedBy} on {formatDateTime(shown.editedAt)}
+            </p>
+          </div>
+          <div className="flex flex-wrap items-center gap-2">
+            {earlier.length > 0 && (
+              <label className="flex items-center gap-2 text-xs text-slate-600">
+                Compared with
+                <Select
+                  className="w-36"
+                  value={String(against?.version ?? "")}
+                  onChange={(e) => setBase(Number(e.target.value))}
+                  options={[...earlier].reverse().map((v) => ({ value: String(v.version), label: `Version ${v.version}` }))}
+                />
+              </label>
+            )}
+            {canCurate && !shown.current && (
+              <Button size="sm" variant="secondary" onClick={() => setConfirming(true)}>
+                Restore version {shown.version}
+              </Button>
+            )}
+          </div>
+        </div>
+
+        {notice && (
+          <Alert tone="success" className="mb-4">
+            {notice}
+          </Alert>
+        )}
+        {!against && <p className="mb-3 text-sm text-slate-500">The first version: everything in it was added.</p>}
+        <VersionDiff before={against} after={shown} />
+      </section>
+
+      <ConfirmDialog
+        open={confirming}
+        onClose={() => setConfirming(false)}
+        tone="primary"
+        title={`Restore version ${shown.version}?`}
+        description={`Its title, content, category and tags become version ${entry.version + 1}. The current version stays in the history and can be restored again.`}
+        confirmLabel="Restore"
+        onConfirm={async () => {
+          const res = await restore.mutateAsync({ version: shown.version, expectedVersion: entry.version });
+          setSelected(null);
+          setBase(null);
+          setNotice(`Version ${res.restoredFrom} restored as version ${res.entry.version}.`);
+        }}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,193 @@
+"use client";
+
+import { useState, type KeyboardEvent } from "react";
+import { Alert } from "@/components/ui/alert";
+import { Badge } from "@/components/ui/badge";
+import { Button } from "@/components/ui/button";
+import { Card, CardBody, CardFooter, CardHeader } from "@/components/ui/card";
+import { EmptyState } from "@/components/ui/empty-state";
+import { ErrorState } from "@/components/ui/error-state";
+import { LoadingState } from "@/components/ui/loading-state";
+import { Textarea } from "@/components/ui/textarea";
+import { errorMessage, isApiError } from "@/lib/client/api";
+import { cn } from "@/lib/client/cn";
+import { formatDateTime, formatRelative } from "@/lib/client/format";
+import { useAgentDocument, useSaveDocument } from "@/lib/client/hooks/memory";
+import type { AgentDocument, DocumentConflictDetails, DocumentType } from "@/lib/client/memory-types";
+import { charCount } from "@/lib/documents/limits";
+import { Markdown } from "./markdown";
+import { VersionConflictDialog } from "./version-conflict-dialog";
+
+export interface DocumentEditorProps {
+  agentId: string;
+  type: DocumentType;
+  /** the day of a daily note */
+  date?: string;
+  title: string;
+  description: string;
+  /** HQ admins edit; everyone else reads */
+  canEdit: boolean;
+  /** a hard limit, shown as a live counter (the scratchpad's 2000) */
+  maxChars?: number;
+  placeholder?: string;
+}
+
+/**
+ * One agent document (SOUL, scratchpad, a daily note) with optimistic concurrency: a save sends the
+ * version the edit started from, and a 409 opens a dialog with both versions.
+ */
+export function DocumentEditor({ agentId, type, date, title, description, canEdit, maxChars, placeholder }: DocumentEditorProps) {
+  const doc = useAgentDocument(agentId, type, date);
+  const save = useSaveDocument(agentId, type);
+  // null while untouched: the editor then follows the server's content
+  const [draft, setDraft] = useState<string | null>(null);
+  const [baseVersion, setBaseVersion] = useState(0);
+  const [conflict, setConflict] = useState<AgentDocument | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [justSaved, setJustSaved] = useState(false);
+
+  if (doc.isPending) {
+    return (
+      <Card>
+        <CardHeader title={title} description={description} />
+        <LoadingState label={`Loading ${title}…`} rows={5} />
+      </Card>
+    );
+  }
+  if (doc.isError) {
+    return (
+      <Card>
+        <CardHeader title={title} description={description} />
+        <ErrorState error={doc.error} onRetry={() => doc.refetch()} retrying={doc.isFetching} />
+      </Card>
+    );
+  }
+
+  const saved = doc.data;
+  const content = draft ?? saved.content;
+  const dirty = draft !== null && draft !== saved.content;
+  const count = charCount(content);
+  const over = maxChars !== undefined && count > maxChars;
+  const meta =
+    saved.version === 0 ? (
+      <span>Never written</span>
+    ) : (
+      <span title={formatDateTime(saved.updatedAt)}>
+        Version {saved.version} · saved {formatRelative(saved.updatedAt)}
+        {saved.updatedByName ? ` by ${saved.updatedByName}` : ""}
+      </span>
+    );
+
+  function edit(value: string) {
+    if (draft === null) setBaseVersion(saved.version);
+    setDraft(value);
+    setJustSaved(false);
+  }
+
+  async function submit(expectedVersion: number) {
+    setError(null);
+    try {
+      await save.mutateAsync({ content, expectedVersion, ...(date ? { date } : {}) });
+      setDraft(null);
+      setConflict(null);
+      setJustSaved(true);
+    } catch (err) {
+      if (isApiError(err, 409) && err.code === "version_conflict") {
+        setConflict((err.details as DocumentConflictDetails).current);
+      } else {
+        setError(errorMessage(err));
+      }
+    }
+  }
+
+  function onKeyDown(e: KeyboardEvent<HTMLTextAreaElement>) {
+    if ((e.metaKey || e.ctrlKey) && e.key === "s") {
+      e.preventDefault();
+      if (dirty && !over && !save.isPending) void submit(baseVersion);
+    }
+  }
+
+  if (!canEdit) {
+    return (
+      <Card>
+        <CardHeader title={title} description={description} actions={<span className="text-xs text-slate-500">{meta}</span>} />
+        {saved.content ? (
+          <CardBody>
+            <Markdown>{saved.content}</Markdown>
+          </CardBody>
+        ) : (
+          <EmptyState title={`No ${title.toLowerCase()} yet`} description="The agent hasn't written this document." />
+        )}
+      </Card>
+    );
+  }
+
+  return (
+    <Card>
+      <CardHeader
+        title={title}
+        description={description}
+        actions={
+          <>
+            {dirty && <Badge tone="amber">Unsaved changes</Badge>}
+            {justSaved && !dirty && <Badge tone="green">Saved</Badge>}
+          </>
+        }
+      />
+      <CardBody className="space-y-3">
+        <Textarea
+          aria-label={title}
+          value={content}
+          onChange={(e) => edit(e.target.value)}
+          onKeyDown={onKeyDown}
+          rows={type === "soul" ? 18 : 14}
+          placeholder={placeholder}
+          invalid={over}
+          className="font-mono text-[13px] leading-5"
+          spellCheck={false}
+        />
+        <div className="flex flex-wrap items-center justify-between gap-2 text-xs text-slate-500">
+          {meta}
+          {maxChars !== undefined ? (
+            <span
+              data-testid="char-counter"
+              aria-live="polite"
+              className={cn("font-medium tabular-nums", over ? "text-red-600" : count > maxChars * 0.9 ? "text-amber-700" : "text-slate-500")}
+            >
+              {count.toLocaleString("en-US")} / {maxChars.toLocaleString("en-US")} characters
+              {over ? ` — ${(count - maxChars).toLocaleString("en-US")} over the limit` : ""}
+            </span>
+          ) : (
+            <span className="tabular-nums">{count.toLocaleString("en-US")} characters</span>
+          )}
+        </div>
+        {error && <Alert tone="error">{error}</Alert>}
+      </CardBody>
+      <CardFooter>
+        <Button variant="ghost" onClick={() => setDraft(null)} disabled={!dirty || save.isPending}>
+          Discard changes
+        </Button>
+        <Button onClick={() => submit(baseVersion)} disabled={!dirty || over} loading={save.isPending && !conflict}>
+          Save
+        </Button>
+      </CardFooter>
+      <VersionConflictDialog
+        open={conflict !== null}
+        mine={content}
+        theirs={conflict}
+        saving={save.isPending}
+        onKeepMine={() => conflict && submit(conflict.version)}
+        onUseTheirs={() => {
+          setDraft(null);
+          setConflict(null);
+          void doc.refetch();
+        }}
+        onClose={() => {
+          // back to editing, now on top of the version just seen: the next save replaces it
+          if (conflict) setBaseVersion(conflict.version);
+          setConflict(null);
+        }}
+      />
+    </Card>
+  );
+}

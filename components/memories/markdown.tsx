@@ -1,0 +1,19 @@
+import ReactMarkdown from "react-markdown";
+import { cn } from "@/lib/client/cn";
+
+/** Read-only markdown (agent documents), styled without a typography plugin. */
+export function Markdown({ children, className }: { children: string; className?: string }) {
+  return (
+    <div
+      className={cn(
+        "space-y-3 text-sm leading-6 text-slate-700",
+        "[&_h1]:text-lg [&_h1]:font-semibold [&_h1]:text-slate-900 [&_h2]:mt-4 [&_h2]:text-base [&_h2]:font-semibold [&_h2]:text-slate-900",
+        "[&_h3]:font-semibold [&_ul]:list-disc [&_ul]:pl-5 [&_ol]:list-decimal [&_ol]:pl-5 [&_code]:rounded [&_code]:bg-slate-100 [&_code]:px-1 [&_code]:text-xs",
+        "[&_a]:text-indigo-600 [&_a]:underline [&_blockquote]:border-l-2 [&_blockquote]:border-slate-300 [&_blockquote]:pl-3",
+        className,
+      )}
+    >
+      <ReactMarkdown>{children}</ReactMarkdown>
+    </div>
+  );
+}

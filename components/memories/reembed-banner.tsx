@@ -1,0 +1,64 @@
+"use client";
+
+import { useState } from "react";
+import { Alert } from "@/components/ui/alert";
+import { Button } from "@/components/ui/button";
+import { errorMessage } from "@/lib/client/api";
+import { useBackfillStatus, useRunBackfill } from "@/lib/client/hooks/memory";
+
+const PASS = 200;
+
+/**
+ * Rows written while the embedding provider was down wait with no embedding. This shows how many
+ * (admins only) and re-embeds them pass by pass, counting down what remains.
+ */
+export function ReembedBanner() {
+  const status = useBackfillStatus();
+  const run = useRunBackfill();
+  const [running, setRunning] = useState(false);
+  const [done, setDone] = useState(0);
+  const [problem, setProblem] = useState<string | null>(null);
+
+  if (!status.data) return null;
+  const { remaining, provider, model } = status.data;
+  if (remaining === 0 && !running && done === 0 && !problem) return null;
+
+  async function start() {
+    setRunning(true);
+    setProblem(null);
+    setDone(0);
+    try {
+      for (;;) {
+        const report = await run.mutateAsync(PASS);
+        setDone((d) => d + report.embedded);
+        if (report.error) {
+          setProblem(report.error);
+          break;
+        }
+        if (report.remaining === 0 || report.embedded === 0) break;
+      }
+    } catch (err) {
+      setProblem(errorMessage(err));
+    } finally {
+      setRunning(false);
+    }
+  }
+
+  return (
+    <Alert tone={problem ? "error" : remaining === 0 ? "success" : "warning"} title="Embeddings">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <p data-testid="reembed-status">
+          {remaining === 0
+            ? `All rows are embedded${done ? ` (${done} re-embedded just now)` : ""}.`
+            : `${remaining.toLocaleString("en-US")} row${remaining === 1 ? "" : "s"} queued for re-embedding with ${provider} (${model})${running ? ` — ${done} done` : ""}.`}
+          {problem && <span className="mt-1 block">Stopped: {problem}</span>}
+        </p>
+        {remaining > 0 && (
+          <Button size="sm" variant="secondary" onClick={start} loading={running}>
+            {running ? "Re-embedding…" : "Re-embed now"}
+          </Button>
+        )}
+      </div>
+    </Alert>
+  );
+}

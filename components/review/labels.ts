@@ -1,0 +1,45 @@
+import type { BadgeTone } from "@/components/ui/badge";
+import type { SuggestionFlag, SuggestionStatus } from "@/lib/client/review-types";
+
+/** Red: the rules refuse it. Amber: a person decides. Blue/violet: how a conflict resolves. */
+export const FLAG_TONE: Record<string, BadgeTone> = {
+  pii: "red",
+  locked_constant: "red",
+  low_confidence: "red",
+  below_auto_approve: "amber",
+  not_allowlisted: "amber",
+  transcript_like: "amber",
+  replaces_fact: "blue",
+  loses_to_fact: "violet",
+  same_as_fact: "green",
+};
+
+export const FLAG_LABEL: Record<string, string> = {
+  pii: "PII",
+  locked_constant: "Locked constant",
+  low_confidence: "Low confidence",
+  below_auto_approve: "Below auto-approve",
+  not_allowlisted: "Not on allow-list",
+  transcript_like: "Reads like a transcript",
+  replaces_fact: "Replaces current fact",
+  loses_to_fact: "Current fact wins",
+  same_as_fact: "Confirms current fact",
+};
+
+export const flagTone = (f: SuggestionFlag): BadgeTone => FLAG_TONE[f.code] ?? "neutral";
+export const flagLabel = (f: SuggestionFlag): string => FLAG_LABEL[f.code] ?? f.code;
+
+export const STATUS_TONE: Record<SuggestionStatus, BadgeTone> = {
+  pending: "amber",
+  approved: "green",
+  rejected: "red",
+  superseded: "violet",
+};
+
+export function confidenceTone(c: number): BadgeTone {
+  if (c >= 0.9) return "green";
+  if (c >= 0.7) return "amber";
+  return "red";
+}
+
+export const formatConfidence = (c: number) => `${Math.round(c * 100)}%`;

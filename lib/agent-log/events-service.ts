@@ -1,0 +1,28 @@
+import "server-only";
+import type { z } from "zod";
+import type { Caller } from "@/lib/auth/caller";
+import { asCaller } from "@/lib/db";
+import * as q from "./queries";
+import type { createEventBody, listEventsQuery } from "./schemas";
+import { refuseIdentifiers, resolveAgentWriteScope } from "./scope";
+
+/** Seed 002's event_log: tool successes and failures, for the optimizer's daily review. */
+export async function createEvent(caller: Caller, body: z.infer<typeof createEventBody>) {
+  refuseIdentifiers(body.summary, JSON.stringify(body.payload ?? {}));
+  return asCaller(caller, async (tx) => {
+    const scope = await resolveAgentWriteScope(tx, caller, body);
+    const event = await q.insertEvent(tx, {
+      ...scope,
+      kind: body.kind,
+      outcome: body.outcome ?? "info",
+      summary: body.summary,
+      payload: body.payload ?? {},
+      occurredAt: body.occurredAt ?? null,
+    });
+    return { event };
+  });
+}
+
+export async function listEvents(caller: Caller, query: z.infer<typeof listEventsQuery>) {
+  return { events: await asCaller(caller, (tx) => q.listEvents(tx, query)) };
+}

@@ -1,0 +1,108 @@
+"use client";
+
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { apiFetch } from "@/lib/client/api";
+import { auditKeys, knowledgeKeys } from "@/lib/client/query-keys";
+import type {
+  KnowledgeDraft,
+  KnowledgeEntry,
+  KnowledgeImportReport,
+  KnowledgeListResponse,
+  KnowledgeStatus,
+  KnowledgeVersion,
+} from "@/lib/client/knowledge-types";
+
+export interface KnowledgeFilters {
+  q?: string;
+  category?: string;
+  tag?: string;
+  status?: KnowledgeStatus | "all";
+}
+
+export function useKnowledgeList(filters: KnowledgeFilters) {
+  return useQuery({
+    queryKey: knowledgeKeys.list(filters),
+    // a search returns the best matches (the vector half ranks every entry, so more is noise); a list shows all
+    queryFn: ({ signal }) => apiFetch<KnowledgeListResponse>("/knowledge", { query: { ...filters, limit: filters.q ? 25 : 200 }, signal }),
+    // keep the table on screen while the next search runs
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useKnowledgeEntry(id: string) {
+  return useQuery({
+    queryKey: knowledgeKeys.detail(id),
+    queryFn: ({ signal }) => apiFetch<{ entry: KnowledgeEntry }>(`/knowledge/${encodeURIComponent(id)}`, { signal }).then((r) => r.entry),
+  });
+}
+
+export function useKnowledgeVersions(id: string) {
+  return useQuery({
+    queryKey: knowledgeKeys.versions(id),
+    queryFn: ({ signal }) =>
+      apiFetch<{ versions: KnowledgeVersion[]; currentVersion: number }>(`/knowledge/${encodeURIComponent(id)}/versions`, { signal }).then(
+        (r) => r.versions,
+      ),
+  });
+}
+
+export function useKnowledgeTags() {
+  return useQuery({
+    queryKey: knowledgeKeys.tags(),
+    queryFn: ({ signal }) => apiFetch<{ tags: { tag: string; count: number }[] }>("/knowledge/tags", { signal }).then((r) => r.tags),
+    staleTime: 60_000,
+  });
+}
+
+/** Any write changes lists, the entry, its history, the tags and the audit log. */
+function useInvalidateKnowledge() {
+  const queryClient = useQueryClient();
+  return () =>
+    Promise.all([
+      queryClient.invalidateQueries({ queryKey: knowledgeKeys.all }),
+      queryClient.invalidateQueries({ queryKey: auditKeys.all }),
+    ]);
+}
+
+export function useCreateKnowledge() {
+  const invalidate = useInvalidateKnowledge();
+  return useMutation({
+    mutationFn: (draft: KnowledgeDraft) => apiFetch<{ entry: KnowledgeEntry }>("/knowledge", { body: draft }).then((r) => r.entry),
+    onSettled: invalidate,
+  });
+}
+
+export function useUpdateKnowledge(id: string) {
+  const invalidate = useInvalidateKnowledge();
+  return useMutation({
+    mutationFn: (body: Partial<KnowledgeDraft> & { status?: KnowledgeStatus; expectedVersion: number }) =>
+      apiFetch<{ entry: KnowledgeEntry }>(`/knowledge/${encodeURIComponent(id)}`, { method: "PATCH", body }).then((r) => r.entry),
+    onSettled: invalidate,
+  });
+}
+
+export function useArchiveKnowledge(id: string) {
+  const invalidate = useInvalidateKnowledge();
+  return useMutation({
+    mutationFn: () => apiFetch<{ entry: KnowledgeEntry }>(`/knowledge/${encodeURIComponent(id)}`, { method: "DELETE" }).then((r) => r.entry),
+    onSettled: invalidate,
+  });
+}
+
+export function useRestoreKnowledge(id: string) {
+  const invalidate = useInvalidateKnowledge();
+  return useMutation({
+    mutationFn: (body: { version: number; expectedVersion: number }) =>
+      apiFetch<{ entry: KnowledgeEntry; restoredFrom: number }>(`/knowledge/${encodeURIComponent(id)}/restore`, { body }),
+    onSettled: invalidate,
+  });
+}
+
+export function useImportKnowledge() {
+  const invalidate = useInvalidateKnowledge();
+  return useMutation({
+    mutationFn: (body: { files: { name: string; content: string }[]; dryRun?: boolean }) =>
+      apiFetch<KnowledgeImportReport>("/knowledge/import", { body }),
+    onSettled: (report) => (report?.dryRun ? undefined : invalidate()),
+  });
+}

@@ -1,0 +1,120 @@
+import "server-only";
+import { createHash } from "node:crypto";
+import { asSystem, type Database, type Queryable } from "@/lib/db";
+import { getEmbeddingProvider, toVectorLiteral } from "./index";
+import { EmbeddingUnavailableError } from "./types";
+
+/**
+ * A table whose rows carry an `embedding vector(1536)` that a write may leave null when the
+ * provider is down ("queued for re-embedding"). Add your table here to have `npm run embed:backfill`
+ * and the console's re-embed button fill it in. The table needs `id uuid` and, for a fast queue
+ * scan, an index `on <table> (id) where embedding is null`.
+ */
+export interface BackfillTarget {
+  table: string;
+  /** SQL over one row giving the text to embed: exactly the text the write path embeds */
+  textExpression: string;
+}
+
+export const BACKFILL_TARGETS: BackfillTarget[] = [
+  { table: "agent_documents", textExpression: "content" },
+  // lib/memories/rules.ts memoryEmbeddingText
+  { table: "memories", textExpression: "case when content = '' then title else title || E'\\n\\n' || content end" },
+  { table: "interactions", textExpression: "content" },
+  // lib/knowledge/embedding-text.ts knowledgeEmbeddingText (KNOWLEDGE_EMBEDDING_SQL)
+  { table: "knowledge_entries", textExpression: "title || E'\\n\\n' || content" },
+];
+
+export interface QueueCount {
+  table: string;
+  remaining: number;
+}
+
+export async function countQueued(tx: Queryable, targets = BACKFILL_TARGETS): Promise<QueueCount[]> {
+  const out: QueueCount[] = [];
+  for (const t of targets) {
+    const [row] = await tx.query<{ n: number }>(`select count(*)::integer as n from ${t.table} where embedding is null`);
+    out.push({ table: t.table, remaining: Number(row?.n ?? 0) });
+  }
+  return out;
+}
+
+export interface BackfillReport {
+  embedded: number;
+  remaining: number;
+  targets: QueueCount[];
+  /** set when the provider failed; what was embedded before stays embedded */
+  error?: string;
+}
+
+/**
+ * Embeds up to `limit` queued rows across the targets, in batches, as the system role (a job, not a
+ * caller). Each batch is read, embedded outside any transaction, then written only where the row
+ * is still unembedded and its text unchanged, so a concurrent edit is never overwritten with an
+ * embedding of stale text.
+ */
+export async function backfillEmbeddings(
+  opts: {
+    limit?: number;
+    batchSize?: number;
+    targets?: BackfillTarget[];
+    /** a database other than the app's (the npm script opens its own) */
+    db?: Database;
+    onBatch?: (r: { table: string; embedded: number }) => void;
+  } = {},
+): Promise<BackfillReport> {
+  const system = <T>(fn: (tx: Queryable) => Promise<T>) => (opts.db ? opts.db.transaction(fn) : asSystem(fn));
+  const limit = opts.limit ?? Number.POSITIVE_INFINITY;
+  const batchSize = opts.batchSize ?? 64;
+  const targets = opts.targets ?? BACKFILL_TARGETS;
+  const provider = getEmbeddingProvider();
+  let embedded = 0;
+  let error: string | undefined;
+
+  outer: for (const t of targets) {
+    // every row is visited at most once per run, even if its write keeps being skipped
+    let after = "00000000-0000-0000-0000-000000000000";
+    while (embedded < limit) {
+      const rows = await system((tx) =>
+        tx.query<{ id: string; text: string }>(
+          `select id, ${t.textExpression} as text from ${t.table}
+            where embedding is null and id > $1 order by id limit $2`,
+          [after, Math.min(batchSize, limit - embedded)],
+        ),
+      );
+      if (!rows.length) break;
+      after = rows[rows.length - 1]!.id;
+      let vectors: number[][];
+      try {
+        vectors = await provider.embed(rows.map((r) => r.text));
+      } catch (err) {
+        if (!(err instanceof EmbeddingUnavailableError)) throw err;
+        error = err.message;
+        break outer;
+      }
+      const written = await system((tx) =>
+        tx.query<{ id: string }>(
+          // v's column names are chosen not to collide with the columns textExpression reads
+          `update ${t.table} as t set embedding = v.mhq_vec::vector
+             from unnest($1::uuid[], $2::text[], $3::text[]) as v(mhq_row_id, mhq_vec, mhq_text_hash)
+            where t.id = v.mhq_row_id and t.embedding is null and md5(${t.textExpression}) = v.mhq_text_hash
+            returning t.id`,
+          [rows.map((r) => r.id), vectors.map(toVectorLiteral), rows.map((r) => md5(r.text))],
+        ),
+      );
+      embedded += written.length;
+      opts.onBatch?.({ table: t.table, embedded: written.length });
+    }
+  }
+  const counts = await system((tx) => countQueued(tx, targets));
+  return { embedded, remaining: counts.reduce((s, c) => s + c.remaining, 0), targets: counts, ...(error ? { error } : {}) };
+}
+
+const md5 = (s: string) => createHash("md5").update(s, "utf8").digest("hex");
+
+/** What waits for re-embedding, and with which provider it would be embedded (the admin page). */
+export async function getBackfillStatus() {
+  const provider = getEmbeddingProvider();
+  const targets = await asSystem((tx) => countQueued(tx));
+  return { provider: provider.name, model: provider.model, remaining: targets.reduce((s, c) => s + c.remaining, 0), targets };
+}

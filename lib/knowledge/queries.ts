@@ -1,0 +1,226 @@
+import "server-only";
+import type { Queryable } from "@/lib/db";
+
+export interface KnowledgeEntry {
+  id: string;
+  title: string;
+  content: string;
+  category: string;
+  tags: string[];
+  version: number;
+  status: "published" | "archived";
+  createdBy: string;
+  updatedBy: string;
+  createdAt: Date;
+  updatedAt: Date;
+  accessedCount: number;
+  lastAccessedAt: Date | null;
+  /** false while the embedding is pending (provider unavailable): found by full text only until backfilled */
+  embedded: boolean;
+}
+
+export interface KnowledgeSearchHit extends KnowledgeEntry {
+  /** the reciprocal-rank-fusion score */
+  score: number;
+  /** rank in the full-text list, null when full text did not find it */
+  fullTextRank: number | null;
+  /** rank in the vector list, null when vector search did not find it */
+  semanticRank: number | null;
+}
+
+export interface KnowledgeVersion {
+  version: number;
+  title: string;
+  content: string;
+  category: string;
+  tags: string[];
+  status: "published" | "archived";
+  editedBy: string;
+  editedAt: Date;
+  /** null for the current version */
+  replacedAt: Date | null;
+  current: boolean;
+}
+
+const COLUMNS = `id, title, content, category, tags, version, status, created_by as "createdBy", updated_by as "updatedBy",
+  created_at as "createdAt", updated_at as "updatedAt", accessed_count as "accessedCount",
+  last_accessed_at as "lastAccessedAt", embedding is not null as "embedded"`;
+
+type StatusFilter = "published" | "archived" | "all";
+
+export async function listEntries(
+  tx: Queryable,
+  p: { status: StatusFilter; category?: string; tag?: string; limit: number; offset: number },
+) {
+  const rows = await tx.query<KnowledgeEntry & { total: number }>(
+    `select ${COLUMNS}, count(*) over ()::int as total
+       from knowledge_entries
+      where ($1 = 'all' or status = $1)
+        and ($2::text is null or category = $2)
+        and ($3::text is null or tags @> array[$3::text])
+      order by updated_at desc, id
+      limit $4 offset $5`,
+    [p.status, p.category ?? null, p.tag ?? null, p.limit, p.offset],
+  );
+  return { total: rows[0]?.total ?? 0, entries: rows.map(({ total: _total, ...entry }) => entry) };
+}
+
+/** The one hybrid search of the knowledge base (supabase/migrations/…_knowledge_search.sql), under RLS. */
+export function searchEntries(
+  tx: Queryable,
+  p: { text: string; embedding: string | null; limit: number; category?: string; tag?: string; includeArchived: boolean },
+) {
+  return tx.query<KnowledgeSearchHit>(
+    `select id, title, content, category, tags, version, status, created_by as "createdBy", updated_by as "updatedBy",
+            created_at as "createdAt", updated_at as "updatedAt", accessed_count as "accessedCount",
+            last_accessed_at as "lastAccessedAt", has_embedding as "embedded", score,
+            full_text_rank::int as "fullTextRank", semantic_rank::int as "semanticRank"
+       from hybrid_search_knowledge($1, $2::vector, $3, $4, $5, $6)`,
+    [p.text, p.embedding, p.limit, p.category ?? null, p.tag ? [p.tag] : null, p.includeArchived],
+  );
+}
+
+export async function getEntry(tx: Queryable, p: { id: string }) {
+  const rows = await tx.query<KnowledgeEntry>(`select ${COLUMNS} from knowledge_entries where id = $1`, [p.id]);
+  return rows[0] ?? null;
+}
+
+/** Null when a published entry already has this title (the partial unique index decides). */
+export async function insertEntry(
+  tx: Queryable,
+  p: { title: string; content: string; category: string; tags: string[]; embedding: string | null },
+) {
+  const rows = await tx.query<KnowledgeEntry>(
+    `insert into knowledge_entries (title, content, category, tags, embedding)
+     values ($1, $2, $3, $4::text[], $5::vector)
+     on conflict (lower(btrim(title))) where status = 'published' do nothing
+     returning ${COLUMNS}`,
+    [p.title, p.content, p.category, p.tags, p.embedding],
+  );
+  return rows[0] ?? null;
+}
+
+/** The published entry holding a title, if any (case-insensitive, like the unique index). */
+export async function findPublishedByTitle(tx: Queryable, p: { title: string; exceptId?: string }) {
+  const rows = await tx.query<{ id: string; title: string }>(
+    `select id, title from knowledge_entries
+      where status = 'published' and lower(btrim(title)) = lower(btrim($1)) and ($2::uuid is null or id <> $2)`,
+    [p.title, p.exceptId ?? null],
+  );
+  return rows[0] ?? null;
+}
+
+/** Which of these titles published entries already hold (case-insensitive): title as given → entry id. */
+export async function takenTitles(tx: Queryable, p: { titles: string[] }) {
+  if (!p.titles.length) return new Map<string, string>();
+  const rows = await tx.query<{ title: string; id: string }>(
+    `select t.title, k.id
+       from unnest($1::text[]) as t (title)
+       join knowledge_entries k on k.status = 'published' and lower(btrim(k.title)) = lower(btrim(t.title))`,
+    [p.titles],
+  );
+  return new Map(rows.map((r) => [r.title, r.id]));
+}
+
+/**
+ * Changes an entry if it is still at `expectedVersion`; null otherwise (or when it does not exist).
+ * The version, editor and history row come from the trigger. `embedding`: a literal to store, null
+ * to clear (text changed, provider unavailable), undefined to keep.
+ */
+export async function updateEntry(
+  tx: Queryable,
+  p: {
+    id: string;
+    expectedVersion: number;
+    title?: string;
+    content?: string;
+    category?: string;
+    tags?: string[];
+    status?: string;
+    embedding?: string | null;
+  },
+) {
+  const rows = await tx.query<KnowledgeEntry>(
+    `update knowledge_entries
+        set title = coalesce($3, title),
+            content = coalesce($4, content),
+            category = coalesce($5, category),
+            tags = coalesce($6::text[], tags),
+            status = coalesce($7, status),
+            embedding = case when $8 then $9::vector else embedding end
+      where id = $1 and version = $2
+      returning ${COLUMNS}`,
+    [
+      p.id,
+      p.expectedVersion,
+      p.title ?? null,
+      p.content ?? null,
+      p.category ?? null,
+      p.tags ?? null,
+      p.status ?? null,
+      p.embedding !== undefined,
+      p.embedding ?? null,
+    ],
+  );
+  return rows[0] ?? null;
+}
+
+/** Every version of an entry, oldest first, the current one last. */
+export async function listVersions(tx: Queryable, p: { entry: KnowledgeEntry }): Promise<KnowledgeVersion[]> {
+  const rows = await tx.query<KnowledgeVersion>(
+    `select version, title, content, category, tags, status, edited_by as "editedBy", edited_at as "editedAt",
+            replaced_at as "replacedAt", false as current
+       from knowledge_entry_versions
+      where entry_id = $1
+      order by version`,
+    [p.entry.id],
+  );
+  const e = p.entry;
+  return [
+    ...rows,
+    {
+      version: e.version,
+      title: e.title,
+      content: e.content,
+      category: e.category,
+      tags: e.tags,
+      status: e.status,
+      editedBy: e.updatedBy,
+      editedAt: e.updatedAt,
+      replacedAt: null,
+      current: true,
+    },
+  ];
+}
+
+export async function getVersion(tx: Queryable, p: { id: string; version: number }) {
+  const rows = await tx.query<Omit<KnowledgeVersion, "current" | "replacedAt">>(
+    `select version, title, content, category, tags, status, edited_by as "editedBy", edited_at as "editedAt"
+       from knowledge_entry_versions where entry_id = $1 and version = $2`,
+    [p.id, p.version],
+  );
+  return rows[0] ?? null;
+}
+
+/** seed 004: counts that entries were served to the calling agent; no-op for anyone else. */
+export async function touchEntries(tx: Queryable, p: { ids: string[] }) {
+  if (!p.ids.length) return new Map<string, { accessedCount: number; lastAccessedAt: Date }>();
+  const rows = await tx.query<{ id: string; accessedCount: number; lastAccessedAt: Date }>(
+    `select id, accessed_count as "accessedCount", last_accessed_at as "lastAccessedAt" from mhq.touch_knowledge($1::uuid[])`,
+    [p.ids],
+  );
+  return new Map(rows.map((r) => [r.id, { accessedCount: r.accessedCount, lastAccessedAt: r.lastAccessedAt }]));
+}
+
+/** Tags in use and how many entries carry each, most used first (the console's tag filter). */
+export function listTags(tx: Queryable, p: { status: StatusFilter }) {
+  return tx.query<{ tag: string; count: number }>(
+    `select t.tag, count(*)::int as count
+       from knowledge_entries k, unnest(k.tags) as t (tag)
+      where ($1 = 'all' or k.status = $1)
+      group by t.tag
+      order by count(*) desc, t.tag
+      limit 500`,
+    [p.status],
+  );
+}

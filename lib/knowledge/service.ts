@@ -1,0 +1,231 @@
+import "server-only";
+import { recordAudit } from "@/lib/audit/queries";
+import type { Caller } from "@/lib/auth/caller";
+import { assertCan } from "@/lib/auth/permissions";
+import { asCaller, type Queryable } from "@/lib/db";
+import { toVectorLiteral, tryEmbed } from "@/lib/embeddings";
+import { ApiError, notFound } from "@/lib/http/errors";
+import { pathId } from "@/lib/http/ids";
+import { knowledgeEmbeddingText } from "./embedding-text";
+import * as q from "./queries";
+import type { KnowledgeEntry, KnowledgeSearchHit } from "./queries";
+import type { CreateKnowledgeBody, ListKnowledgeQuery, UpdateKnowledgeBody } from "./schemas";
+
+export type { KnowledgeEntry, KnowledgeSearchHit, KnowledgeVersion } from "./queries";
+
+/** Embeds entries before any transaction opens (a slow provider never holds locks); null = queued. */
+async function embedEntries(entries: { title: string; content: string }[]): Promise<(string | null)[]> {
+  if (!entries.length) return [];
+  const vectors = await tryEmbed(entries.map(knowledgeEmbeddingText));
+  return entries.map((_, i) => (vectors ? toVectorLiteral(vectors[i]!) : null));
+}
+
+/** A search phrase's vector (outside any transaction), or null: the search then runs on full text alone. */
+async function embedQuery(text: string): Promise<string | null> {
+  const vectors = await tryEmbed([text]);
+  return vectors ? toVectorLiteral(vectors[0]!) : null;
+}
+
+const requireEntry = async (tx: Queryable, id: string) => {
+  const entry = await q.getEntry(tx, { id });
+  if (!entry) throw notFound("Knowledge entry");
+  return entry;
+};
+
+const versionConflict = (expected: number, current: KnowledgeEntry) =>
+  new ApiError(
+    "version_conflict",
+    `The entry changed since version ${expected} (it is now at version ${current.version}, saved by ${current.updatedBy})`,
+    { expectedVersion: expected, current },
+  );
+
+const titleTaken = (title: string, existingId: string) =>
+  new ApiError("conflict", `A published entry titled "${title}" already exists`, { existingId });
+
+/** Seed 004: what is served to an agent counts as used. HQ browsing is curation, not use. */
+async function countServed<T extends KnowledgeEntry>(tx: Queryable, caller: Caller, entries: T[]): Promise<T[]> {
+  if (caller.type !== "agent" || !entries.length) return entries;
+  const touched = await q.touchEntries(tx, { ids: entries.map((e) => e.id) });
+  return entries.map((e) => ({ ...e, ...touched.get(e.id) }));
+}
+
+// ── reading ─────────────────────────────────────────────────────────────────────────────────────
+
+/**
+ * Hybrid search of the knowledge base inside the caller's transaction: full text and vector
+ * similarity fused by reciprocal rank (the SQL function), under the caller's RLS. When the
+ * embedding provider is unavailable the search runs on full text alone. Other domains (escalations'
+ * similar knowledge) call this; pass `embedding` (a vector literal made before the transaction
+ * opened) so a slow provider never holds it open. It does not count access; `listKnowledge` does
+ * for agents.
+ */
+export async function searchKnowledge(
+  tx: Queryable,
+  p: { text: string; limit: number; category?: string; tag?: string; includeArchived?: boolean; embedding?: string | null },
+): Promise<KnowledgeSearchHit[]> {
+  const embedding = p.embedding !== undefined ? p.embedding : await embedQuery(p.text);
+  return q.searchEntries(tx, { ...p, embedding, includeArchived: p.includeArchived ?? false });
+}
+
+/** GET /knowledge: the newest entries, or with `q` the best hybrid-search matches. */
+export async function listKnowledge(caller: Caller, query: ListKnowledgeQuery) {
+  const text = query.q?.trim() ?? "";
+  if (text) {
+    const embedding = await embedQuery(text);
+    return asCaller(caller, async (tx) => {
+      const hits = await q.searchEntries(tx, {
+        text,
+        embedding,
+        limit: query.limit,
+        category: query.category,
+        tag: query.tag,
+        includeArchived: query.status !== "published",
+      });
+      const entries = await countServed(tx, caller, query.status === "archived" ? hits.filter((h) => h.status === "archived") : hits);
+      return { mode: "search" as const, query: text, semantic: embedding !== null, entries };
+    });
+  }
+  return asCaller(caller, async (tx) => {
+    const { entries, total } = await q.listEntries(tx, query);
+    return { mode: "list" as const, entries, total, limit: query.limit, offset: query.offset };
+  });
+}
+
+/** GET /knowledge/{id}: one entry (an agent reading it counts as a use). */
+export async function getKnowledge(caller: Caller, idParam: string | undefined) {
+  const id = pathId(idParam, "Knowledge entry");
+  return asCaller(caller, async (tx) => {
+    const [entry] = await countServed(tx, caller, [await requireEntry(tx, id)]);
+    return { entry: entry! };
+  });
+}
+
+/** GET /knowledge/{id}/versions: every version, oldest first; the last is the current one. */
+export async function listKnowledgeVersions(caller: Caller, idParam: string | undefined) {
+  const id = pathId(idParam, "Knowledge entry");
+  return asCaller(caller, async (tx) => {
+    const entry = await requireEntry(tx, id);
+    return { entryId: id, currentVersion: entry.version, versions: await q.listVersions(tx, { entry }) };
+  });
+}
+
+/** GET /knowledge/tags: the tags in use, for the console's filter. */
+export async function listKnowledgeTags(caller: Caller) {
+  return { tags: await asCaller(caller, (tx) => q.listTags(tx, { status: "published" })) };
+}
+
+// ── writing (HQ admins and curators, internal agents with kbAccess "write"; RLS enforces it again) ─
+
+export async function createKnowledge(caller: Caller, body: CreateKnowledgeBody) {
+  assertCan(caller, "knowledge.write");
+  const tags = body.tags ?? [];
+  const [embedding] = await embedEntries([body]);
+  return asCaller(caller, async (tx) => {
+    const entry = await q.insertEntry(tx, { ...body, tags, embedding: embedding ?? null });
+    if (!entry) {
+      const existing = await q.findPublishedByTitle(tx, { title: body.title });
+      throw titleTaken(body.title, existing?.id ?? "");
+    }
+    await recordAudit(tx, {
+      action: "knowledge.create",
+      targetType: "knowledge_entry",
+      targetId: entry.id,
+      details: { title: entry.title, category: entry.category, embedded: entry.embedded },
+    });
+    return { entry };
+  });
+}
+
+type EntryChange = Partial<Pick<KnowledgeEntry, "title" | "content" | "category" | "tags" | "status">>;
+
+/**
+ * Applies a change to the version the caller based it on. With `expectedVersion` a stale edit is a
+ * 409; without it the change applies to the latest version (retried if someone saves in between,
+ * so the embedding always matches the text it is stored with). The trigger keeps the previous
+ * version and raises the version number.
+ */
+async function changeEntry(
+  caller: Caller,
+  id: string,
+  expectedVersion: number | undefined,
+  plan: (current: KnowledgeEntry) => { change: EntryChange; action: string; details?: Record<string, unknown> },
+) {
+  for (let attempt = 0; ; attempt++) {
+    const current = await asCaller(caller, (tx) => requireEntry(tx, id));
+    if (expectedVersion !== undefined && expectedVersion !== current.version) throw versionConflict(expectedVersion, current);
+    const { change, action, details } = plan(current);
+    const next = { title: change.title ?? current.title, content: change.content ?? current.content };
+    const textChanged = next.title !== current.title || next.content !== current.content;
+    const embedding = textChanged ? (await embedEntries([next]))[0] : undefined;
+
+    const result = await asCaller(caller, async (tx) => {
+      if (change.title !== undefined || change.status === "published") {
+        const willBePublished = (change.status ?? current.status) === "published";
+        const clash = willBePublished ? await q.findPublishedByTitle(tx, { title: next.title, exceptId: id }) : null;
+        if (clash) throw titleTaken(next.title, clash.id);
+      }
+      const entry = await q.updateEntry(tx, { id, expectedVersion: current.version, ...change, embedding });
+      if (!entry) return null;
+      if (entry.version !== current.version) {
+        await recordAudit(tx, {
+          action,
+          targetType: "knowledge_entry",
+          targetId: id,
+          details: { title: entry.title, fromVersion: current.version, version: entry.version, fields: Object.keys(change), ...details },
+        });
+      }
+      return { entry };
+    });
+    if (result) return result;
+    const now = await asCaller(caller, (tx) => requireEntry(tx, id));
+    if (expectedVersion !== undefined || attempt >= 2) throw versionConflict(expectedVersion ?? current.version, now);
+  }
+}
+
+/** PATCH /knowledge/{id} */
+export async function updateKnowledge(caller: Caller, idParam: string | undefined, body: UpdateKnowledgeBody) {
+  assertCan(caller, "knowledge.write");
+  const id = pathId(idParam, "Knowledge entry");
+  const { expectedVersion, ...change } = body;
+  return changeEntry(caller, id, expectedVersion, (current) => ({
+    change,
+    action:
+      change.status === "archived" && current.status !== "archived"
+        ? "knowledge.archive"
+        : change.status === "published" && current.status !== "published"
+          ? "knowledge.unarchive"
+          : "knowledge.update",
+  }));
+}
+
+/** DELETE /knowledge/{id}: archives (withdraws from agents), never deletes; archiving twice is a no-op. */
+export async function archiveKnowledge(caller: Caller, idParam: string | undefined) {
+  assertCan(caller, "knowledge.write");
+  const id = pathId(idParam, "Knowledge entry");
+  return changeEntry(caller, id, undefined, () => ({ change: { status: "archived" }, action: "knowledge.archive" }));
+}
+
+/** POST /knowledge/{id}/restore: an earlier version's title, content, category and tags become a new version. */
+export async function restoreKnowledge(
+  caller: Caller,
+  idParam: string | undefined,
+  body: { version: number; expectedVersion?: number },
+) {
+  assertCan(caller, "knowledge.write");
+  const id = pathId(idParam, "Knowledge entry");
+  const old = await asCaller(caller, async (tx) => {
+    const entry = await requireEntry(tx, id);
+    if (body.version === entry.version) {
+      throw new ApiError("validation_failed", `Version ${body.version} is the current version; there is nothing to restore`);
+    }
+    const version = await q.getVersion(tx, { id, version: body.version });
+    if (!version) throw new ApiError("not_found", `Version ${body.version} of this entry does not exist (it is at version ${entry.version})`);
+    return version;
+  });
+  const result = await changeEntry(caller, id, body.expectedVersion, () => ({
+    change: { title: old.title, content: old.content, category: old.category, tags: old.tags },
+    action: "knowledge.restore",
+    details: { restoredVersion: old.version },
+  }));
+  return { ...result, restoredFrom: old.version };
+}

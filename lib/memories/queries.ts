@@ -1,0 +1,278 @@
+import "server-only";
+import type { Queryable } from "@/lib/db";
+import type { MemoryCategory, MemoryScope, MemoryStatus, MemoryTier } from "./rules";
+
+export interface DecisionContext {
+  reasoning: string;
+  alternatives?: string[];
+  assumptions?: string[];
+  killCriteria?: string;
+}
+
+export interface Outcome {
+  result: string;
+  success: boolean;
+  notes?: string;
+  scoredAt: string;
+  /** the learning/outcome memory that records it */
+  outcomeId?: string;
+  /** on an outcome memory: the decision it scores */
+  decisionId?: string;
+}
+
+export interface MemoryRow {
+  id: string;
+  agentId: string;
+  scope: MemoryScope;
+  tier: MemoryTier;
+  category: MemoryCategory;
+  title: string;
+  content: string;
+  source: string;
+  confidence: number;
+  surpriseScore: number | null;
+  tags: string[];
+  relatedIds: string[];
+  decisionContext: DecisionContext | null;
+  outcome: Outcome | null;
+  sourceTraceId: string | null;
+  status: MemoryStatus;
+  resolvedAt: Date | null;
+  archivedAt: Date | null;
+  archiveReason: string | null;
+  expiresAt: Date | null;
+  accessedCount: number;
+  lastAccessedAt: Date | null;
+  occurredAt: Date;
+  version: number;
+  createdByName: string;
+  /** false while the row waits for re-embedding */
+  embedded: boolean;
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+const COLUMNS = `id, agent_id as "agentId", scope, tier, category, title, content, source, confidence,
+  surprise_score as "surpriseScore", tags, related_ids::text[] as "relatedIds", decision_context as "decisionContext",
+  outcome, source_trace_id as "sourceTraceId", status, resolved_at as "resolvedAt", archived_at as "archivedAt",
+  archive_reason as "archiveReason", expires_at as "expiresAt", accessed_count as "accessedCount",
+  last_accessed_at as "lastAccessedAt", occurred_at as "occurredAt", version, created_by_name as "createdByName",
+  (embedding is not null) as embedded, created_at as "createdAt", updated_at as "updatedAt"`;
+
+export async function getMemory(tx: Queryable, p: { id: string }) {
+  return (await tx.query<MemoryRow>(`select ${COLUMNS} from memories where id = $1`, [p.id]))[0] ?? null;
+}
+
+export async function findByTrace(tx: Queryable, p: { agentId: string; sourceTraceId: string }) {
+  const rows = await tx.query<MemoryRow>(`select ${COLUMNS} from memories where agent_id = $1 and source_trace_id = $2`, [
+    p.agentId,
+    p.sourceTraceId,
+  ]);
+  return rows[0] ?? null;
+}
+
+/** Serialises memory writes per agent, so two concurrent writers never both slip past the cap. */
+export async function lockAgentMemories(tx: Queryable, p: { agentId: string }) {
+  await tx.query("select pg_advisory_xact_lock(hashtextextended('memories:' || $1, 0))", [p.agentId]);
+}
+
+export interface NewMemory {
+  agentId: string;
+  scope: MemoryScope;
+  tier: MemoryTier;
+  category: string;
+  title: string;
+  content: string;
+  source: string;
+  confidence: number;
+  surpriseScore: number | null;
+  tags: string[];
+  relatedIds: string[];
+  decisionContext: DecisionContext | null;
+  outcome: Outcome | null;
+  sourceTraceId: string | null;
+  expiresAt: Date | null;
+  occurredAt: string | null;
+  createdByName: string;
+  embedding: string | null;
+}
+
+/** Inserts a memory; null when the agent already wrote one with the same sourceTraceId. */
+export async function insertMemory(tx: Queryable, m: NewMemory) {
+  const rows = await tx.query<MemoryRow>(
+    `insert into memories (agent_id, scope, tier, category, title, content, source, confidence, surprise_score, tags,
+                           related_ids, decision_context, outcome, source_trace_id, expires_at, occurred_at,
+                           created_by_name, embedding)
+     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10::text[], $11::uuid[], $12::text::jsonb, $13::text::jsonb, $14, $15,
+             coalesce($16::timestamptz, now()), $17, $18::vector)
+     on conflict (agent_id, source_trace_id) do nothing
+     returning ${COLUMNS}`,
+    [
+      m.agentId, m.scope, m.tier, m.category, m.title, m.content, m.source, m.confidence, m.surpriseScore, m.tags,
+      m.relatedIds, json(m.decisionContext), json(m.outcome), m.sourceTraceId, m.expiresAt, m.occurredAt,
+      m.createdByName, m.embedding,
+    ],
+  );
+  return rows[0] ?? null;
+}
+
+// sent as text and cast `::text::jsonb`: postgres.js would JSON-encode a string bound to a jsonb parameter again
+const json = (v: unknown) => (v === null || v === undefined ? null : JSON.stringify(v));
+
+/**
+ * Keeps at most `cap` active agent-scope memories for the agent by archiving (never deleting) the
+ * least valuable: lowest confidence, then least accessed, then oldest. Core-tier memories are never
+ * archived — the memory just written is judged like any other. Returns what it archived.
+ */
+export function archiveOverCap(tx: Queryable, p: { agentId: string; cap: number }) {
+  return tx.query<{ id: string; title: string }>(
+    `with active as (
+       select id, tier, confidence, accessed_count, created_at from memories
+        where agent_id = $1 and scope = 'agent' and status = 'active'
+     ), victims as (
+       select id from active
+        where tier <> 'core'
+        order by confidence, accessed_count, created_at, id
+        limit greatest((select count(*) from active) - $2, 0)
+     )
+     update memories set status = 'archived', archived_at = now(), archive_reason = 'cap',
+                         version = version + 1
+      where id in (select id from victims)
+      returning id, title`,
+    [p.agentId, p.cap],
+  );
+}
+
+export interface MemoryFilter {
+  agentId: string;
+  tier?: string;
+  category?: string;
+  /** undefined: every status */
+  status?: string;
+  scope?: string;
+  q?: string;
+  limit: number;
+  offset: number;
+}
+
+/** One agent's memories, newest first, with the total count of the filter for paging. */
+export async function listMemories(tx: Queryable, f: MemoryFilter) {
+  const rows = await tx.query<MemoryRow & { total: number }>(
+    `select ${COLUMNS}, count(*) over () as total from memories
+      where agent_id = $1
+        and ($2::text is null or tier = $2)
+        and ($3::text is null or category = $3)
+        and ($4::text is null or status = $4)
+        and ($5::text is null or scope = $5)
+        and ($6::text is null or fts @@ websearch_to_tsquery('english', $6) or title ilike '%' || $6 || '%')
+      order by created_at desc, id
+      limit $7 offset $8`,
+    [f.agentId, f.tier ?? null, f.category ?? null, f.status ?? null, f.scope ?? null, f.q ?? null, f.limit, f.offset],
+  );
+  const total = rows[0] ? Number(rows[0].total) : 0;
+  return { memories: rows.map(({ total: _total, ...m }) => m), total };
+}
+
+/** Counts an agent's read of a memory (seed 004: track what is actually useful). */
+export async function touchMemory(tx: Queryable, p: { id: string }) {
+  const rows = await tx.query<MemoryRow>(
+    `update memories set accessed_count = accessed_count + 1, last_accessed_at = now() where id = $1 returning ${COLUMNS}`,
+    [p.id],
+  );
+  return rows[0] ?? null;
+}
+
+export interface MemoryChanges {
+  tier?: string;
+  category?: string;
+  title?: string;
+  content?: string;
+  confidence?: number;
+  tags?: string[];
+  status?: MemoryStatus;
+  surpriseScore?: number | null;
+  decisionContext?: DecisionContext | null;
+  relatedIds?: string[];
+  outcome?: Outcome;
+  expiresAt?: Date | null;
+  embedding?: string | null;
+}
+
+const CHANGE_COLUMNS: Record<keyof MemoryChanges, [column: string, cast: string]> = {
+  tier: ["tier", ""],
+  category: ["category", ""],
+  title: ["title", ""],
+  content: ["content", ""],
+  confidence: ["confidence", ""],
+  tags: ["tags", "::text[]"],
+  status: ["status", ""],
+  surpriseScore: ["surprise_score", ""],
+  decisionContext: ["decision_context", "::text::jsonb"],
+  relatedIds: ["related_ids", "::uuid[]"],
+  outcome: ["outcome", "::text::jsonb"],
+  expiresAt: ["expires_at", "::timestamptz"],
+  embedding: ["embedding", "::vector"],
+};
+
+/**
+ * Applies `changes` and bumps the version; with `expectedVersion` only if nobody changed the
+ * memory since (null otherwise). A status change stamps or clears its timestamp.
+ */
+export async function updateMemory(tx: Queryable, p: { id: string; expectedVersion?: number; changes: MemoryChanges }) {
+  const params: unknown[] = [p.id, p.expectedVersion ?? null];
+  const sets = ["version = version + 1"];
+  for (const [key, value] of Object.entries(p.changes) as [keyof MemoryChanges, unknown][]) {
+    if (value === undefined) continue;
+    const [column, cast] = CHANGE_COLUMNS[key];
+    params.push(key === "decisionContext" || key === "outcome" ? json(value) : value);
+    sets.push(`${column} = $${params.length}${cast}`);
+  }
+  if (p.changes.status === "resolved") sets.push("resolved_at = coalesce(resolved_at, now())");
+  if (p.changes.status === "archived") sets.push("archived_at = coalesce(archived_at, now())", "archive_reason = coalesce(archive_reason, 'manual')");
+  if (p.changes.status === "active") sets.push("resolved_at = null", "archived_at = null", "archive_reason = null");
+  const rows = await tx.query<MemoryRow>(
+    `update memories set ${sets.join(", ")}
+      where id = $1 and ($2::integer is null or version = $2)
+      returning ${COLUMNS}`,
+    params,
+  );
+  return rows[0] ?? null;
+}
+
+// ── boot context ────────────────────────────────────────────────────────────────────────────────
+
+/** Active memories of one tier (and optionally categories) the agent owns, best first. */
+export function listActiveByTier(
+  tx: Queryable,
+  p: { agentId: string; tier: MemoryTier; categories?: string[]; sinceDays?: number; limit: number; order: "confidence" | "recent" | "oldest" },
+) {
+  const order = { confidence: "confidence desc, created_at desc", recent: "updated_at desc", oldest: "occurred_at, created_at" }[p.order];
+  return tx.query<MemoryRow>(
+    `select ${COLUMNS} from memories
+      where agent_id = $1 and status = 'active' and tier = $2
+        and ($3::text[] is null or category = any($3::text[]))
+        and ($4::integer is null or updated_at > now() - make_interval(days => $4::integer))
+      order by ${order}
+      limit $5`,
+    [p.agentId, p.tier, p.categories ?? null, p.sinceDays ?? null, p.limit],
+  );
+}
+
+/** The team's recent shared knowledge (seed 004), most confident first. */
+export function listTeamHighlights(tx: Queryable, p: { sinceDays: number; limit: number }) {
+  return tx.query<MemoryRow>(
+    `select ${COLUMNS} from memories
+      where scope = 'team' and status = 'active' and created_at > now() - make_interval(days => $1::integer)
+      order by confidence desc, created_at desc
+      limit $2`,
+    [p.sinceDays, p.limit],
+  );
+}
+
+/** Everything an agent owns that is not archived, for the export. */
+export function listForExport(tx: Queryable, p: { agentId: string }) {
+  return tx.query<MemoryRow>(
+    `select ${COLUMNS} from memories where agent_id = $1 and status <> 'archived' order by tier, category, created_at`,
+    [p.agentId],
+  );
+}

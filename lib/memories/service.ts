@@ -1,0 +1,253 @@
+import "server-only";
+import type { z } from "zod";
+import { resolveAgentId } from "@/lib/agents/service";
+import { recordAudit } from "@/lib/audit/queries";
+import type { Caller } from "@/lib/auth/caller";
+import { asCaller, type Queryable } from "@/lib/db";
+import { toVectorLiteral, tryEmbed } from "@/lib/embeddings";
+import { ApiError, forbidden, notFound } from "@/lib/http/errors";
+import { pathId } from "@/lib/http/ids";
+import { requireOwnAgent } from "./access";
+import * as q from "./queries";
+import {
+  categoryFitsTier,
+  expiresAtFor,
+  MEMORY_CAP,
+  memoryEmbeddingText,
+  OUTCOME_CONFIDENCE,
+  TITLE_MAX_CHARS,
+  type MemoryScope,
+  type MemoryTier,
+} from "./rules";
+import type { createMemoryBody, listMemoriesQuery, outcomeBody, updateMemoryBody } from "./schemas";
+
+const noSharedBrain = () => forbidden("Field agents have no shared brain: team scope is for internal agents");
+
+/** Field agents never touch team scope (the HQ writing in a field agent's name is refused in writeMemory). */
+function assertScopeAllowed(caller: Caller, scope: MemoryScope | undefined) {
+  if (scope === "team" && caller.type === "agent" && caller.kind === "field") throw noSharedBrain();
+}
+
+async function embedMemory(m: { title: string; content: string }): Promise<string | null> {
+  const vectors = await tryEmbed([memoryEmbeddingText(m)]);
+  return vectors ? toVectorLiteral(vectors[0]!) : null;
+}
+
+export type WriteMemoryResult =
+  | { created: true; memory: q.MemoryRow; archived: { id: string; title: string }[] }
+  | { created: false; memory: q.MemoryRow; deduplicated: true };
+
+/**
+ * memory_write (seed 001): validated by the schema (title ≤ 200, confidence ≥ 0.4, category of the
+ * tier), deduplicated by sourceTraceId, embedded in the same transaction (or queued when the
+ * provider is down), low-confidence learning given a 7-day expiry, and the 200 cap enforced.
+ */
+export async function writeMemory(
+  caller: Caller,
+  agentIdParam: string | undefined,
+  body: z.infer<typeof createMemoryBody>,
+): Promise<WriteMemoryResult> {
+  const agentId = resolveAgentId(caller, agentIdParam);
+  const scope = body.scope ?? "agent";
+  assertScopeAllowed(caller, scope);
+  const content = body.content ?? "";
+
+  if (body.sourceTraceId) {
+    // answer a repeat without paying for an embedding
+    const seen = await asCaller(caller, async (tx) => {
+      await requireOwnAgent(tx, caller, agentId);
+      return q.findByTrace(tx, { agentId, sourceTraceId: body.sourceTraceId! });
+    });
+    if (seen) return { created: false, memory: seen, deduplicated: true };
+  }
+
+  const embedding = await embedMemory({ title: body.title, content });
+  return asCaller(caller, async (tx) => {
+    const agent = await requireOwnAgent(tx, caller, agentId);
+    if (scope === "team" && agent.kind !== "internal") throw noSharedBrain();
+    await q.lockAgentMemories(tx, { agentId });
+    const memory = await q.insertMemory(tx, {
+      agentId,
+      scope,
+      tier: body.tier,
+      category: body.category,
+      title: body.title,
+      content,
+      source: body.source ?? "",
+      confidence: body.confidence,
+      surpriseScore: body.surpriseScore ?? null,
+      tags: body.tags ?? [],
+      relatedIds: body.relatedIds ?? [],
+      decisionContext: body.decisionContext ?? null,
+      outcome: null,
+      sourceTraceId: body.sourceTraceId ?? null,
+      expiresAt: expiresAtFor(body.tier, body.confidence, new Date()),
+      occurredAt: body.occurredAt ?? null,
+      createdByName: caller.name,
+      embedding,
+    });
+    if (!memory) {
+      // a concurrent write with the same trace id won the race
+      const seen = await q.findByTrace(tx, { agentId, sourceTraceId: body.sourceTraceId! });
+      return { created: false, memory: seen!, deduplicated: true };
+    }
+    if (caller.type === "hq") {
+      await recordAudit(tx, {
+        action: "memory.create",
+        targetType: "memory",
+        targetId: memory.id,
+        clientId: agent.clientId,
+        details: { agentId, tier: memory.tier, category: memory.category, scope },
+      });
+    }
+    return { created: true, ...(await enforceCap(tx, memory)) };
+  });
+}
+
+/**
+ * Archives past the cap when `memory` is an active agent-scope memory and records what it archived.
+ * The rule spares nothing but core, so `memory` itself may be the one archived: it is returned as stored.
+ */
+async function enforceCap(tx: Queryable, memory: q.MemoryRow) {
+  if (memory.scope !== "agent" || memory.status !== "active") return { memory, archived: [] };
+  const archived = await q.archiveOverCap(tx, { agentId: memory.agentId, cap: MEMORY_CAP });
+  if (!archived.length) return { memory, archived };
+  await recordAudit(tx, {
+    action: "memory.archive_over_cap",
+    targetType: "agent",
+    targetId: memory.agentId,
+    details: { cap: MEMORY_CAP, archived: archived.map((a) => a.id), trigger: memory.id },
+  });
+  const self = archived.some((a) => a.id === memory.id);
+  return { memory: self ? ((await q.getMemory(tx, { id: memory.id })) ?? memory) : memory, archived };
+}
+
+export async function listMemories(caller: Caller, agentIdParam: string | undefined, query: z.infer<typeof listMemoriesQuery>) {
+  const agentId = resolveAgentId(caller, agentIdParam);
+  assertScopeAllowed(caller, query.scope);
+  return asCaller(caller, async (tx) => {
+    await requireOwnAgent(tx, caller, agentId);
+    return q.listMemories(tx, { ...query, agentId, status: query.status === "all" ? undefined : query.status });
+  });
+}
+
+/** Loads a memory the caller may see (RLS decides), or 404. */
+async function requireMemory(tx: Queryable, id: string) {
+  const memory = await q.getMemory(tx, { id });
+  if (!memory) throw notFound("Memory");
+  return memory;
+}
+
+/** Reads one memory; an agent's read counts as an access (seed 004's accessed_count). */
+export async function getMemory(caller: Caller, idParam: string | undefined) {
+  const id = pathId(idParam, "Memory");
+  return asCaller(caller, async (tx) => {
+    const memory = await requireMemory(tx, id);
+    return { memory: caller.type === "agent" ? ((await q.touchMemory(tx, { id })) ?? memory) : memory };
+  });
+}
+
+export async function updateMemory(caller: Caller, idParam: string | undefined, body: z.infer<typeof updateMemoryBody>) {
+  const id = pathId(idParam, "Memory");
+  const { expectedVersion, ...changes } = body;
+  const current = await asCaller(caller, (tx) => requireMemory(tx, id));
+  const tier: MemoryTier = changes.tier ?? current.tier;
+  const category = changes.category ?? current.category;
+  if (!categoryFitsTier(tier, category)) {
+    throw new ApiError("validation_failed", `category "${category}" does not belong to tier "${tier}"`);
+  }
+  if (changes.decisionContext && category !== "decision") {
+    throw new ApiError("validation_failed", "decisionContext belongs to decisions only");
+  }
+  const textChanged = changes.title !== undefined || changes.content !== undefined;
+  const embedding = textChanged
+    ? await embedMemory({ title: changes.title ?? current.title, content: changes.content ?? current.content })
+    : undefined;
+  const confidence = changes.confidence ?? current.confidence;
+  // a memory that becomes low-confidence learning starts its 7 days now; one that stops being so never expires
+  const expiry = expiresAtFor(tier, confidence, new Date());
+  const expiresAt = expiry ? (current.expiresAt ?? expiry) : null;
+
+  return asCaller(caller, async (tx) => {
+    await q.lockAgentMemories(tx, { agentId: current.agentId });
+    const memory = await q.updateMemory(tx, {
+      id,
+      expectedVersion: expectedVersion ?? current.version,
+      changes: { ...changes, expiresAt, ...(embedding !== undefined ? { embedding } : {}) },
+    });
+    if (!memory) {
+      const now = await q.getMemory(tx, { id });
+      if (!now) throw notFound("Memory");
+      throw new ApiError("version_conflict", `The memory changed since version ${expectedVersion ?? current.version}`, {
+        expectedVersion: expectedVersion ?? current.version,
+        current: now,
+      });
+    }
+    const result = changes.status === "active" ? await enforceCap(tx, memory) : { memory, archived: [] };
+    if (caller.type === "hq") {
+      await recordAudit(tx, {
+        action: "memory.update",
+        targetType: "memory",
+        targetId: id,
+        details: { fields: Object.keys(changes), version: memory.version },
+      });
+    }
+    return result;
+  });
+}
+
+/**
+ * Scores a decision (seed 004): stores the outcome on the decision and writes a learning/outcome
+ * memory linked to it both ways (related ids), so outcome checks can find one from the other.
+ */
+export async function recordOutcome(caller: Caller, idParam: string | undefined, body: z.infer<typeof outcomeBody>) {
+  const id = pathId(idParam, "Memory");
+  const decision = await asCaller(caller, (tx) => requireMemory(tx, id));
+  if (decision.category !== "decision") {
+    throw new ApiError("validation_failed", `Outcomes are recorded on decisions; this memory is a ${decision.category}`);
+  }
+  if (decision.outcome) throw new ApiError("conflict", "This decision already has an outcome");
+
+  const scoredAt = new Date().toISOString();
+  const title = `Outcome: ${decision.title}`.slice(0, TITLE_MAX_CHARS);
+  const content = body.notes ? `${body.result}\n\n${body.notes}` : body.result;
+  const embedding = await embedMemory({ title, content });
+  // a team decision's outcome is written in the scorer's name (RLS: team memories carry their author)
+  const ownerId = caller.type === "agent" ? caller.agentId : decision.agentId;
+
+  return asCaller(caller, async (tx) => {
+    await q.lockAgentMemories(tx, { agentId: ownerId });
+    const outcome = await q.insertMemory(tx, {
+      agentId: ownerId,
+      scope: decision.scope,
+      tier: "learning",
+      category: "outcome",
+      title,
+      content,
+      source: decision.source,
+      confidence: OUTCOME_CONFIDENCE,
+      surpriseScore: null,
+      tags: decision.tags,
+      relatedIds: [decision.id],
+      decisionContext: null,
+      outcome: { result: body.result, success: body.success, notes: body.notes, scoredAt, decisionId: decision.id },
+      sourceTraceId: null,
+      expiresAt: null,
+      occurredAt: body.occurredAt ?? null,
+      createdByName: caller.name,
+      embedding,
+    });
+    const scored = await q.updateMemory(tx, {
+      id: decision.id,
+      expectedVersion: decision.version,
+      changes: {
+        outcome: { result: body.result, success: body.success, notes: body.notes, scoredAt, outcomeId: outcome!.id },
+        relatedIds: [...new Set([...decision.relatedIds, outcome!.id])],
+      },
+    });
+    // someone scored or edited the decision meanwhile: the whole write rolls back
+    if (!scored) throw new ApiError("version_conflict", "The decision changed while its outcome was being recorded; retry");
+    const capped = await enforceCap(tx, outcome!);
+    return { decision: scored, outcome: capped.memory, archived: capped.archived };
+  });
+}

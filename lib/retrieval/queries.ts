@@ -1,0 +1,335 @@
+import "server-only";
+import type { Queryable } from "@/lib/db";
+import type { VocabularyTerm } from "./trigger";
+
+// SQL of the retrieval domain. Every query runs as the agent being served (its claims, under RLS)
+// or, for the dashboard, as the HQ user; tenancy is repeated in the WHERE clauses.
+
+/** The RRF constant and weights every hybrid search function is called with (fusion relies on it). */
+export const RRF = { k: 50, fullTextWeight: 1, semanticWeight: 1 } as const;
+
+// ── trigger vocabulary ──────────────────────────────────────────────────────────────────────────
+
+/** At most this many contact names join a vocabulary (most recently changed first). */
+export const VOCABULARY_CONTACTS = 500;
+
+/**
+ * The names the smart trigger listens for, from the data. Internal agents: every other agent, every
+ * client and its trigger terms, contacts, and missions in flight. Field agents: only their own
+ * client's name, trigger terms and contacts — never an internal team name, never a mission.
+ */
+export function listVocabularyTerms(tx: Queryable, p: { agentId: string; kind: "internal" | "field"; clientId: string | null }) {
+  if (p.kind === "field") {
+    return tx.query<VocabularyTerm>(
+      `select term, type from (
+         select c.name as term, 'client' as type, 0 as ord from clients c where c.id = $1
+         union all
+         select unnest(c.trigger_terms), 'term', 1 from clients c where c.id = $1
+         union all
+         (select ct.name, 'contact', 2 from contacts ct
+           where ct.client_id = $1 and ct.name is not null and not ct.opt_out
+           order by ct.updated_at desc limit $2)
+       ) v order by ord`,
+      [p.clientId, VOCABULARY_CONTACTS],
+    );
+  }
+  return tx.query<VocabularyTerm>(
+    `select term, type from (
+       select a.name as term, 'agent' as type, 0 as ord from agents a where a.id <> $1 and a.disabled_at is null
+       union all
+       select c.name, 'client', 1 from clients c
+       union all
+       select unnest(c.trigger_terms), 'term', 2 from clients c
+       union all
+       select m.title, 'mission', 3 from missions m where m.status in ('planned', 'active', 'blocked')
+       union all
+       (select ct.name, 'contact', 4 from contacts ct
+         where ct.name is not null and not ct.opt_out
+         order by ct.updated_at desc limit $2)
+     ) v order by ord`,
+    [p.agentId, VOCABULARY_CONTACTS],
+  );
+}
+
+// ── hybrid search ───────────────────────────────────────────────────────────────────────────────
+
+interface Ranked {
+  score: number;
+  fullTextRank: number | null;
+  semanticRank: number | null;
+  similarity: number | null;
+}
+
+const RANKED = `score, full_text_rank as "fullTextRank", semantic_rank as "semanticRank", similarity`;
+
+export interface MemoryHit extends Ranked {
+  id: string;
+  agentId: string;
+  scope: "agent" | "team";
+  tier: string;
+  category: string;
+  title: string;
+  content: string;
+  tags: string[];
+  confidence: number;
+  createdByName: string;
+  occurredAt: Date;
+  createdAt: Date;
+}
+
+interface SearchParams {
+  /** websearch_to_tsquery text (see search-text.ts); "" searches by vector only */
+  text: string;
+  /** pgvector literal, or null: full text only */
+  embedding: string | null;
+  limit: number;
+  minSimilarity: number;
+}
+
+/** Hybrid search over memories: one agent's private ones, or (ownerId null) the team's shared ones. */
+export function searchMemories(tx: Queryable, p: SearchParams & { scope: "agent" | "team"; ownerId: string | null; asOf?: Date }) {
+  return tx.query<MemoryHit>(
+    `select id, agent_id as "agentId", scope, tier, category, title, content, tags, confidence,
+            created_by_name as "createdByName", occurred_at as "occurredAt", created_at as "createdAt", ${RANKED}
+       from hybrid_search_memories($1, $2::vector, $3, $4, $5::uuid, $6, $7, $8, $9, 1000, coalesce($10::timestamptz, now()))`,
+    [p.text, p.embedding, p.limit, p.scope, p.ownerId, p.minSimilarity, RRF.fullTextWeight, RRF.semanticWeight, RRF.k, p.asOf ?? null],
+  );
+}
+
+export interface DocumentHit extends Ranked {
+  id: string;
+  agentId: string;
+  type: "soul" | "working" | "daily";
+  date: string | null;
+  content: string;
+  updatedAt: Date;
+  createdAt: Date;
+}
+
+export function searchDocuments(tx: Queryable, p: SearchParams & { ownerId: string }) {
+  return tx.query<DocumentHit>(
+    `select id, agent_id as "agentId", type, doc_date::text as date, content, updated_at as "updatedAt",
+            created_at as "createdAt", ${RANKED}
+       from hybrid_search_documents($1, $2::vector, $3, $4::uuid, $5, $6, $7, $8)`,
+    [p.text, p.embedding, p.limit, p.ownerId, p.minSimilarity, RRF.fullTextWeight, RRF.semanticWeight, RRF.k],
+  );
+}
+
+export interface InteractionHit extends Ranked {
+  id: string;
+  agentId: string;
+  clientId: string | null;
+  contactId: string | null;
+  channel: string;
+  direction: "inbound" | "outbound";
+  speaker: string;
+  content: string;
+  occurredAt: Date;
+  createdAt: Date;
+}
+
+/** Conversations of one agent (agentId) or of one client (clientId). */
+export function searchInteractions(tx: Queryable, p: SearchParams & { agentId: string | null; clientId: string | null }) {
+  return tx.query<InteractionHit>(
+    `select id, agent_id as "agentId", client_id as "clientId", contact_id as "contactId", channel, direction, speaker,
+            content, occurred_at as "occurredAt", created_at as "createdAt", ${RANKED}
+       from hybrid_search_interactions($1, $2::vector, $3, $4::uuid, $5::uuid, $6, $7, $8, $9, 1000)`,
+    [p.text, p.embedding, p.limit, p.agentId, p.clientId, p.minSimilarity, RRF.fullTextWeight, RRF.semanticWeight, RRF.k],
+  );
+}
+
+export interface KnowledgeHit {
+  id: string;
+  title: string;
+  content: string;
+  category: string;
+  tags: string[];
+  version: number;
+  createdAt: Date;
+  updatedAt: Date;
+  score: number;
+  fullTextRank: number | null;
+  semanticRank: number | null;
+  similarity: number | null;
+}
+
+/**
+ * The HQ knowledge base, through the knowledge domain's own hybrid search (published entries only).
+ * That function has no similarity floor, so entries found by vector alone that are less similar
+ * than `minSimilarity` are dropped here (its vectors are unit length: inner product = cosine).
+ */
+export function searchKnowledge(tx: Queryable, p: SearchParams) {
+  return tx.query<KnowledgeHit>(
+    `select h.id, h.title, h.content, h.category, h.tags, h.version, h.created_at as "createdAt", h.updated_at as "updatedAt",
+            h.score, h.full_text_rank as "fullTextRank", h.semantic_rank as "semanticRank", s.similarity
+       from hybrid_search_knowledge($1, $2::vector, $3, null, null, false, $4, $5, $6) h
+       join knowledge_entries k on k.id = h.id
+       cross join lateral (select case when k.embedding is null or $2::vector is null then null
+                                       else -(k.embedding <#> $2::vector) end as similarity) s
+      where h.full_text_rank is not null or s.similarity >= $7
+      order by h.score desc, coalesce(h.full_text_rank, h.semantic_rank), h.id`,
+    [p.text, p.embedding, p.limit, RRF.fullTextWeight, RRF.semanticWeight, RRF.k, p.minSimilarity],
+  );
+}
+
+// ── access tracking (seed 004: what actually gets used) ─────────────────────────────────────────
+
+/** Counts that memories were served (RLS: an agent's own, and team memories for internal agents). */
+export async function touchMemories(tx: Queryable, p: { ids: string[] }) {
+  if (!p.ids.length) return;
+  await tx.query(
+    `update memories set accessed_count = accessed_count + 1, last_accessed_at = now() where id = any($1::uuid[])`,
+    [p.ids],
+  );
+}
+
+/** Counts that knowledge entries were served to the calling agent (the knowledge domain's function). */
+export async function touchKnowledge(tx: Queryable, p: { ids: string[] }) {
+  if (!p.ids.length) return;
+  await tx.query(`select id from mhq.touch_knowledge($1::uuid[])`, [p.ids]);
+}
+
+// ── retrieval log ───────────────────────────────────────────────────────────────────────────────
+
+export interface RetrievalLogEntry {
+  agentId: string;
+  clientId: string | null;
+  endpoint: "retrieve" | "context";
+  callerType: "agent" | "hq";
+  level: string | null;
+  explicitScopes: boolean;
+  scopes: string[];
+  triggerKinds: string[];
+  items: { source: string; id: string }[];
+  tookMs: number;
+  messageChars: number;
+}
+
+/** Without RETURNING: agents write the log but may not read it (RLS). */
+export async function insertRetrievalLog(tx: Queryable, e: RetrievalLogEntry) {
+  await tx.query(
+    `insert into retrieval_log (agent_id, client_id, endpoint, caller_type, level, explicit_scopes, scopes, trigger_kinds,
+                                items, item_count, took_ms, message_chars)
+     values ($1, $2, $3, $4, $5, $6, $7::text[], $8::text[], $9::text::jsonb, $10, $11, $12)`,
+    [
+      e.agentId, e.clientId, e.endpoint, e.callerType, e.level, e.explicitScopes, e.scopes, e.triggerKinds,
+      JSON.stringify(e.items), e.items.length, e.tookMs, e.messageChars,
+    ],
+  );
+}
+
+// ── context assembly ────────────────────────────────────────────────────────────────────────────
+
+export interface RecentMemory {
+  id: string;
+  tier: string;
+  category: string;
+  title: string;
+  content: string;
+  occurredAt: Date;
+  createdAt: Date;
+}
+
+/** The agent's newest live memories (seed 001's "top 2 by recency"), on memories_owner_idx. */
+export function listRecentMemories(tx: Queryable, p: { agentId: string; limit: number; asOf?: Date }) {
+  return tx.query<RecentMemory>(
+    `select id, tier, category, title, content, occurred_at as "occurredAt", created_at as "createdAt"
+       from memories
+      where agent_id = $1 and scope = 'agent' and status in ('active', 'resolved')
+        and (expires_at is null or expires_at > coalesce($3::timestamptz, now()))
+      order by created_at desc, id
+      limit $2`,
+    [p.agentId, p.limit, p.asOf ?? null],
+  );
+}
+
+// ── situational briefing ────────────────────────────────────────────────────────────────────────
+
+interface Window {
+  since: Date;
+  now: Date;
+  /** a field agent's client: only its rows; null for internal agents */
+  clientId: string | null;
+  limit: number;
+}
+
+/** Events of every agent in the window (field agents: their client's). */
+export function listRecentEvents(tx: Queryable, p: Window) {
+  return tx.query<{ id: string; occurredAt: Date; agentName: string | null; kind: string; outcome: string; summary: string }>(
+    `select e.id, e.occurred_at as "occurredAt", a.name as "agentName", e.kind, e.outcome, e.summary
+       from event_log e left join agents a on a.id = e.agent_id
+      where e.occurred_at > $1 and e.occurred_at <= $2 and ($3::uuid is null or e.client_id = $3)
+      order by e.occurred_at desc, e.id
+      limit $4`,
+    [p.since, p.now, p.clientId, p.limit],
+  );
+}
+
+/** Missions in flight (planned, active, blocked), on missions_status_idx. */
+export function listOpenMissions(tx: Queryable, p: { clientId: string | null; limit: number }) {
+  return tx.query<{ id: string; title: string; status: string; summary: string; updatedAt: Date }>(
+    `select id, title, status, summary, updated_at as "updatedAt"
+       from missions
+      where status in ('active', 'blocked', 'planned') and ($1::uuid is null or client_id = $1)
+      order by case status when 'active' then 0 when 'blocked' then 1 else 2 end, updated_at desc
+      limit $2`,
+    [p.clientId, p.limit],
+  );
+}
+
+/** Conversations in the window the agent did not take part in. */
+export function listOthersInteractions(tx: Queryable, p: Window & { agentId: string }) {
+  return tx.query<{
+    id: string;
+    occurredAt: Date;
+    agentName: string | null;
+    channel: string;
+    direction: string;
+    speaker: string;
+    excerpt: string;
+  }>(
+    `select i.id, i.occurred_at as "occurredAt", a.name as "agentName", i.channel, i.direction, i.speaker,
+            left(i.content, 400) as excerpt
+       from interactions i left join agents a on a.id = i.agent_id
+      where i.agent_id <> $4 and i.occurred_at > $1 and i.occurred_at <= $2 and ($3::uuid is null or i.client_id = $3)
+      order by i.occurred_at desc, i.id
+      limit $5`,
+    [p.since, p.now, p.clientId, p.agentId, p.limit],
+  );
+}
+
+/** Memory suggestions awaiting review (count and the newest few). */
+export async function pendingSuggestions(tx: Queryable, p: { clientId: string | null; limit: number }) {
+  const rows = await tx.query<{
+    id: string;
+    key: string;
+    value: string;
+    confidence: number;
+    contactName: string | null;
+    proposedByName: string;
+    createdAt: Date;
+    total: number;
+  }>(
+    `select s.id, s.key, s.value, s.confidence, c.name as "contactName", s.proposed_by_name as "proposedByName",
+            s.created_at as "createdAt", count(*) over () as total
+       from memory_suggestions s left join contacts c on c.id = s.contact_id
+      where s.status = 'pending' and ($1::uuid is null or s.client_id = $1)
+      order by s.created_at desc, s.id
+      limit $2`,
+    [p.clientId, p.limit],
+  );
+  return { count: rows[0] ? Number(rows[0].total) : 0, items: rows.map(({ total: _t, ...r }) => r) };
+}
+
+/** Playbook updates awaiting review (count and the newest few). */
+export async function proposedPlaybookUpdates(tx: Queryable, p: { clientId: string | null; limit: number }) {
+  const rows = await tx.query<{ id: string; area: string; title: string; agentName: string | null; createdAt: Date; total: number }>(
+    `select p.id, p.area, p.title, a.name as "agentName", p.created_at as "createdAt", count(*) over () as total
+       from playbook_updates p left join agents a on a.id = p.agent_id
+      where p.status = 'proposed' and ($1::uuid is null or p.client_id = $1)
+      order by p.created_at desc, p.id
+      limit $2`,
+    [p.clientId, p.limit],
+  );
+  return { count: rows[0] ? Number(rows[0].total) : 0, items: rows.map(({ total: _t, ...r }) => r) };
+}

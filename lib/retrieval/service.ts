@@ -1,0 +1,189 @@
+import "server-only";
+import type { z } from "zod";
+import type { Caller } from "@/lib/auth/caller";
+import { asCaller, type Queryable } from "@/lib/db";
+import { toVectorLiteral, tryEmbed } from "@/lib/embeddings";
+import { forbidden } from "@/lib/http/errors";
+import { auditImpersonation, resolveAgentView, type AgentView } from "./agent-view";
+import { formatRetrievedContext, truncate } from "./format-context";
+import { fuseResults, type Candidate, type FusedItem } from "./fuse";
+import * as q from "./queries";
+import type { retrieveBody, triggerBody } from "./schemas";
+import { levelForScopes, normalizeScopes, scopesForLevel, type RetrievalScope } from "./scopes";
+import { searchText } from "./search-text";
+import { classify, type Classification, type TriggerLevel } from "./trigger";
+import { vocabularyFor } from "./vocabulary";
+
+export const DEFAULT_LIMIT = 10;
+/** longest text of one item in the API answer (documents and knowledge entries can be long) */
+export const ITEM_CONTENT_CHARS = 2000;
+/**
+ * A candidate found only by vector similarity must be at least this similar (cosine) to the message.
+ * Nearest-neighbour search always returns something; below this it is noise, with the local
+ * embedder (unrelated texts score ≈ 0) and with OpenAI's models (unrelated ≈ 0.1) alike.
+ */
+export const MIN_SIMILARITY = 0.12;
+
+async function classifyAs(view: AgentView, message: string, tx?: Queryable): Promise<Classification> {
+  const compiled = await vocabularyFor(view, tx);
+  return classify(message, { variant: view.agent.kind, compiled, selfName: view.agent.name });
+}
+
+/** POST /trigger: the smart trigger's verdict for a message, as the agent would get it. */
+export async function triggerFor(caller: Caller, body: z.infer<typeof triggerBody>) {
+  const view = await resolveAgentView(caller, body.agentId);
+  const classification = await classifyAs(view, body.message);
+  if (view.hq) await asCaller(view.hq, (tx) => auditImpersonation(tx, view, "trigger"));
+  return { agentId: view.agent.agentId, variant: view.agent.kind, ...classification };
+}
+
+/**
+ * POST /retrieve (seeds 000, 001, 004): classify the message (or take the caller's scopes), search
+ * the scopes the level calls for with hybrid search under the agent's RLS, fuse the results, count
+ * what was served, format a context block, and log the call.
+ */
+export async function retrieve(caller: Caller, body: z.infer<typeof retrieveBody>) {
+  const started = performance.now();
+  const view = await resolveAgentView(caller, body.agentId);
+  const { agent } = view;
+  const limit = body.limit ?? DEFAULT_LIMIT;
+
+  let level: TriggerLevel;
+  let triggers: Classification["triggers"] = [];
+  let scopes: RetrievalScope[];
+  if (body.scopes) {
+    scopes = normalizeScopes(body.scopes);
+    if (scopes.includes("team") && agent.kind === "field") {
+      throw forbidden("Field agents have no shared brain: the team scope is for internal agents");
+    }
+    level = levelForScopes(scopes);
+  } else {
+    ({ level, triggers } = await classifyAs(view, body.message));
+    scopes = scopesForLevel(level, agent.kind);
+  }
+
+  const text = searchText(body.message);
+  const vectors = scopes.length ? await tryEmbed([body.message]) : null;
+  const embedding = vectors ? toVectorLiteral(vectors[0]!) : null;
+
+  const items = await view.run(async (tx) => {
+    const found = scopes.length ? await searchScopes(tx, view, scopes, { text, embedding, limit }) : [];
+    // HQ trying the playground is curation, not use: only an agent's own retrievals count
+    if (!view.hq) {
+      await q.touchMemories(tx, { ids: found.filter((i) => i.source === "memories" || i.source === "team").map((i) => i.id) });
+      await q.touchKnowledge(tx, { ids: found.filter((i) => i.source === "knowledge").map((i) => i.id) });
+    }
+    return found;
+  });
+
+  const context = formatRetrievedContext({ level, triggers, items });
+  const tookMs = Math.round((performance.now() - started) * 100) / 100;
+  const entry: q.RetrievalLogEntry = {
+    agentId: agent.agentId,
+    clientId: agent.clientId,
+    endpoint: "retrieve",
+    callerType: view.hq ? "hq" : "agent",
+    level,
+    explicitScopes: Boolean(body.scopes),
+    scopes,
+    triggerKinds: [...new Set(triggers.map((t) => t.kind))],
+    items: items.map((i) => ({ source: i.source, id: i.id })),
+    tookMs,
+    messageChars: body.message.length,
+  };
+  if (view.hq) {
+    await asCaller(view.hq, async (tx) => {
+      await q.insertRetrievalLog(tx, entry);
+      await auditImpersonation(tx, view, "retrieve", { level, items: items.length });
+    });
+  } else {
+    await asCaller(agent, (tx) => q.insertRetrievalLog(tx, entry));
+  }
+  return { agentId: agent.agentId, level, triggers, scopes, items, context, tookMs };
+}
+
+/** Searches each scope (each already limited to what RLS lets the agent read) and fuses them. */
+async function searchScopes(
+  tx: Queryable,
+  view: AgentView,
+  scopes: RetrievalScope[],
+  p: { text: string; embedding: string | null; limit: number },
+): Promise<FusedItem[]> {
+  const { agent } = view;
+  const search = { text: p.text, embedding: p.embedding, limit: p.limit, minSimilarity: MIN_SIMILARITY };
+  const lists: Partial<Record<RetrievalScope, Candidate[]>> = {};
+  // one transaction, one connection: the scopes run one after another
+  for (const scope of scopes) {
+    switch (scope) {
+      case "memories":
+      case "team": {
+        const hits = await q.searchMemories(tx, {
+          ...search,
+          scope: scope === "team" ? "team" : "agent",
+          ownerId: scope === "team" ? null : agent.agentId,
+        });
+        lists[scope] = hits.map((m) => ({
+          source: scope,
+          id: m.id,
+          title: m.title,
+          content: truncate(m.content, ITEM_CONTENT_CHARS),
+          score: m.score,
+          createdAt: m.occurredAt,
+          meta: { tier: m.tier, category: m.category, tags: m.tags, confidence: m.confidence, author: m.createdByName, ...ranks(m) },
+        }));
+        break;
+      }
+      case "documents": {
+        const hits = await q.searchDocuments(tx, { ...search, ownerId: agent.agentId });
+        lists.documents = hits.map((d) => ({
+          source: "documents",
+          id: d.id,
+          title: d.type === "soul" ? "SOUL" : d.type === "working" ? "Scratchpad (WORKING)" : `Daily note ${d.date}`,
+          content: truncate(d.content, ITEM_CONTENT_CHARS),
+          score: d.score,
+          createdAt: d.updatedAt,
+          meta: { type: d.type, date: d.date, ...ranks(d) },
+        }));
+        break;
+      }
+      case "interactions": {
+        // a field agent recalls its client's conversations; an internal agent its own
+        const hits = await q.searchInteractions(tx, {
+          ...search,
+          agentId: agent.kind === "field" ? null : agent.agentId,
+          clientId: agent.kind === "field" ? agent.clientId : null,
+        });
+        lists.interactions = hits.map((i) => ({
+          source: "interactions",
+          id: i.id,
+          title: `${i.direction === "inbound" ? "From" : "To"} ${i.speaker || "contact"} (${i.channel})`,
+          content: truncate(i.content, ITEM_CONTENT_CHARS),
+          score: i.score,
+          createdAt: i.occurredAt,
+          meta: { channel: i.channel, direction: i.direction, speaker: i.speaker, contactId: i.contactId, ...ranks(i) },
+        }));
+        break;
+      }
+      case "knowledge": {
+        const hits = await q.searchKnowledge(tx, search);
+        lists.knowledge = hits.map((k) => ({
+          source: "knowledge",
+          id: k.id,
+          title: k.title,
+          content: truncate(k.content, ITEM_CONTENT_CHARS),
+          score: k.score,
+          createdAt: k.createdAt,
+          meta: { category: k.category, tags: k.tags, version: k.version, ...ranks(k) },
+        }));
+        break;
+      }
+    }
+  }
+  return fuseResults(lists, { limit: p.limit, rrfK: q.RRF.k, fullTextWeight: q.RRF.fullTextWeight, semanticWeight: q.RRF.semanticWeight });
+}
+
+const ranks = (h: { fullTextRank: number | null; semanticRank: number | null; similarity: number | null }) => ({
+  fullTextRank: h.fullTextRank,
+  semanticRank: h.semanticRank,
+  similarity: h.similarity === null ? null : Math.round(h.similarity * 1000) / 1000,
+});

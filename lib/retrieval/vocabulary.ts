@@ -1,0 +1,42 @@
+import "server-only";
+import type { Queryable } from "@/lib/db";
+import type { AgentView } from "./agent-view";
+import { listVocabularyTerms } from "./queries";
+import { compileVocabulary, type CompiledVocabulary } from "./trigger";
+
+/** How long a compiled vocabulary is reused: new names reach the trigger within a minute. */
+export const VOCABULARY_TTL_MS = 60_000;
+
+interface Entry {
+  expiresAt: number;
+  compiled: CompiledVocabulary;
+}
+
+// kept on globalThis so every route bundle of the server (and dev reloads) share one cache
+const cache: Map<string, Entry> = ((globalThis as Record<string, unknown>).__memoryHqVocabulary ??= new Map()) as Map<string, Entry>;
+
+/**
+ * The agent's compiled trigger vocabulary (names from the data, see listVocabularyTerms), loaded
+ * with the agent's own claims so RLS keeps a field agent's vocabulary to its own client even if
+ * the query were wrong. Cached per agent for a minute: compiling is the expensive part, and a
+ * classification must stay well under a millisecond.
+ */
+export async function vocabularyFor(view: AgentView, tx?: Queryable, now = Date.now()): Promise<CompiledVocabulary> {
+  const key = view.agent.agentId;
+  const hit = cache.get(key);
+  if (hit && hit.expiresAt > now) return hit.compiled;
+  const load = (q: Queryable) =>
+    listVocabularyTerms(q, { agentId: view.agent.agentId, kind: view.agent.kind, clientId: view.agent.clientId });
+  const terms = tx ? await load(tx) : await view.run(load);
+  const compiled = compileVocabulary(terms, view.agent.name);
+  cache.set(key, { expiresAt: now + VOCABULARY_TTL_MS, compiled });
+  if (cache.size > 1000) {
+    for (const [k, v] of cache) if (v.expiresAt <= now) cache.delete(k);
+  }
+  return compiled;
+}
+
+/** Tests (and callers that just changed names) start from fresh vocabularies. */
+export function clearVocabularyCache(): void {
+  cache.clear();
+}

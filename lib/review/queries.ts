@@ -1,0 +1,365 @@
+import "server-only";
+import type { Queryable } from "@/lib/db";
+
+// Tenancy lives in RLS (mhq.in_contact_scope) and, where a caller narrows a listing, in the WHERE
+// clause. `clientId` filters take a uuid, "hq" (HQ's own contacts, client_id null) or nothing (all
+// the caller may see).
+
+export interface ContactRow {
+  id: string;
+  clientId: string | null;
+  clientName: string | null;
+  name: string | null;
+  phone: string | null;
+  email: string | null;
+  summary: string;
+  stage: string;
+  sentiment: string | null;
+  optOut: boolean;
+  optedOutAt: Date | null;
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+const CONTACT_SELECT = `
+  select c.id, c.client_id as "clientId", cl.name as "clientName", c.name, c.phone, c.email, c.summary,
+         c.stage, c.sentiment, c.opt_out as "optOut", c.opted_out_at as "optedOutAt",
+         c.created_at as "createdAt", c.updated_at as "updatedAt"
+    from contacts c left join clients cl on cl.id = c.client_id`;
+
+const clientFilter = (column: string, param: string) =>
+  `(${param}::text is null or (${param}::text = 'hq' and ${column} is null) or ${column}::text = ${param}::text)`;
+
+export async function getContact(tx: Queryable, p: { id: string }) {
+  return (await tx.query<ContactRow>(`${CONTACT_SELECT} where c.id = $1`, [p.id]))[0] ?? null;
+}
+
+export function listContacts(tx: Queryable, p: { clientId?: string; q?: string; includeOptedOut?: boolean; limit: number }) {
+  return tx.query<ContactRow & { factCount: number; pendingCount: number }>(
+    `select c.id, c.client_id as "clientId", cl.name as "clientName", c.name, c.phone, c.email, c.summary,
+            c.stage, c.sentiment, c.opt_out as "optOut", c.opted_out_at as "optedOutAt",
+            c.created_at as "createdAt", c.updated_at as "updatedAt",
+            (select count(*)::int from facts f where f.contact_id = c.id and f.status = 'active') as "factCount",
+            (select count(*)::int from memory_suggestions s where s.contact_id = c.id and s.status = 'pending') as "pendingCount"
+       from contacts c left join clients cl on cl.id = c.client_id
+      where ${clientFilter("c.client_id", "$1")}
+        and ($2::text is null
+             or c.name ilike '%' || $2 || '%'
+             or c.email ilike '%' || $2 || '%'
+             or (regexp_replace($2, '[^0-9]', '', 'g') <> '' and c.phone like '%' || regexp_replace($2, '[^0-9]', '', 'g') || '%'))
+        and ($3::boolean or not c.opt_out)
+      order by c.updated_at desc
+      limit $4`,
+    [p.clientId ?? null, p.q ?? null, p.includeOptedOut ?? false, p.limit],
+  );
+}
+
+/** Contacts matching a normalised phone or a case-insensitive email (several when internal callers see several clients). */
+export function findContacts(tx: Queryable, p: { phone?: string; email?: string; clientId?: string }) {
+  return tx.query<ContactRow>(
+    `${CONTACT_SELECT}
+      where (($1::text is not null and c.phone = $1) or ($2::text is not null and lower(c.email) = lower($2)))
+        and ${clientFilter("c.client_id", "$3")}
+      order by c.created_at`,
+    [p.phone ?? null, p.email ?? null, p.clientId ?? null],
+  );
+}
+
+export async function insertContact(
+  tx: Queryable,
+  p: { clientId: string | null; name: string | null; phone: string | null; email: string | null; summary: string; stage: string; sentiment: string | null },
+) {
+  const rows = await tx.query<{ id: string }>(
+    `insert into contacts (client_id, name, phone, email, summary, stage, sentiment)
+     values ($1, $2, $3, $4, $5, $6, $7) returning id`,
+    [p.clientId, p.name, p.phone, p.email, p.summary, p.stage, p.sentiment],
+  );
+  return rows[0]!.id;
+}
+
+export async function updateContact(
+  tx: Queryable,
+  p: { id: string; name?: string | null; phone?: string | null; email?: string | null; summary?: string; stage?: string; sentiment?: string | null },
+) {
+  // undefined leaves a column alone; null clears it
+  const rows = await tx.query<{ id: string }>(
+    `update contacts set
+        name = case when $2 then $3 else name end,
+        phone = case when $4 then $5 else phone end,
+        email = case when $6 then $7 else email end,
+        summary = coalesce($8, summary),
+        stage = coalesce($9, stage),
+        sentiment = case when $10 then $11 else sentiment end
+      where id = $1 and not opt_out returning id`,
+    [
+      p.id,
+      p.name !== undefined, p.name ?? null,
+      p.phone !== undefined, p.phone ?? null,
+      p.email !== undefined, p.email ?? null,
+      p.summary ?? null,
+      p.stage ?? null,
+      p.sentiment !== undefined, p.sentiment ?? null,
+    ],
+  );
+  return rows[0]?.id ?? null;
+}
+
+/** Serialises every change to one contact's facts (conflict resolution reads, then writes). */
+export async function lockContactFacts(tx: Queryable, p: { contactId: string }) {
+  await tx.query("select pg_advisory_xact_lock(hashtextextended('mhq.contact_facts:' || $1::text, 0))", [p.contactId]);
+}
+
+export async function eraseContact(tx: Queryable, p: { id: string }) {
+  const rows = await tx.query<{ counts: Record<string, number | boolean> }>("select mhq.erase_contact($1) as counts", [p.id]);
+  return rows[0]!.counts;
+}
+
+// ── allow-list ──────────────────────────────────────────────────────────────────────────────────
+
+export async function getFactKeys(tx: Queryable, p: { clientId: string | null }): Promise<string[]> {
+  if (!p.clientId) return [];
+  const rows = await tx.query<{ factKeys: string[] }>(`select fact_keys as "factKeys" from clients where id = $1`, [p.clientId]);
+  return rows[0]?.factKeys ?? [];
+}
+
+export async function setFactKeys(tx: Queryable, p: { clientId: string; keys: string[] }) {
+  const rows = await tx.query<{ factKeys: string[] }>(
+    `update clients set fact_keys = $2 where id = $1 returning fact_keys as "factKeys"`,
+    [p.clientId, p.keys],
+  );
+  return rows[0]?.factKeys ?? null;
+}
+
+// ── facts ───────────────────────────────────────────────────────────────────────────────────────
+
+export interface FactRow {
+  id: string;
+  contactId: string;
+  key: string;
+  value: string;
+  confidence: number;
+  status: "active" | "superseded";
+  supersededBy: string | null;
+  supersededAt: Date | null;
+  sourceSuggestionId: string | null;
+  writtenByType: string;
+  writtenByName: string;
+  createdAt: Date;
+}
+
+const FACT_COLUMNS = `id, contact_id as "contactId", key, value, confidence, status, superseded_by as "supersededBy",
+  superseded_at as "supersededAt", source_suggestion_id as "sourceSuggestionId", written_by_type as "writtenByType",
+  written_by_name as "writtenByName", created_at as "createdAt"`;
+
+export function listActiveFacts(tx: Queryable, p: { contactId: string }) {
+  return tx.query<FactRow>(`select ${FACT_COLUMNS} from facts where contact_id = $1 and status = 'active' order by key`, [p.contactId]);
+}
+
+export function listFactHistory(tx: Queryable, p: { contactId: string; key?: string }) {
+  return tx.query<FactRow>(
+    `select ${FACT_COLUMNS} from facts where contact_id = $1 and ($2::text is null or key = $2)
+      order by key, created_at desc`,
+    [p.contactId, p.key ?? null],
+  );
+}
+
+export async function getActiveFact(tx: Queryable, p: { contactId: string; key: string }) {
+  return (
+    (await tx.query<FactRow>(`select ${FACT_COLUMNS} from facts where contact_id = $1 and key = $2 and status = 'active'`, [
+      p.contactId,
+      p.key,
+    ]))[0] ?? null
+  );
+}
+
+export async function retireFact(tx: Queryable, p: { id: string }) {
+  const rows = await tx.query<{ id: string }>(
+    `update facts set status = 'superseded', superseded_at = now() where id = $1 and status = 'active' returning id`,
+    [p.id],
+  );
+  return rows.length > 0;
+}
+
+export async function pointToWinner(tx: Queryable, p: { loserId: string; winnerId: string }) {
+  await tx.query(`update facts set superseded_by = $2 where id = $1`, [p.loserId, p.winnerId]);
+}
+
+export async function insertFact(
+  tx: Queryable,
+  p: { contactId: string; key: string; value: string; confidence: number; sourceSuggestionId: string | null },
+) {
+  const rows = await tx.query<FactRow>(
+    `insert into facts (contact_id, key, value, confidence, source_suggestion_id)
+     values ($1, $2, $3, $4, $5) returning ${FACT_COLUMNS}`,
+    [p.contactId, p.key, p.value, p.confidence, p.sourceSuggestionId],
+  );
+  return rows[0]!;
+}
+
+// ── suggestions ─────────────────────────────────────────────────────────────────────────────────
+
+export interface SuggestionRow {
+  id: string;
+  contactId: string;
+  clientId: string | null;
+  key: string;
+  value: string;
+  confidence: number;
+  interactionId: string | null;
+  status: "pending" | "approved" | "rejected" | "superseded";
+  reason: string | null;
+  flags: { code: string; message: string }[];
+  factId: string | null;
+  proposedByType: string;
+  proposedById: string | null;
+  proposedByName: string;
+  reviewedByType: string | null;
+  reviewedByName: string | null;
+  reviewedAt: Date | null;
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+const SUGGESTION_COLUMNS = `s.id, s.contact_id as "contactId", s.client_id as "clientId", s.key, s.value, s.confidence,
+  s.interaction_id as "interactionId", s.status, s.reason, s.flags, s.fact_id as "factId",
+  s.proposed_by_type as "proposedByType", s.proposed_by_id as "proposedById", s.proposed_by_name as "proposedByName",
+  s.reviewed_by_type as "reviewedByType", s.reviewed_by_name as "reviewedByName", s.reviewed_at as "reviewedAt",
+  s.created_at as "createdAt", s.updated_at as "updatedAt"`;
+
+export interface SuggestionListRow extends SuggestionRow {
+  contactName: string | null;
+  contactOptOut: boolean;
+  clientName: string | null;
+  currentFactId: string | null;
+  currentValue: string | null;
+  currentConfidence: number | null;
+  interactionChannel: string | null;
+  interactionExcerpt: string | null;
+  interactionOccurredAt: Date | null;
+}
+
+export async function getSuggestion(tx: Queryable, p: { id: string; forUpdate?: boolean }) {
+  return (
+    (await tx.query<SuggestionRow>(
+      `select ${SUGGESTION_COLUMNS} from memory_suggestions s where s.id = $1${p.forUpdate ? " for update" : ""}`,
+      [p.id],
+    ))[0] ?? null
+  );
+}
+
+export function listSuggestions(
+  tx: Queryable,
+  p: { id?: string; status?: string; contactId?: string; clientId?: string; key?: string; limit: number },
+) {
+  // interactions are joined with a left join: a specialist may not read them, and RLS hides the row
+  return tx.query<SuggestionListRow>(
+    `select ${SUGGESTION_COLUMNS}, c.name as "contactName", c.opt_out as "contactOptOut", cl.name as "clientName",
+            f.id as "currentFactId", f.value as "currentValue", f.confidence as "currentConfidence",
+            i.channel as "interactionChannel", left(i.content, 600) as "interactionExcerpt", i.occurred_at as "interactionOccurredAt"
+       from memory_suggestions s
+       join contacts c on c.id = s.contact_id
+       left join clients cl on cl.id = s.client_id
+       left join facts f on f.contact_id = s.contact_id and f.key = s.key and f.status = 'active'
+       left join interactions i on i.id = s.interaction_id
+      where ($1::text is null or s.status = $1)
+        and ($2::uuid is null or s.contact_id = $2)
+        and ${clientFilter("s.client_id", "$3")}
+        and ($4::text is null or s.key = $4)
+        and ($6::uuid is null or s.id = $6)
+      order by case when s.status = 'pending' then s.created_at end asc, s.reviewed_at desc nulls last, s.created_at desc
+      limit $5`,
+    [p.status ?? null, p.contactId ?? null, p.clientId ?? null, p.key ?? null, p.limit, p.id ?? null],
+  );
+}
+
+export async function insertSuggestion(
+  tx: Queryable,
+  p: {
+    contactId: string;
+    key: string;
+    value: string;
+    confidence: number;
+    interactionId: string | null;
+    flags: unknown[];
+    rejectedReason: string | null;
+  },
+) {
+  // a suggestion the validator refuses at once (low confidence) is stored already rejected, by the system
+  const rows = await tx.query<{ id: string }>(
+    `insert into memory_suggestions (contact_id, key, value, confidence, interaction_id, flags, status, reason,
+                                     reviewed_by_type, reviewed_by_name, reviewed_at)
+     values ($1, $2, $3, $4, $5, $6::text::jsonb,
+             case when $7::text is null then 'pending' else 'rejected' end, $7,
+             case when $7::text is null then null else 'system' end,
+             case when $7::text is null then null else 'validator' end,
+             case when $7::text is null then null else now() end)
+     returning id`,
+    [p.contactId, p.key, p.value, p.confidence, p.interactionId, JSON.stringify(p.flags), p.rejectedReason],
+  );
+  return rows[0]!.id;
+}
+
+/**
+ * Decides a pending suggestion. Conditional on `status = 'pending'`, so of two reviewers (or two
+ * manager passes) deciding the same suggestion exactly one succeeds; the other gets false.
+ */
+export async function decideSuggestion(
+  tx: Queryable,
+  p: { id: string; status: "approved" | "rejected" | "superseded"; reason: string | null; factId: string | null; flags?: unknown[]; system?: boolean },
+) {
+  const rows = await tx.query<{ id: string }>(
+    `update memory_suggestions
+        set status = $2, reason = $3, fact_id = $4, flags = coalesce($5::text::jsonb, flags),
+            reviewed_by_type = mhq.current_actor_type(), reviewed_by_id = mhq.current_actor_id(),
+            reviewed_by_name = mhq.current_actor_name() || case when $6 then ' (manager pass)' else '' end,
+            reviewed_at = now()
+      where id = $1 and status = 'pending' returning id`,
+    [p.id, p.status, p.reason, p.factId, p.flags ? JSON.stringify(p.flags) : null, p.system ?? false],
+  );
+  return rows.length > 0;
+}
+
+export async function setSuggestionFlags(tx: Queryable, p: { id: string; flags: unknown[] }) {
+  await tx.query(
+    `update memory_suggestions set flags = $2::text::jsonb, checked_at = now() where id = $1 and status = 'pending'`,
+    [p.id, JSON.stringify(p.flags)],
+  );
+}
+
+/**
+ * Claims up to `limit` pending suggestions for this transaction; rows another pass holds are
+ * skipped. Never-checked ones come first, then the longest unchecked, so suggestions left for a
+ * person never starve newer ones out of a bounded pass.
+ */
+export function claimPendingSuggestions(tx: Queryable, p: { limit: number }) {
+  return tx.query<SuggestionRow>(
+    `select ${SUGGESTION_COLUMNS} from memory_suggestions s
+      where s.status = 'pending'
+      order by s.checked_at asc nulls first, s.created_at, s.id
+      limit $1
+      for update skip locked`,
+    [p.limit],
+  );
+}
+
+/**
+ * Whether an interaction may be cited as the source of a suggestion about a contact: same client,
+ * and not about somebody else. Asked through a security-definer function because specialists write
+ * interactions without being allowed to read them back.
+ */
+/** An identical proposal still waiting (same contact, key and value), if any: re-running an extractor adds nothing. */
+export async function findPendingDuplicate(tx: Queryable, p: { contactId: string; key: string; value: string }) {
+  const rows = await tx.query<{ id: string }>(
+    `select id from memory_suggestions
+      where contact_id = $1 and key = $2 and status = 'pending'
+        and lower(regexp_replace(btrim(value), '\\s+', ' ', 'g')) = lower(regexp_replace(btrim($3), '\\s+', ' ', 'g'))
+      order by created_at limit 1`,
+    [p.contactId, p.key, p.value],
+  );
+  return rows[0]?.id ?? null;
+}
+
+export async function interactionFitsContact(tx: Queryable, p: { interactionId: string; contactId: string }) {
+  const rows = await tx.query<{ ok: boolean }>(`select mhq.interaction_fits_contact($1, $2) as ok`, [p.interactionId, p.contactId]);
+  return rows[0]?.ok ?? false;
+}

@@ -1,0 +1,21 @@
+import { ApiError } from "@/lib/http/errors";
+import type { SuggestionVerdict } from "./validate-suggestion";
+
+/** A write the rules refused. Returned out of the transaction (so its audit entry commits), then thrown. */
+export interface Refusal {
+  refused: SuggestionVerdict;
+}
+
+/** The API error of a refused write: 422 pii_refused, 422 locked_constant, or 422 validation_failed (confidence). */
+export function refusalError(verdict: SuggestionVerdict): ApiError {
+  const message = verdict.reasons.join("; ") || "Refused by the memory manager's rules";
+  const details = { reasons: verdict.reasons, flags: verdict.flags };
+  switch (verdict.refusal) {
+    case "pii_refused":
+      return new ApiError("pii_refused", message, details);
+    case "locked_constant":
+      return new ApiError("locked_constant", message, { ...details, lockedConstants: verdict.lockedConstants });
+    default:
+      return new ApiError("validation_failed", message, details);
+  }
+}

@@ -1,0 +1,112 @@
+import { z } from "zod";
+
+/** Fact keys: lowercase words joined by dots, dashes or underscores ("preferred_time", "service.address"). */
+export const factKey = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .max(100)
+  .regex(/^[a-z0-9]+([._-][a-z0-9]+)*$/, "use lowercase letters, digits, dots, dashes and underscores");
+
+const factValue = z.string().trim().min(1).max(2000);
+const confidence = z.number().min(0).max(1);
+
+export const contactStage = z.enum(["new", "engaged", "qualified", "booked", "customer", "lost"]);
+export const contactSentiment = z.enum(["positive", "neutral", "negative"]);
+
+export const createContactBody = z
+  .object({
+    name: z.string().trim().min(1).max(200).optional(),
+    phone: z.string().trim().min(3).max(40).optional(),
+    email: z.email().max(320).optional(),
+    /** internal callers name the client (omit for HQ's own contacts); field agents always write their own */
+    clientId: z.uuid().optional(),
+    summary: z.string().trim().max(4000).optional(),
+    stage: contactStage.optional(),
+    sentiment: contactSentiment.optional(),
+  })
+  .strict()
+  .refine((b) => b.name || b.phone || b.email, { message: "give at least one of name, phone, email" });
+
+export const updateContactBody = z
+  .object({
+    name: z.string().trim().min(1).max(200).nullable().optional(),
+    phone: z.string().trim().min(3).max(40).nullable().optional(),
+    email: z.email().max(320).nullable().optional(),
+    summary: z.string().trim().max(4000).optional(),
+    stage: contactStage.optional(),
+    sentiment: contactSentiment.nullable().optional(),
+  })
+  .strict();
+
+export const listContactsQuery = z
+  .object({
+    clientId: z.union([z.uuid(), z.literal("hq")]).optional(),
+    q: z.string().trim().min(1).max(200).optional(),
+    includeOptedOut: z.enum(["true", "false"]).transform((v) => v === "true").optional(),
+    limit: z.coerce.number().int().min(1).max(500).default(100),
+  })
+  .strict();
+
+export const lookupContactQuery = z
+  .object({
+    phone: z.string().trim().min(3).max(40).optional(),
+    email: z.string().trim().min(3).max(320).optional(),
+    /** internal callers: which client's contact (`hq` for HQ's own) when the same number is known to several */
+    clientId: z.union([z.uuid(), z.literal("hq")]).optional(),
+  })
+  .strict()
+  .refine((q) => Boolean(q.phone) !== Boolean(q.email), { message: "give exactly one of phone or email" });
+
+export const putFactBody = z.object({ value: factValue, confidence }).strict();
+
+export const factKeysBody = z.object({ keys: z.array(factKey).max(200) }).strict();
+
+export const createSuggestionBody = z
+  .object({
+    contactId: z.uuid(),
+    key: factKey,
+    value: factValue,
+    confidence,
+    interactionId: z.uuid().optional(),
+  })
+  .strict();
+
+export const suggestionStatus = z.enum(["pending", "approved", "rejected", "superseded"]);
+
+export const listSuggestionsQuery = z
+  .object({
+    status: suggestionStatus.optional(),
+    contactId: z.uuid().optional(),
+    clientId: z.union([z.uuid(), z.literal("hq")]).optional(),
+    key: z.string().trim().max(100).optional(),
+    limit: z.coerce.number().int().min(1).max(500).default(100),
+  })
+  .strict();
+
+export const reviewSuggestionBody = z
+  .object({
+    decision: z.enum(["approve", "reject"]),
+    reason: z.string().trim().min(1).max(1000).optional(),
+    /** approve with this value instead of the proposed one (edit-and-approve) */
+    value: factValue.optional(),
+  })
+  .strict()
+  .refine((b) => b.decision === "approve" || b.value === undefined, { message: "value is only for approvals", path: ["value"] });
+
+export const runReviewBody = z
+  .object({
+    /** at most this many pending suggestions per run, oldest first */
+    limit: z.number().int().min(1).max(1000).optional(),
+  })
+  .strict();
+
+export const factHistoryQuery = z.object({ key: z.string().trim().max(100).optional() }).strict();
+
+export const bulkReviewBody = z
+  .object({
+    ids: z.array(z.uuid()).min(1).max(200),
+    decision: z.enum(["approve", "reject"]),
+    reason: z.string().trim().min(1).max(1000).optional(),
+  })
+  .strict();

@@ -1,0 +1,224 @@
+import "server-only";
+import type { z } from "zod";
+import { recordAudit } from "@/lib/audit/queries";
+import type { Caller } from "@/lib/auth/caller";
+import { getConfig } from "@/lib/config";
+import { asCaller, type Queryable } from "@/lib/db";
+import { ApiError, fromDatabaseError, notFound } from "@/lib/http/errors";
+import { pathId } from "@/lib/http/ids";
+import { listLockedConstants } from "@/lib/locked-constants/queries";
+import { loadValidationContext, writeFactResolvingConflict } from "./apply-suggestion";
+import { refusalDetails, requireVisibleContact } from "./contacts-service";
+import * as q from "./queries";
+import { refusalError, type Refusal } from "./refusals";
+import type { createSuggestionBody, listSuggestionsQuery, reviewSuggestionBody } from "./schemas";
+import { validateSuggestion } from "./validate-suggestion";
+
+export type SuggestionView = ReturnType<typeof toSuggestionView>;
+
+/** A suggestion as the API shows it: the proposal, and beside it the fact it would replace and its source. */
+export function toSuggestionView(row: q.SuggestionListRow) {
+  const {
+    contactName, contactOptOut, clientName, currentFactId, currentValue, currentConfidence,
+    interactionChannel, interactionExcerpt, interactionOccurredAt, ...suggestion
+  } = row;
+  return {
+    ...suggestion,
+    contact: { id: row.contactId, name: contactName, optOut: contactOptOut },
+    clientName,
+    currentFact: currentFactId ? { id: currentFactId, value: currentValue!, confidence: currentConfidence! } : null,
+    interaction:
+      row.interactionId && interactionExcerpt !== null
+        ? { id: row.interactionId, channel: interactionChannel, excerpt: interactionExcerpt, occurredAt: interactionOccurredAt }
+        : null,
+  };
+}
+
+async function loadView(tx: Queryable, id: string) {
+  const [row] = await q.listSuggestions(tx, { id, limit: 1 });
+  if (!row) throw notFound("Suggestion");
+  return toSuggestionView(row);
+}
+
+/**
+ * Seed 002's "memory_suggestions" output: an orchestrator or specialist proposes a fact. PII and
+ * locked constants are refused at once (422; only an audit entry without the PII is kept); a
+ * confidence below 0.7 is stored already rejected, with that reason; everything else waits for
+ * the memory manager. The same proposal made twice while pending is stored once (`deduplicated`).
+ */
+export async function createSuggestion(caller: Caller, body: z.infer<typeof createSuggestionBody>) {
+  const outcome = await asCaller(caller, async (tx): Promise<Refusal | { suggestion: SuggestionView; validation: unknown; deduplicated?: true }> => {
+    const contact = await requireVisibleContact(tx, body.contactId);
+    if (contact.optOut) throw new ApiError("conflict", "This contact opted out; nothing more is stored about them");
+    if (body.interactionId && !(await q.interactionFitsContact(tx, { interactionId: body.interactionId, contactId: contact.id }))) {
+      throw new ApiError("validation_failed", "interactionId does not name an interaction with this contact");
+    }
+    const ctx = await loadValidationContext(tx, { clientId: contact.clientId, contactId: contact.id, key: body.key });
+    const verdict = validateSuggestion(body, ctx);
+    if (verdict.refusal === "pii_refused" || verdict.refusal === "locked_constant") {
+      await recordAudit(tx, {
+        action: "suggestion.refused",
+        targetType: "contact",
+        targetId: contact.id,
+        clientId: contact.clientId,
+        details: refusalDetails(body.key, body.confidence, verdict),
+      });
+      return { refused: verdict };
+    }
+    const duplicate = await q.findPendingDuplicate(tx, { contactId: contact.id, key: body.key, value: body.value });
+    if (duplicate) {
+      return {
+        suggestion: await loadView(tx, duplicate),
+        validation: { outcome: verdict.outcome, reasons: verdict.reasons, flags: verdict.flags },
+        deduplicated: true,
+      };
+    }
+    const rejectedReason = verdict.refusal === "low_confidence" ? verdict.reasons.join("; ") : null;
+    const id = await q.insertSuggestion(tx, {
+      contactId: contact.id,
+      key: body.key,
+      value: body.value,
+      confidence: body.confidence,
+      interactionId: body.interactionId ?? null,
+      flags: verdict.flags,
+      rejectedReason,
+    });
+    await recordAudit(tx, {
+      action: rejectedReason ? "suggestion.auto_reject" : "suggestion.create",
+      targetType: "suggestion",
+      targetId: id,
+      clientId: contact.clientId,
+      details: { contactId: contact.id, key: body.key, confidence: body.confidence, reason: rejectedReason },
+    });
+    return {
+      suggestion: await loadView(tx, id),
+      validation: { outcome: verdict.outcome, reasons: verdict.reasons, flags: verdict.flags },
+    };
+  });
+  if ("refused" in outcome) throw refusalError(outcome.refused);
+  return outcome;
+}
+
+/**
+ * Suggestions with the current fact and the source interaction beside each. Pending ones carry the
+ * validator's flags as of now (a fact or a locked constant may have changed since they were made);
+ * decided ones keep the flags of their decision.
+ */
+export async function listSuggestions(caller: Caller, query: z.infer<typeof listSuggestionsQuery>) {
+  return asCaller(caller, async (tx) => {
+    const rows = await q.listSuggestions(tx, query);
+    const lockedConstants = rows.some((r) => r.status === "pending") ? await listLockedConstants(tx) : [];
+    const allowLists = new Map<string, string[]>();
+    const threshold = getConfig().REVIEW_AUTO_APPROVE_THRESHOLD;
+    const suggestions = [];
+    for (const row of rows) {
+      const view = toSuggestionView(row);
+      if (row.status === "pending") {
+        const clientKey = row.clientId ?? "hq";
+        if (!allowLists.has(clientKey)) allowLists.set(clientKey, await q.getFactKeys(tx, { clientId: row.clientId }));
+        const verdict = validateSuggestion(row, {
+          lockedConstants,
+          allowedKeys: allowLists.get(clientKey),
+          autoApproveThreshold: threshold,
+          currentFact: view.currentFact,
+        });
+        suggestions.push({ ...view, flags: verdict.flags, verdict: verdict.outcome });
+      } else {
+        suggestions.push({ ...view, verdict: null });
+      }
+    }
+    return { suggestions };
+  });
+}
+
+/**
+ * A reviewer's decision (manager agents, HQ admins and curators). Approval runs the rules again on
+ * the value that would be stored (the reviewer may have edited it) and then resolves a conflict
+ * with the current fact: the higher confidence wins, the loser is kept as superseded.
+ */
+export async function reviewSuggestion(caller: Caller, idParam: string | undefined, body: z.infer<typeof reviewSuggestionBody>) {
+  const id = pathId(idParam, "Suggestion");
+  const outcome = await asCaller(caller, async (tx): Promise<Refusal | { suggestion: SuggestionView; fact?: q.FactRow }> => {
+    const s = await q.getSuggestion(tx, { id, forUpdate: true });
+    if (!s) throw notFound("Suggestion");
+    if (s.status !== "pending") throw new ApiError("conflict", `This suggestion was already ${s.status}`, { status: s.status });
+    const contact = await requireVisibleContact(tx, s.contactId);
+
+    if (body.decision === "reject") {
+      const reason = body.reason ?? "Rejected by the reviewer";
+      await q.decideSuggestion(tx, { id, status: "rejected", reason, factId: null });
+      await recordAudit(tx, {
+        action: "suggestion.reject",
+        targetType: "suggestion",
+        targetId: id,
+        clientId: contact.clientId,
+        details: { contactId: s.contactId, key: s.key, confidence: s.confidence, reason },
+      });
+      return { suggestion: await loadView(tx, id) };
+    }
+
+    const value = body.value ?? s.value;
+    const ctx = await loadValidationContext(tx, { clientId: contact.clientId, contactId: s.contactId, key: s.key });
+    const verdict = validateSuggestion({ key: s.key, value, confidence: s.confidence }, ctx);
+    if (verdict.refusal) {
+      // the suggestion stays pending: the reviewer may reject it, or approve an edited, clean value
+      await recordAudit(tx, {
+        action: "suggestion.approve_refused",
+        targetType: "suggestion",
+        targetId: id,
+        clientId: contact.clientId,
+        details: { contactId: s.contactId, ...refusalDetails(s.key, s.confidence, verdict), edited: value !== s.value },
+      });
+      return { refused: verdict };
+    }
+    const result = await writeFactResolvingConflict(tx, {
+      contactId: s.contactId,
+      key: s.key,
+      value,
+      confidence: s.confidence,
+      sourceSuggestionId: id,
+    });
+    const superseded = result.outcome === "superseded";
+    const reason = superseded
+      ? `Kept the current fact: its confidence ${result.fact.confidence} is higher than ${s.confidence}`
+      : (body.reason ?? null);
+    await q.decideSuggestion(tx, { id, status: superseded ? "superseded" : "approved", reason, factId: result.fact.id });
+    await recordAudit(tx, {
+      action: superseded ? "suggestion.supersede" : "suggestion.approve",
+      targetType: "suggestion",
+      targetId: id,
+      clientId: contact.clientId,
+      details: {
+        contactId: s.contactId,
+        key: s.key,
+        confidence: s.confidence,
+        factId: result.fact.id,
+        replacedFactId: result.replaced?.id ?? null,
+        edited: value !== s.value,
+        reason,
+      },
+    });
+    return { suggestion: await loadView(tx, id), fact: result.fact };
+  });
+  if ("refused" in outcome) throw refusalError(outcome.refused);
+  return outcome;
+}
+
+/** One decision for many suggestions (the Review queue's bulk approve); each succeeds or fails on its own. */
+export async function reviewSuggestions(
+  caller: Caller,
+  body: { ids: string[]; decision: "approve" | "reject"; reason?: string },
+) {
+  const results: { id: string; ok: boolean; status?: string; error?: { code: string; message: string } }[] = [];
+  for (const id of body.ids) {
+    try {
+      const r = await reviewSuggestion(caller, id, { decision: body.decision, reason: body.reason });
+      results.push({ id, ok: true, status: r.suggestion.status });
+    } catch (err) {
+      const known = err instanceof ApiError ? err : fromDatabaseError(err);
+      if (!known) throw err;
+      results.push({ id, ok: false, error: { code: known.code, message: known.message } });
+    }
+  }
+  return { results, succeeded: results.filter((r) => r.ok).length, failed: results.filter((r) => !r.ok).length };
+}

@@ -1,0 +1,42 @@
+// `npm run bench`: runs every bench module against a fresh embedded database (PGlite on disk in a
+// temporary folder, the local embedder) and prints one table. Figures are medians and 95th
+// percentiles of sequential calls in one process; they are measurements, not pass/fail tests.
+// To add a module: export a BenchModule from scripts/bench/<name>.ts and list it in MODULES.
+import { mkdtemp, rm } from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import { formatTable, type BenchModule, type BenchRow } from "./measure";
+
+const MODULES: { name: string; load: () => Promise<BenchModule> }[] = [
+  { name: "agent-memory", load: async () => (await import("./agent-memory")).benchAgentMemory },
+  { name: "retrieval", load: async () => (await import("./retrieval")).benchRetrieval },
+  { name: "knowledge", load: async () => (await import("./knowledge")).benchKnowledge },
+];
+
+async function main() {
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), "mhq-bench-"));
+  // the bench never touches a configured server database or a remote embedding provider
+  delete process.env.DATABASE_URL;
+  process.env.DATA_DIR = dataDir;
+  process.env.SEED_DEMO = "false";
+  process.env.EMBEDDINGS_PROVIDER = "local";
+  const only = process.argv.slice(2);
+  const rows: BenchRow[] = [];
+  try {
+    for (const m of MODULES) {
+      if (only.length && !only.includes(m.name)) continue;
+      process.stderr.write(`bench: ${m.name}…\n`);
+      rows.push(...(await (await m.load())()));
+    }
+    console.log(formatTable(rows));
+  } finally {
+    const { getDatabase } = await import("@/lib/db");
+    await (await getDatabase()).close();
+    await rm(dataDir, { recursive: true, force: true });
+  }
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});

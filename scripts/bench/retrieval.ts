@@ -1,0 +1,431 @@
+// Retrieval (issue 6): the smart trigger's throughput, POST /retrieve at 1k and 10k memories and
+// interactions per agent over a 10k-entry knowledge base (in process, and over HTTP against
+// `next start`), and context assembly. Targets on the embedded database with the local embedder:
+// retrieve p95 ≤ 50 ms at 10k items, context ≤ 100 ms.
+//
+// The corpus is synthetic but shaped like the real thing: a Zipf-distributed vocabulary (a few
+// words are everywhere, most are rare), domain words mixed in, every row embedded by the local
+// embedder, timestamps spread over 90 days. It is bulk-loaded into a fresh in-memory PGlite in
+// batches (unnest of arrays), then measured; the HTTP run serves a copy of the same database.
+import { spawn, type ChildProcess } from "node:child_process";
+import { existsSync } from "node:fs";
+import { mkdtemp, rm } from "node:fs/promises";
+import net from "node:net";
+import os from "node:os";
+import path from "node:path";
+import { PGlite } from "@electric-sql/pglite";
+import { vector } from "@electric-sql/pglite/vector";
+import { createAgent, issueKey } from "@/lib/agents/service";
+import type { AgentCaller, HqCaller } from "@/lib/auth/caller";
+import { createClient } from "@/lib/clients/service";
+import { setDatabaseForTests } from "@/lib/db";
+import { migrate } from "@/lib/db/migrate";
+import { wrapPglite } from "@/lib/db/pglite";
+import type { Database } from "@/lib/db/types";
+import { putDocument } from "@/lib/documents/service";
+import { toVectorLiteral } from "@/lib/embeddings";
+import { embedLocal } from "@/lib/embeddings/local";
+import { clearBriefingCache } from "@/lib/retrieval/briefing";
+import { assembleContext } from "@/lib/retrieval/context";
+import { retrieve } from "@/lib/retrieval/service";
+import { classify, compileVocabulary, type VocabularyTerm } from "@/lib/retrieval/trigger";
+import { measure, type BenchRow } from "./measure";
+
+const ADMIN: HqCaller = { type: "hq", userId: null, name: "bench", email: null, role: "admin" };
+const N = 200;
+const BATCH = 250;
+const DAY = 86_400_000;
+
+// ── a deterministic corpus ──────────────────────────────────────────────────────────────────────
+
+function rng(seed: number) {
+  let s = seed >>> 0;
+  return () => {
+    s = (Math.imul(s ^ (s >>> 15), 0x2c1b3c6d) + 0x6d2b79f5) >>> 0;
+    s ^= s + Math.imul(s ^ (s >>> 7), 61);
+    return ((s ^ (s >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+const DOMAIN = (
+  "water heater invoice booking refund estimate quote schedule reschedule reminder follow-up drain leak pipe " +
+  "customer technician appointment payment calendar sms email callback warranty inspection permit install repair " +
+  "replace valve pump filter thermostat furnace boiler outage escalation complaint review discount deposit route " +
+  "dispatch crew van parts supplier delivery backorder onboarding checklist template script objection pricing " +
+  "morning afternoon weekend holiday emergency urgent priority status update report weekly monthly error failed"
+).split(" ");
+const SYLLABLES = "ka ro mi tu ze la vo ni sha pe dri qua lo ben tor vex ul ar im os".split(" ");
+
+function makeVocabulary(size: number, random: () => number): string[] {
+  const words = new Set(DOMAIN);
+  while (words.size < size) {
+    const n = 2 + Math.floor(random() * 3);
+    let w = "";
+    for (let i = 0; i < n; i++) w += SYLLABLES[Math.floor(random() * SYLLABLES.length)];
+    words.add(w);
+  }
+  return [...words];
+}
+
+/** Zipf-ish: word i is drawn with weight 1/(i+1). */
+function sampler(words: string[], random: () => number) {
+  const cumulative: number[] = [];
+  let total = 0;
+  for (let i = 0; i < words.length; i++) cumulative.push((total += 1 / (i + 1)));
+  return (count: number) => {
+    const out: string[] = [];
+    for (let i = 0; i < count; i++) {
+      const x = random() * total;
+      let lo = 0;
+      let hi = cumulative.length - 1;
+      while (lo < hi) {
+        const mid = (lo + hi) >> 1;
+        if (cumulative[mid]! < x) lo = mid + 1;
+        else hi = mid;
+      }
+      out.push(words[lo]!);
+    }
+    return out.join(" ");
+  };
+}
+
+interface Corpus {
+  words: string[];
+  text: (count: number) => string;
+  random: () => number;
+}
+
+export function corpus(seed: number): Corpus {
+  const random = rng(seed);
+  // shuffled so the domain words are spread over the frequency ranks
+  const words = makeVocabulary(3000, random).sort(() => random() - 0.5);
+  return { words, text: sampler(words, random), random };
+}
+
+// ── bulk loading ────────────────────────────────────────────────────────────────────────────────
+
+const MEMORY_KINDS = [
+  ["core", "procedure"],
+  ["core", "preference"],
+  ["working", "project"],
+  ["working", "thread"],
+  ["working", "commitment"],
+  ["learning", "insight"],
+  ["learning", "decision"],
+  ["learning", "lesson"],
+] as const;
+
+async function inBatches(count: number, load: (from: number, to: number) => Promise<void>) {
+  for (let from = 0; from < count; from += BATCH) await load(from, Math.min(count, from + BATCH));
+}
+
+const timestamps = (c: Corpus, n: number, now: number) => Array.from({ length: n }, () => new Date(now - c.random() * 90 * DAY).toISOString());
+
+export async function loadMemories(db: Database, c: Corpus, p: { agentId: string; scope: "agent" | "team"; count: number }) {
+  const now = Date.now();
+  await inBatches(p.count, async (from, to) => {
+    const n = to - from;
+    const titles = Array.from({ length: n }, () => c.text(6 + Math.floor(c.random() * 5)));
+    const contents = Array.from({ length: n }, () => c.text(25 + Math.floor(c.random() * 25)));
+    const kinds = Array.from({ length: n }, (_, i) => MEMORY_KINDS[(from + i) % MEMORY_KINDS.length]!);
+    await db.query(
+      `insert into memories (agent_id, scope, tier, category, title, content, confidence, embedding, occurred_at, created_at)
+       select $1, $2, t.tier, t.category, t.title, t.content, t.confidence, t.embedding::vector, t.at, t.at
+         from unnest($3::text[], $4::text[], $5::text[], $6::text[], $7::float8[], $8::text[], $9::timestamptz[])
+           as t (tier, category, title, content, confidence, embedding, at)`,
+      [
+        p.agentId,
+        p.scope,
+        kinds.map((k) => k[0]),
+        kinds.map((k) => k[1]),
+        titles,
+        contents,
+        kinds.map(() => 0.5 + c.random() / 2),
+        titles.map((t, i) => toVectorLiteral(embedLocal(`${t}\n\n${contents[i]}`))),
+        timestamps(c, n, now),
+      ],
+    );
+  });
+}
+
+export async function loadInteractions(db: Database, c: Corpus, p: { agentId: string; clientId: string | null; count: number }) {
+  const now = Date.now();
+  await inBatches(p.count, async (from, to) => {
+    const n = to - from;
+    const contents = Array.from({ length: n }, () => c.text(15 + Math.floor(c.random() * 40)));
+    await db.query(
+      `insert into interactions (agent_id, client_id, channel, direction, speaker, content, embedding, occurred_at, created_at)
+       select $1, $2, t.channel, t.direction, 'Customer', t.content, t.embedding::vector, t.at, t.at
+         from unnest($3::text[], $4::text[], $5::text[], $6::text[], $7::timestamptz[]) as t (channel, direction, content, embedding, at)`,
+      [
+        p.agentId,
+        p.clientId,
+        contents.map((_, i) => ((from + i) % 3 === 0 ? "email" : "sms")),
+        contents.map((_, i) => ((from + i) % 2 === 0 ? "inbound" : "outbound")),
+        contents,
+        contents.map((t) => toVectorLiteral(embedLocal(t))),
+        timestamps(c, n, now),
+      ],
+    );
+  });
+}
+
+export async function loadKnowledge(db: Database, c: Corpus, count: number) {
+  const categories = ["procedure", "best-practice", "template", "skill-doc", "escalation", "tool-guide"];
+  await inBatches(count, async (from, to) => {
+    const n = to - from;
+    // titles are unique among published entries: the row number keeps them so
+    const titles = Array.from({ length: n }, (_, i) => `${c.text(5 + Math.floor(c.random() * 4))} #${from + i}`);
+    const contents = Array.from({ length: n }, () => c.text(60 + Math.floor(c.random() * 80)));
+    await db.query(
+      `insert into knowledge_entries (title, content, category, created_by, updated_by, embedding)
+       select t.title, t.content, t.category, 'bench', 'bench', t.embedding::vector
+         from unnest($1::text[], $2::text[], $3::text[], $4::text[]) as t (title, content, category, embedding)`,
+      [
+        titles,
+        contents,
+        titles.map((_, i) => categories[(from + i) % categories.length]!),
+        titles.map((t, i) => toVectorLiteral(embedLocal(`${t}\n\n${contents[i]}`))),
+      ],
+    );
+  });
+}
+
+/**
+ * Bulk loads run with the HNSW indexes dropped and rebuilt afterwards, exactly as the migrations
+ * defined them (their definitions are read back from pg_indexes): inserting row by row into an HNSW
+ * graph costs ~25 ms a row in PGlite, building the graph once ~2.5 ms a row.
+ */
+export async function withoutVectorIndexes(db: Database, load: () => Promise<void>) {
+  const indexes = await db.query<{ name: string; definition: string }>(
+    `select indexname as name, indexdef as definition from pg_indexes
+      where schemaname = 'public' and indexdef ilike '%using hnsw%'`,
+  );
+  for (const i of indexes) await db.exec(`drop index ${i.name}`);
+  try {
+    await load();
+  } finally {
+    await db.exec("set maintenance_work_mem = '512MB'");
+    for (const i of indexes) await db.exec(i.definition);
+    await db.exec("reset maintenance_work_mem");
+  }
+}
+
+// ── the benchmark ───────────────────────────────────────────────────────────────────────────────
+
+const asCallerOf = (agent: { id: string; name: string; kind: "internal" | "field"; role: AgentCaller["role"]; clientId: string | null }): AgentCaller => ({
+  type: "agent",
+  agentId: agent.id,
+  name: agent.name,
+  kind: agent.kind,
+  role: agent.role,
+  clientId: agent.clientId,
+  kbAccess: "read",
+});
+
+/** Messages that reach each level, built from the corpus's own words so searches find something. */
+export function messages(c: Corpus, count: number, level: "local" | "hq") {
+  const common = c.words.slice(0, 300);
+  const pick = () => common[Math.floor(c.random() * common.length)]!;
+  return Array.from({ length: count }, (_, i) =>
+    level === "hq"
+      ? [`How do I handle the ${pick()} ${pick()} for ${pick()}?`, `The ${pick()} ${pick()} is not working again`, `Should I escalate the ${pick()} ${pick()} issue?`][i % 3]!
+      : [`Remember when we talked about the ${pick()} ${pick()}?`, `Last time we did the ${pick()} ${pick()} it took long`, `Actually, the ${pick()} ${pick()} moved to Friday`][i % 3]!,
+  );
+}
+
+export async function benchRetrieval(): Promise<BenchRow[]> {
+  const rows: BenchRow[] = [];
+  rows.push(...benchClassifier());
+
+  const pg = await PGlite.create("memory://", { extensions: { vector } });
+  const db = wrapPglite(pg);
+  await migrate(db);
+  setDatabaseForTests(db);
+  try {
+    const c = corpus(42);
+    const clientSmall = await createClient(ADMIN, { name: "Bench Small Co", triggerTerms: ["water heater"] });
+    const clientLarge = await createClient(ADMIN, { name: "Bench Large Co", triggerTerms: ["drain"] });
+    const small = (await createAgent(ADMIN, { name: "Bench 1k", kind: "field", role: "orchestrator", clientId: clientSmall.client.id })).agent;
+    const large = (await createAgent(ADMIN, { name: "Bench 10k", kind: "field", role: "orchestrator", clientId: clientLarge.client.id })).agent;
+    const internal = (await createAgent(ADMIN, { name: "Bench Internal", kind: "internal", role: "orchestrator" })).agent;
+    const teammate = (await createAgent(ADMIN, { name: "Bench Teammate", kind: "internal", role: "specialist" })).agent;
+
+    const t0 = performance.now();
+    await withoutVectorIndexes(db, async () => {
+      await loadMemories(db, c, { agentId: small.id, scope: "agent", count: 1_000 });
+      await loadInteractions(db, c, { agentId: small.id, clientId: clientSmall.client.id, count: 1_000 });
+      await loadMemories(db, c, { agentId: large.id, scope: "agent", count: 10_000 });
+      await loadInteractions(db, c, { agentId: large.id, clientId: clientLarge.client.id, count: 10_000 });
+      await loadMemories(db, c, { agentId: internal.id, scope: "agent", count: 1_000 });
+      await loadMemories(db, c, { agentId: teammate.id, scope: "team", count: 1_000 });
+      await loadKnowledge(db, c, 10_000);
+    });
+    await db.exec("analyze");
+    const loadSeconds = (performance.now() - t0) / 1000;
+    process.stderr.write(`bench: retrieval corpus loaded in ${loadSeconds.toFixed(0)} s\n`);
+
+    const callers = { small: asCallerOf(small), large: asCallerOf(large), internal: asCallerOf(internal) };
+    for (const caller of Object.values(callers)) {
+      await putDocument(caller, "me", "soul", { content: `# ${caller.name}\n\n${c.text(300)}` });
+      await putDocument(caller, "me", "working", { content: c.text(250).slice(0, 1900) });
+      await putDocument(caller, "me", "daily", { content: c.text(120) });
+    }
+
+    const corpusNote = "10k KB entries";
+    const run = (caller: AgentCaller, msgs: string[], expect: string) => async (i: number) => {
+      const r = await retrieve(caller, { message: msgs[i % msgs.length]! });
+      if (r.level !== expect) throw new Error(`expected level ${expect}, got ${r.level} for "${msgs[i % msgs.length]}"`);
+    };
+    const local = messages(c, 50, "local");
+    const hq = messages(c, 50, "hq");
+    rows.push(await measure("retrieve in-process, local, 1k", { n: N, notes: "1k memories + 1k interactions + docs" }, run(callers.small, local, "local")));
+    rows.push(await measure("retrieve in-process, hq, 1k", { n: N, notes: `1k + 1k + docs + ${corpusNote}` }, run(callers.small, hq, "hq")));
+    rows.push(await measure("retrieve in-process, local, 10k", { n: N, notes: "10k memories + 10k interactions + docs" }, run(callers.large, local, "local")));
+    rows.push(await measure("retrieve in-process, hq, 10k", { n: N, notes: `10k + 10k + docs + ${corpusNote}` }, run(callers.large, hq, "hq")));
+    const shared = Array.from({ length: 50 }, (_, i) => `Should we change the ${c.words[i % 300]} ${c.words[(i * 7) % 300]} plan?`);
+    rows.push(
+      await measure("retrieve in-process, shared, internal", { n: N, notes: "1k own memories + 1k team memories + docs" }, run(callers.internal, shared, "shared")),
+    );
+
+    const topics = local.map((m) => m.replace(/^\w+ \w+ /, ""));
+    rows.push(
+      await measure("context assembly, 10k (briefing cached)", { n: N, notes: "soul, scratchpad, briefing, 3+2 memories, constants" }, (i) =>
+        assembleContext(callers.large, "me", { topic: topics[i % topics.length] }),
+      ),
+    );
+    rows.push(
+      await measure("context assembly, 10k (briefing rebuilt)", { n: N, notes: "as above, briefing cache cleared every call" }, (i) => {
+        clearBriefingCache();
+        return assembleContext(callers.large, "me", { topic: topics[i % topics.length] });
+      }),
+    );
+
+    const { key } = await issueKey(ADMIN, large.id, { label: "bench" });
+    rows.push(await benchHttp(pg, key, hq));
+  } finally {
+    setDatabaseForTests(undefined);
+    await db.close();
+  }
+  return rows;
+}
+
+/** Throughput of the zero-token classifier with a realistic compiled vocabulary. */
+function benchClassifier(): BenchRow[] {
+  const vocabulary: VocabularyTerm[] = [
+    ...Array.from({ length: 20 }, (_, i) => ({ term: `Agent${i} Name`, type: "agent" as const })),
+    ...Array.from({ length: 30 }, (_, i) => ({ term: `Client ${i} Plumbing`, type: "client" as const })),
+    ...Array.from({ length: 90 }, (_, i) => ({ term: `service term ${i}`, type: "term" as const })),
+    ...Array.from({ length: 500 }, (_, i) => ({ term: `Contact${i} Person`, type: "contact" as const })),
+    ...Array.from({ length: 10 }, (_, i) => ({ term: `Mission ${i} rollout`, type: "mission" as const })),
+  ];
+  const sample = [
+    "Should we move the backtest to next week?",
+    "Remember when the funding-rate signal fired early?",
+    "How do I register a new cron job?",
+    "Thanks!",
+    "Please book Tuesday at 3pm",
+    "Did Contact250 Person call back about the leak?",
+    "The booking link is broken again, should I escalate?",
+    "Actually, the deadline moved to Friday",
+    "What are the next steps for Mission 3 rollout?",
+    "Write a short tweet about spring cleaning, nothing fancy, keep it under 200 characters please",
+  ];
+  const rows: BenchRow[] = [];
+  for (const variant of ["internal", "field"] as const) {
+    const started = performance.now();
+    const compiled = compileVocabulary(vocabulary, "Agent0 Name");
+    const compileMs = performance.now() - started;
+    const batch = 1000;
+    const times: number[] = [];
+    for (let round = 0; round < 60; round++) {
+      const t = performance.now();
+      for (let i = 0; i < batch; i++) classify(sample[i % sample.length]!, { variant, compiled });
+      if (round >= 10) times.push(performance.now() - t);
+    }
+    times.sort((a, b) => a - b);
+    const p50 = times[Math.floor(times.length * 0.5)]!;
+    const p95 = times[Math.ceil(times.length * 0.95) - 1]!;
+    rows.push({
+      benchmark: `classify, ${variant} (per 1000 messages)`,
+      n: times.length,
+      p50,
+      p95,
+      notes: `${vocabulary.length}-term vocabulary (compiled once in ${compileMs.toFixed(1)} ms); ms per 1000 = µs per message; ≈${Math.round(batch / (p50 / 1000)).toLocaleString("en-US")} msgs/s`,
+    });
+  }
+  return rows;
+}
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.on("error", reject);
+    server.listen(0, "127.0.0.1", () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/**
+ * POST /retrieve over HTTP against `next start` (the production build in NEXT_DIST_DIR), serving a
+ * copy of the benchmark database from a temporary DATA_DIR. Skipped, with a note, without a build.
+ */
+async function benchHttp(pg: PGlite, key: string, msgs: string[]): Promise<BenchRow> {
+  const name = "retrieve over HTTP, hq, 10k";
+  const distDir = process.env.NEXT_DIST_DIR || ".next";
+  if (!existsSync(path.join(distDir, "BUILD_ID"))) {
+    return { benchmark: name, n: 0, p50: NaN, p95: NaN, notes: `skipped: no production build in ${distDir} (run NEXT_DIST_DIR=${distDir} npx next build)` };
+  }
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), "mhq-bench-http-"));
+  let child: ChildProcess | undefined;
+  try {
+    // the server opens <DATA_DIR>/pglite: restore the in-memory database there
+    const dump = await pg.dumpDataDir("none");
+    const copy = await PGlite.create(path.join(dataDir, "pglite"), { extensions: { vector }, loadDataDir: dump });
+    await copy.close();
+
+    const port = await freePort();
+    const nextBin = path.join(process.cwd(), "node_modules", "next", "dist", "bin", "next");
+    child = spawn(process.execPath, [nextBin, "start", "-p", String(port), "-H", "127.0.0.1"], {
+      env: { ...process.env, NEXT_DIST_DIR: distDir, DATA_DIR: dataDir, SEED_DEMO: "false", NODE_ENV: "production", EMBEDDINGS_PROVIDER: "local" },
+      stdio: "ignore",
+      detached: true,
+    });
+    const base = `http://127.0.0.1:${port}`;
+    const deadline = Date.now() + 120_000;
+    for (;;) {
+      if (child.exitCode !== null) throw new Error(`next start exited with ${child.exitCode}`);
+      try {
+        if ((await fetch(`${base}/api/health`)).ok) break;
+      } catch {
+        /* not listening yet */
+      }
+      if (Date.now() > deadline) throw new Error("next start did not become healthy in 120 s");
+      await new Promise((r) => setTimeout(r, 250));
+    }
+    return await measure(name, { n: N, warmup: 10, notes: `next start on 127.0.0.1 (${distDir}); includes key auth, JSON and fetch` }, async (i) => {
+      const res = await fetch(`${base}/api/v1/retrieve`, {
+        method: "POST",
+        headers: { authorization: `Bearer ${key}`, "content-type": "application/json" },
+        body: JSON.stringify({ message: msgs[i % msgs.length] }),
+      });
+      if (res.status !== 200) throw new Error(`retrieve answered ${res.status}: ${await res.text()}`);
+      await res.arrayBuffer();
+    });
+  } catch (err) {
+    return { benchmark: name, n: 0, p50: NaN, p95: NaN, notes: `failed: ${err instanceof Error ? err.message : String(err)}` };
+  } finally {
+    if (child?.pid && child.exitCode === null) {
+      // the server was started in its own process group: end that group, and only it
+      try {
+        process.kill(-child.pid, "SIGTERM");
+      } catch {
+        /* already gone */
+      }
+      await new Promise((r) => setTimeout(r, 500));
+    }
+    await rm(dataDir, { recursive: true, force: true });
+  }
+}

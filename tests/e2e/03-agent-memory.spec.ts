@@ -1,0 +1,79 @@
+import { expect, test } from "@playwright/test";
+import { adminHeaders, signInAsFounder } from "./helpers";
+import { AgentMemoryTabs } from "./pages/agent-memory-tabs";
+
+async function agentId(request: import("@playwright/test").APIRequestContext, name: string) {
+  const res = await request.get("/api/v1/agents", { headers: adminHeaders() });
+  expect(res.status()).toBe(200);
+  const agent = ((await res.json()).agents as { id: string; name: string }[]).find((a) => a.name === name);
+  expect(agent, `demo agent ${name}`).toBeTruthy();
+  return agent!.id;
+}
+
+test("edit Sybil's scratchpad, watch the counter, and resolve a conflicting save", async ({ page, request }) => {
+  await signInAsFounder(page);
+  const sybil = await agentId(request, "Sybil");
+  const tabs = new AgentMemoryTabs(page);
+  const working = `/api/v1/agents/${sybil}/documents/working`;
+
+  await test.step("the scratchpad opens with the demo content and its character count", async () => {
+    await tabs.open(sybil, "scratchpad");
+    await expect(page.getByRole("tab", { name: "Scratchpad", selected: true })).toBeVisible();
+    await expect(tabs.scratchpad()).toHaveValue(/Shared knowledge base rollout/);
+    await expect(tabs.counter()).toContainText("/ 2,000 characters");
+    await expect(tabs.saveButton()).toBeDisabled();
+  });
+
+  const mine = "## Current task\nE2E: edited from the console";
+  await test.step("typing updates the counter live; past 2000 characters saving is refused", async () => {
+    await tabs.scratchpad().fill("x".repeat(2001));
+    await expect(tabs.counter()).toHaveText("2,001 / 2,000 characters — 1 over the limit");
+    await expect(tabs.saveButton()).toBeDisabled();
+    await tabs.scratchpad().fill(mine);
+    await expect(tabs.counter()).toHaveText(`${mine.length} / 2,000 characters`);
+    await expect(page.getByText("Unsaved changes")).toBeVisible();
+    await expect(tabs.saveButton()).toBeEnabled();
+  });
+
+  const theirs = "## Current task\nChanged underneath by another session";
+  let versionBefore = 0;
+  await test.step("another session saves the scratchpad through the API", async () => {
+    const current = await (await request.get(working, { headers: adminHeaders() })).json();
+    versionBefore = current.version;
+    const put = await request.put(working, { headers: adminHeaders(), data: { content: theirs, expectedVersion: versionBefore } });
+    expect(put.status()).toBe(200);
+    expect((await put.json()).version).toBe(versionBefore + 1);
+  });
+
+  await test.step("saving shows the conflict dialog with both versions", async () => {
+    await tabs.saveButton().click();
+    const dialog = tabs.conflictDialog();
+    await expect(dialog).toBeVisible();
+    await expect(dialog.getByTestId("conflict-mine")).toContainText("E2E: edited from the console");
+    await expect(dialog.getByTestId("conflict-theirs")).toContainText("Changed underneath by another session");
+    await expect(dialog.getByTestId("conflict-theirs")).toContainText(`Saved version ${versionBefore + 1}`);
+    // the save was refused: the server still holds the other session's text
+    expect((await (await request.get(working, { headers: adminHeaders() })).json()).content).toBe(theirs);
+  });
+
+  await test.step("keeping my version saves it on top of theirs", async () => {
+    await tabs.conflictDialog().getByRole("button", { name: "Keep my version" }).click();
+    await expect(tabs.conflictDialog()).toBeHidden();
+    await tabs.expectSaved();
+    const saved = await (await request.get(working, { headers: adminHeaders() })).json();
+    expect(saved).toMatchObject({ content: mine, version: versionBefore + 2 });
+  });
+
+  await test.step("the other memory tabs show the demo's SOUL, memories and a scored decision", async () => {
+    await tabs.open(sybil, "soul");
+    await expect(page.getByRole("textbox", { name: "SOUL" })).toHaveValue(/SYBIL — Research and strategy lead/);
+    await tabs.open(sybil, "memories");
+    await expect(page.getByRole("button", { name: "Review the shared-memory schema with Bridget" })).toBeVisible();
+    await page.getByLabel("Tier").selectOption("core");
+    await expect(page.getByRole("button", { name: "Time is never an issue for AI agents" })).toBeVisible();
+    await expect(page.getByRole("button", { name: "Review the shared-memory schema with Bridget" })).toBeHidden();
+    const saber = await agentId(request, "Saber");
+    await tabs.open(saber, "decisions");
+    await expect(page.getByTestId("decision-card").filter({ hasText: "Short BTC based on funding rate spike" })).toContainText("Worked");
+  });
+});

@@ -1,0 +1,73 @@
+import { expect, test } from "@playwright/test";
+import { adminHeaders, signInAsFounder, unique } from "./helpers";
+import { AuditLogPage } from "./pages/audit-page";
+import { ReviewQueuePage } from "./pages/review-page";
+
+const keyFrom = (label: string) => unique(label).toLowerCase().replace(/[^a-z0-9]+/g, "_");
+
+test("the founder approves one suggestion and rejects another with a reason, then sees both on the Audit page", async ({ page }) => {
+  await signInAsFounder(page);
+  const headers = adminHeaders();
+
+  // arrange: a Sunrise Plumbing contact with two fresh pending suggestions
+  const clients = await (await page.request.get("/api/v1/clients", { headers })).json();
+  const sunrise = clients.clients.find((c: { name: string }) => c.name === "Sunrise Plumbing");
+  expect(sunrise).toBeTruthy();
+  const contactRes = await page.request.post("/api/v1/contacts", { headers, data: { name: unique("Avery Test"), clientId: sunrise.id } });
+  expect(contactRes.status()).toBe(201);
+  const contactId = (await contactRes.json()).contact.id;
+  const propose = async (key: string, value: string, confidence: number) => {
+    const res = await page.request.post("/api/v1/suggestions", { headers, data: { contactId, key, value, confidence } });
+    expect(res.status(), await res.text()).toBe(201);
+    const body = await res.json();
+    expect(body.suggestion.status).toBe("pending");
+    return body.suggestion.id as string;
+  };
+  const approveKey = keyFrom("gate code needed");
+  const rejectKey = keyFrom("favourite music");
+  const approveId = await propose(approveKey, "yes, side gate", 0.85);
+  const rejectId = await propose(rejectKey, "likes jazz", 0.8);
+  const reason = "Not business-relevant for a plumber";
+
+  const review = new ReviewQueuePage(page);
+  await test.step("the Review queue shows both with their confidence and proposer", async () => {
+    await review.open();
+    await expect(review.item(approveId)).toContainText("yes, side gate");
+    await expect(review.item(approveId)).toContainText("confidence 85%");
+    await expect(review.item(rejectId)).toContainText("likes jazz");
+    await expect(review.item(rejectId)).toContainText("Proposed by");
+  });
+
+  await test.step("approve one with the keyboard", async () => {
+    await review.approveWithKeyboard(approveId);
+    await expect(review.item(approveId)).toHaveCount(0);
+    await expect(review.notice()).toContainText(`Approved “${approveKey}”`);
+  });
+
+  await test.step("reject the other with a reason", async () => {
+    await review.reject(rejectId, reason);
+    await expect(review.item(rejectId)).toHaveCount(0);
+    await expect(review.notice()).toContainText(`Rejected “${rejectKey}”`);
+  });
+
+  await test.step("the API agrees: one fact, one rejection with the reason", async () => {
+    const contact = await (await page.request.get(`/api/v1/contacts/${contactId}`, { headers })).json();
+    expect(contact.facts.map((f: { key: string; value: string }) => [f.key, f.value])).toEqual([[approveKey, "yes, side gate"]]);
+    const rejected = await (await page.request.get(`/api/v1/suggestions?status=rejected&contactId=${contactId}`, { headers })).json();
+    expect(rejected.suggestions.map((s: { id: string; reason: string }) => [s.id, s.reason])).toEqual([[rejectId, reason]]);
+  });
+
+  await test.step("both decisions are on the Audit page", async () => {
+    const audit = new AuditLogPage(page);
+    await page.goto("/audit");
+    await audit.expectOpen();
+    await audit.filter("suggestion");
+    const approved = audit.rows("suggestion.approve").filter({ hasText: approveId.slice(0, 8) });
+    const rejected = audit.rows("suggestion.reject").filter({ hasText: rejectId.slice(0, 8) });
+    await expect(approved).toHaveCount(1);
+    await expect(rejected).toHaveCount(1);
+    await expect(approved).toContainText("Bridget");
+    await rejected.getByRole("button", { name: "Details" }).click();
+    await expect(page.getByText(reason)).toBeVisible();
+  });
+});

@@ -1,0 +1,140 @@
+import { beforeAll, describe, expect, it } from "vitest";
+import { getDatabase } from "@/lib/db";
+import { admin, api, as } from "../helpers/api";
+import { createAgent, createClient, createHqUser, type TestAgent } from "../helpers/fixtures";
+
+// Opt-out erasure (seed 002: "Delete data when user requests opt-out"): afterwards no table — the
+// audit log and the event log included — holds the contact's phone, email or name.
+
+const PERSON = { name: "Dana Whitfield", phone: "(863) 555-0142", email: "Dana.Whitfield@Example.com" };
+const NEEDLES = ["Dana Whitfield", "dana.whitfield@example.com", "+18635550142", "8635550142", "(863) 555-0142", "863-555-0142", "863.555.0142", "863 555 0142"];
+
+/** Every (table, column, count) in the public schema whose text/json holds one of the needles. */
+async function findTraces(needles: string[]) {
+  const db = await getDatabase();
+  const columns = await db.query<{ table_name: string; column_name: string }>(
+    `select c.table_name, c.column_name
+       from information_schema.columns c
+       join information_schema.tables t on t.table_schema = c.table_schema and t.table_name = c.table_name
+      where c.table_schema = 'public' and t.table_type = 'BASE TABLE'
+        and c.data_type in ('text', 'character varying', 'jsonb', 'json', 'ARRAY')`,
+  );
+  expect(columns.length).toBeGreaterThan(20);
+  const traces: string[] = [];
+  for (const { table_name, column_name } of columns) {
+    for (const needle of needles) {
+      const rows = await db.query<{ n: number }>(
+        `select count(*)::int as n from "${table_name}" where "${column_name}"::text ilike '%' || $1 || '%'`,
+        [needle],
+      );
+      if (rows[0]!.n > 0) traces.push(`${table_name}.${column_name} holds "${needle}" (${rows[0]!.n})`);
+    }
+  }
+  return traces;
+}
+
+let sunrise: { id: string };
+let manager: TestAgent;
+let specialist: TestAgent;
+let fieldSpecialist: TestAgent;
+let rival: TestAgent;
+let contactId: string;
+let neighbourId: string;
+
+beforeAll(async () => {
+  sunrise = await createClient();
+  const other = await createClient();
+  manager = await createAgent({ kind: "internal", role: "manager" });
+  specialist = await createAgent({ kind: "internal", role: "specialist" });
+  fieldSpecialist = await createAgent({ kind: "field", role: "specialist", clientId: sunrise.id });
+  rival = await createAgent({ kind: "field", role: "manager", clientId: other.id });
+
+  const c = await as(manager.key).post("/api/v1/contacts", { ...PERSON, clientId: sunrise.id, summary: "Long-time customer, water heater" });
+  expect(c.status, JSON.stringify(c.body)).toBe(201);
+  contactId = c.body.contact.id;
+  const n = await as(manager.key).post("/api/v1/contacts", { name: "Sam Neighbour", clientId: sunrise.id });
+  neighbourId = n.body.contact.id;
+});
+
+describe("opt-out erasure", () => {
+  it("is for manager agents and HQ admins only, and another client's contact does not exist for you", async () => {
+    expect((await as(specialist.key).post(`/api/v1/contacts/${contactId}/opt-out`)).status).toBe(403);
+    expect((await as(fieldSpecialist.key).post(`/api/v1/contacts/${contactId}/opt-out`)).status).toBe(403);
+    const curator = await createHqUser("curator");
+    expect((await api("POST", `/api/v1/contacts/${contactId}/opt-out`, { cookie: curator.cookie })).status).toBe(403);
+    expect((await as(rival.key).post(`/api/v1/contacts/${contactId}/opt-out`)).status).toBe(404);
+    expect((await admin.get(`/api/v1/contacts/${contactId}`)).body.contact.optOut).toBe(false);
+  });
+
+  it("deletes facts, suggestions, interaction text and embeddings, and leaves no trace of phone, email or name", async () => {
+    // everything the agents have learned about Dana, linked to her and not
+    const heard = await as(fieldSpecialist.key).post("/api/v1/interactions", {
+      contactId,
+      channel: "sms",
+      direction: "inbound",
+      speaker: PERSON.name,
+      content: `This is ${PERSON.name}, call me on ${PERSON.phone} or mail ${PERSON.email}. Heater is leaking.`,
+    });
+    expect(heard.status, JSON.stringify(heard.body)).toBe(201);
+    const unlinked = await as(specialist.key).post("/api/v1/interactions", {
+      clientId: sunrise.id,
+      channel: "call",
+      direction: "outbound",
+      content: `Left a voicemail for ${PERSON.name} at 863-555-0142 about Tuesday.`,
+    });
+    expect(unlinked.status).toBe(201);
+    expect((await as(manager.key).put(`/api/v1/contacts/${contactId}/facts/water_heater`, { value: "50-gallon gas", confidence: 0.9 })).status).toBe(200);
+    const pending = await as(fieldSpecialist.key).post("/api/v1/suggestions", {
+      contactId, key: "preferred_time", value: "mornings", confidence: 0.8, interactionId: heard.body.interaction.id,
+    });
+    expect(pending.status).toBe(201);
+    expect((await as(manager.key).put(`/api/v1/contacts/${neighbourId}/facts/referred_by`, { value: `${PERSON.name} (neighbour)`, confidence: 0.9 })).status).toBe(200);
+    expect((await as(fieldSpecialist.key).post("/api/v1/events", { kind: "tool.sms_send", outcome: "failure", summary: `SMS to ${PERSON.name} bounced`, contactId })).status).toBe(201);
+    expect((await as(fieldSpecialist.key).post("/api/v1/events", { kind: "tool.email_send", summary: "Reminder sent", payload: { to: PERSON.email.toLowerCase() } })).status).toBe(201);
+    expect((await as(fieldSpecialist.key).post("/api/v1/notes", { content: `Dana prefers texts to ${PERSON.phone}`, contactId })).status).toBe(201);
+    expect((await as(fieldSpecialist.key).post("/api/v1/notes", { content: `Follow up with ${PERSON.email} tomorrow` })).status).toBe(201);
+    const memory = await as(specialist.key).post("/api/v1/agents/me/memories", {
+      tier: "working", category: "thread", title: "Call back Dana", content: `Promised to call ${PERSON.name} at +1 863 555 0142`, confidence: 0.9,
+    });
+    expect(memory.status, JSON.stringify(memory.body)).toBe(201);
+
+    expect((await findTraces(NEEDLES)).length).toBeGreaterThan(5);
+
+    const res = await as(manager.key).post(`/api/v1/contacts/${contactId}/opt-out`);
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body.contact).toMatchObject({ id: contactId, optOut: true, name: null, phone: null, email: null, summary: "", stage: "opted_out" });
+    expect(res.body.erased).toMatchObject({ facts: 1, suggestions: 1, interactions: 1, events: 1, notes: 1 });
+    expect(res.body.erased.redactedRows).toBeGreaterThanOrEqual(4);
+
+    expect(await findTraces(NEEDLES)).toEqual([]);
+
+    const db = await getDatabase();
+    expect(await db.query("select id from interactions where id = $1", [heard.body.interaction.id])).toHaveLength(0);
+    const [kept] = await db.query<{ content: string; embedding: unknown }>("select content, embedding from interactions where id = $1", [unlinked.body.interaction.id]);
+    expect(kept!.content).toBe("Left a voicemail for [erased] at [erased] about Tuesday.");
+    expect(kept!.embedding).toBeNull(); // no vector still encodes the erased text
+    expect(await db.query("select id from facts where contact_id = $1", [contactId])).toHaveLength(0);
+    expect(await db.query("select id from memory_suggestions where contact_id = $1", [contactId])).toHaveLength(0);
+
+    // the erasure itself is on the audit log, with counts and no personal data
+    const [entry] = await db.query<{ details: any }>("select details from audit_log where action = 'contact.opt_out' and target_id = $1", [contactId]);
+    expect(entry!.details.erased).toMatchObject({ facts: 1, interactions: 1 });
+  });
+
+  it("stays erased: lookups miss, nothing new is stored about the contact, and a second opt-out changes nothing", async () => {
+    expect((await as(manager.key).get("/api/v1/contacts/lookup?phone=8635550142")).status).toBe(404);
+    const s = await as(fieldSpecialist.key).post("/api/v1/suggestions", { contactId, key: "preferred_time", value: "mornings", confidence: 0.8 });
+    expect(s.status).toBe(409);
+    expect((await as(manager.key).put(`/api/v1/contacts/${contactId}/facts/preferred_time`, { value: "mornings", confidence: 0.9 })).status).toBe(409);
+    expect((await as(fieldSpecialist.key).post("/api/v1/notes", { content: "x", contactId })).status).toBe(409);
+    expect((await as(manager.key).patch(`/api/v1/contacts/${contactId}`, { name: "Dana again" })).status).toBe(409);
+    const again = await admin.post(`/api/v1/contacts/${contactId}/opt-out`);
+    expect(again.status).toBe(200);
+    expect(again.body.erased).toEqual({ alreadyOptedOut: true });
+    // the opted-out contact is hidden from the list unless asked for
+    const list = await admin.get(`/api/v1/contacts?clientId=${sunrise.id}`);
+    expect(list.body.contacts.map((c: any) => c.id)).not.toContain(contactId);
+    const all = await admin.get(`/api/v1/contacts?clientId=${sunrise.id}&includeOptedOut=true`);
+    expect(all.body.contacts.map((c: any) => c.id)).toContain(contactId);
+  });
+});

@@ -1,0 +1,140 @@
+import { describe, expect, it } from "vitest";
+import { blendMemories } from "@/lib/retrieval/blend";
+import { fuseResults, type Candidate } from "@/lib/retrieval/fuse";
+import { levelForScopes, normalizeScopes, scopesForLevel } from "@/lib/retrieval/scopes";
+import { MAX_QUERY_WORDS, searchText } from "@/lib/retrieval/search-text";
+
+const K = 50;
+/** the raw RRF score of an item at these ranks (null: not in that list) */
+const rrf = (ft: number | null, sem: number | null) => (ft ? 1 / (K + ft) : 0) + (sem ? 1 / (K + sem) : 0);
+
+const hit = (source: Candidate["source"], id: string, score: number, createdAt = "2026-01-01T00:00:00Z"): Candidate => ({
+  source,
+  id,
+  title: id,
+  content: "",
+  score,
+  createdAt,
+});
+
+describe("fuseResults", () => {
+  it("normalises RRF scores to 0–1 and ranks across scopes by them", () => {
+    const fused = fuseResults(
+      {
+        memories: [hit("memories", "m1", rrf(2, 3)), hit("memories", "m2", rrf(null, 1))],
+        knowledge: [hit("knowledge", "k1", rrf(1, 1)), hit("knowledge", "k2", rrf(5, null))],
+        interactions: [hit("interactions", "i1", rrf(1, 2))],
+      },
+      { limit: 10, rrfK: K },
+    );
+    expect(fused.map((f) => f.id)).toEqual(["k1", "i1", "m1", "m2", "k2"]);
+    expect(fused[0]!.score).toBe(1);
+    expect(fused[1]!.score).toBeCloseTo(rrf(1, 2) / (2 / 51), 10);
+    expect(fused.every((f) => f.score > 0 && f.score <= 1)).toBe(true);
+  });
+
+  it("cuts to the limit after ranking, not per scope", () => {
+    const fused = fuseResults(
+      {
+        memories: [hit("memories", "m1", rrf(9, 9)), hit("memories", "m2", rrf(10, 10))],
+        team: [hit("team", "t1", rrf(1, 1)), hit("team", "t2", rrf(2, 2))],
+      },
+      { limit: 2, rrfK: K },
+    );
+    expect(fused.map((f) => f.id)).toEqual(["t1", "t2"]);
+  });
+
+  it("breaks ties local first (seed 004), then newest first", () => {
+    const same = rrf(1, null);
+    const fused = fuseResults(
+      {
+        knowledge: [hit("knowledge", "k", same, "2026-03-01T00:00:00Z")],
+        team: [hit("team", "t", same, "2026-03-01T00:00:00Z")],
+        memories: [hit("memories", "old", same, "2026-01-01T00:00:00Z"), hit("memories", "new", same, "2026-02-01T00:00:00Z")],
+      },
+      { limit: 10, rrfK: K },
+    );
+    expect(fused.map((f) => f.id)).toEqual(["new", "old", "t", "k"]);
+  });
+
+  it("keeps one copy of a duplicate, with its best score, and applies scope weights", () => {
+    const fused = fuseResults(
+      { memories: [hit("memories", "m", rrf(3, null)), hit("memories", "m", rrf(1, 1))], knowledge: [hit("knowledge", "k", rrf(1, 1))] },
+      { limit: 10, rrfK: K, scopeWeights: { knowledge: 0.5 } },
+    );
+    expect(fused).toHaveLength(2);
+    expect(fused.map((f) => [f.id, f.score])).toEqual([
+      ["m", 1],
+      ["k", 0.5],
+    ]);
+  });
+
+  it("answers nothing for no lists or a zero limit", () => {
+    expect(fuseResults({}, { limit: 5, rrfK: K })).toEqual([]);
+    expect(fuseResults({ memories: [hit("memories", "m", 0.02)] }, { limit: 0, rrfK: K })).toEqual([]);
+  });
+});
+
+describe("blendMemories (seed 001: top 3 by relevance + top 2 by recency, deduplicated)", () => {
+  const m = (id: string) => ({ id });
+
+  it("takes three relevant, then the two newest not already taken", () => {
+    const out = blendMemories([m("r1"), m("r2"), m("r3"), m("r4")], [m("r2"), m("n1"), m("r1"), m("n2"), m("n3")]);
+    expect(out.map((o) => [o.memory.id, o.reason])).toEqual([
+      ["r1", "relevance"],
+      ["r2", "relevance"],
+      ["r3", "relevance"],
+      ["n1", "recency"],
+      ["n2", "recency"],
+    ]);
+  });
+
+  it("fills from recency when fewer memories are relevant", () => {
+    const out = blendMemories([m("r1")], [m("n1"), m("r1"), m("n2"), m("n3"), m("n4"), m("n5")]);
+    expect(out.map((o) => o.memory.id)).toEqual(["r1", "n1", "n2", "n3", "n4"]);
+  });
+
+  it("is pure recency without a relevance ranking (embeddings unavailable)", () => {
+    const out = blendMemories([], [m("a"), m("b"), m("c"), m("d"), m("e"), m("f")]);
+    expect(out.map((o) => o.memory.id)).toEqual(["a", "b", "c", "d", "e"]);
+    expect(new Set(out.map((o) => o.reason))).toEqual(new Set(["recency"]));
+  });
+
+  it("never repeats a memory, even when the relevance list does", () => {
+    const out = blendMemories([m("x"), m("x"), m("y")], [m("y"), m("x")]);
+    expect(out.map((o) => o.memory.id)).toEqual(["x", "y"]);
+  });
+});
+
+describe("scopes of a level", () => {
+  it("routes each level to its scopes, cumulatively and local first", () => {
+    expect(scopesForLevel("none", "internal")).toEqual([]);
+    expect(scopesForLevel("local", "field")).toEqual(["memories", "documents", "interactions"]);
+    expect(scopesForLevel("shared", "internal")).toEqual(["memories", "documents", "interactions", "team"]);
+    expect(scopesForLevel("hq", "field")).toEqual(["memories", "documents", "interactions", "knowledge"]);
+    // a field agent never reaches team scope, even if a level said shared
+    expect(scopesForLevel("shared", "field")).not.toContain("team");
+  });
+
+  it("names the level explicit scopes amount to, and orders them", () => {
+    expect(levelForScopes(["knowledge"])).toBe("hq");
+    expect(levelForScopes(["team", "memories"])).toBe("shared");
+    expect(levelForScopes(["interactions"])).toBe("local");
+    expect(normalizeScopes(["knowledge", "memories", "knowledge"])).toEqual(["memories", "knowledge"]);
+  });
+});
+
+describe("searchText", () => {
+  it("keeps content words, joined with or, without operators or punctuation", () => {
+    expect(searchText("Should we move the BTC backtest to next week?")).toBe("move or btc or backtest or next or week");
+    expect(searchText('How do I fix "the" water-heater -error OR leak?')).toBe("fix or water or heater or error or leak");
+    expect(searchText("Didn’t we try Vulkn's onboarding?")).toBe("try or vulkn or onboarding");
+  });
+
+  it("answers empty for greetings and stop words, and caps long messages", () => {
+    expect(searchText("hi!")).toBe("hi");
+    expect(searchText("what is it?")).toBe("");
+    const long = Array.from({ length: 100 }, (_, i) => `word${i}`).join(" ");
+    expect(searchText(long).split(" or ")).toHaveLength(MAX_QUERY_WORDS);
+  });
+});
