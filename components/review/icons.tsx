@@ -1,16 +1,6 @@
-import type { SVGProps } from "react";
+import { Icon, type IconProps } from "@/components/shell/icons";
 
-// Navigation icons for the memory manager's pages, drawn like components/shell/icons.tsx.
-type IconProps = SVGProps<SVGSVGElement>;
-
-function Icon({ children, ...props }: IconProps) {
-  return (
-    <svg viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="1.75" strokeLinecap="round" strokeLinejoin="round" aria-hidden="true" {...props}>
-      {children}
-    </svg>
-  );
-}
-
+// Navigation icons for the memory manager's pages.
 export const ReviewIcon = (p: IconProps) => (
   <Icon {...p}>
     <path d="M9 11l2 2 4-4" />

@@ -1,9 +1,10 @@
 import type { SVGProps } from "react";
 
 // Outline icons (24px grid, stroke = currentColor) for the navigation.
-type IconProps = SVGProps<SVGSVGElement>;
+export type IconProps = SVGProps<SVGSVGElement>;
 
-function Icon({ children, ...props }: IconProps) {
+/** The outline frame every console icon is drawn in; feature icon files reuse it. */
+export function Icon({ children, ...props }: IconProps) {
   return (
     <svg viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="1.75" strokeLinecap="round" strokeLinejoin="round" aria-hidden="true" {...props}>
       {children}
