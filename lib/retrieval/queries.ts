@@ -8,6 +8,19 @@ import type { VocabularyTerm } from "./trigger";
 /** The RRF constant and weights every hybrid search function is called with (fusion relies on it). */
 export const RRF = { k: 50, fullTextWeight: 1, semanticWeight: 1 } as const;
 
+/**
+ * A word of the message takes part in full-text search only if it matches at most this many of the
+ * rows searched: commoner words say little about which row is meant and make Postgres rank
+ * thousands of rows (see the retrieval migration). The vector half still ranks by their meaning.
+ */
+export const TERM_ROW_CAP = 64;
+/**
+ * Up to this many rows that pass the filters are ranked by exact distance; beyond it, HNSW. In PGlite
+ * an exact ranking of 300 rows costs about what one HNSW walk does (≈ 9 ms), and an agent's private
+ * memories (at most 200 active) always stay on the exact path.
+ */
+export const EXACT_SCAN_MAX = 300;
+
 // ── trigger vocabulary ──────────────────────────────────────────────────────────────────────────
 
 /** At most this many contact names join a vocabulary (most recently changed first). */
@@ -91,8 +104,11 @@ export function searchMemories(tx: Queryable, p: SearchParams & { scope: "agent"
   return tx.query<MemoryHit>(
     `select id, agent_id as "agentId", scope, tier, category, title, content, tags, confidence,
             created_by_name as "createdByName", occurred_at as "occurredAt", created_at as "createdAt", ${RANKED}
-       from hybrid_search_memories($1, $2::vector, $3, $4, $5::uuid, $6, $7, $8, $9, 1000, coalesce($10::timestamptz, now()))`,
-    [p.text, p.embedding, p.limit, p.scope, p.ownerId, p.minSimilarity, RRF.fullTextWeight, RRF.semanticWeight, RRF.k, p.asOf ?? null],
+       from hybrid_search_memories($1, $2::vector, $3, $4, $5::uuid, $6, $7, $8, $9, $10, coalesce($11::timestamptz, now()), $12)`,
+    [
+      p.text, p.embedding, p.limit, p.scope, p.ownerId, p.minSimilarity, RRF.fullTextWeight, RRF.semanticWeight, RRF.k,
+      EXACT_SCAN_MAX, p.asOf ?? null, TERM_ROW_CAP,
+    ],
   );
 }
 
@@ -133,8 +149,8 @@ export function searchInteractions(tx: Queryable, p: SearchParams & { agentId: s
   return tx.query<InteractionHit>(
     `select id, agent_id as "agentId", client_id as "clientId", contact_id as "contactId", channel, direction, speaker,
             content, occurred_at as "occurredAt", created_at as "createdAt", ${RANKED}
-       from hybrid_search_interactions($1, $2::vector, $3, $4::uuid, $5::uuid, $6, $7, $8, $9, 1000)`,
-    [p.text, p.embedding, p.limit, p.agentId, p.clientId, p.minSimilarity, RRF.fullTextWeight, RRF.semanticWeight, RRF.k],
+       from hybrid_search_interactions($1, $2::vector, $3, $4::uuid, $5::uuid, $6, $7, $8, $9, $10, $11)`,
+    [p.text, p.embedding, p.limit, p.agentId, p.clientId, p.minSimilarity, RRF.fullTextWeight, RRF.semanticWeight, RRF.k, EXACT_SCAN_MAX, TERM_ROW_CAP],
   );
 }
 
@@ -154,21 +170,14 @@ export interface KnowledgeHit {
 }
 
 /**
- * The HQ knowledge base, through the knowledge domain's own hybrid search (published entries only).
- * That function has no similarity floor, so entries found by vector alone that are less similar
- * than `minSimilarity` are dropped here (its vectors are unit length: inner product = cosine).
+ * The HQ knowledge base, published entries (hybrid_search_published_knowledge: the same fusion as
+ * the other scopes, full text through the GIN index, vectors through HNSW; see the migration).
  */
 export function searchKnowledge(tx: Queryable, p: SearchParams) {
   return tx.query<KnowledgeHit>(
-    `select h.id, h.title, h.content, h.category, h.tags, h.version, h.created_at as "createdAt", h.updated_at as "updatedAt",
-            h.score, h.full_text_rank as "fullTextRank", h.semantic_rank as "semanticRank", s.similarity
-       from hybrid_search_knowledge($1, $2::vector, $3, null, null, false, $4, $5, $6) h
-       join knowledge_entries k on k.id = h.id
-       cross join lateral (select case when k.embedding is null or $2::vector is null then null
-                                       else -(k.embedding <#> $2::vector) end as similarity) s
-      where h.full_text_rank is not null or s.similarity >= $7
-      order by h.score desc, coalesce(h.full_text_rank, h.semantic_rank), h.id`,
-    [p.text, p.embedding, p.limit, RRF.fullTextWeight, RRF.semanticWeight, RRF.k, p.minSimilarity],
+    `select id, title, content, category, tags, version, created_at as "createdAt", updated_at as "updatedAt", ${RANKED}
+       from hybrid_search_published_knowledge($1, $2::vector, $3, $4, $5, $6, $7, $8)`,
+    [p.text, p.embedding, p.limit, p.minSimilarity, RRF.fullTextWeight, RRF.semanticWeight, RRF.k, TERM_ROW_CAP],
   );
 }
 
@@ -181,12 +190,6 @@ export async function touchMemories(tx: Queryable, p: { ids: string[] }) {
     `update memories set accessed_count = accessed_count + 1, last_accessed_at = now() where id = any($1::uuid[])`,
     [p.ids],
   );
-}
-
-/** Counts that knowledge entries were served to the calling agent (the knowledge domain's function). */
-export async function touchKnowledge(tx: Queryable, p: { ids: string[] }) {
-  if (!p.ids.length) return;
-  await tx.query(`select id from mhq.touch_knowledge($1::uuid[])`, [p.ids]);
 }
 
 // ── retrieval log ───────────────────────────────────────────────────────────────────────────────

@@ -8,7 +8,8 @@
  * carries the meaning. Punctuation is dropped so nothing is read as an operator ("-word" is NOT,
  * quotes are phrases), and the word "or" itself is left out for the same reason.
  */
-export const MAX_QUERY_WORDS = 24;
+/** each word is probed against the rows searched (see the retrieval migration), so keep it short */
+export const MAX_QUERY_WORDS = 12;
 
 const STOP = new Set(
   (

@@ -4,6 +4,7 @@ import type { Caller } from "@/lib/auth/caller";
 import { asCaller, type Queryable } from "@/lib/db";
 import { toVectorLiteral, tryEmbed } from "@/lib/embeddings";
 import { forbidden } from "@/lib/http/errors";
+import { touchEntries } from "@/lib/knowledge/queries";
 import { auditImpersonation, resolveAgentView, type AgentView } from "./agent-view";
 import { formatRetrievedContext, truncate } from "./format-context";
 import { fuseResults, type Candidate, type FusedItem } from "./fuse";
@@ -11,8 +12,8 @@ import * as q from "./queries";
 import type { retrieveBody, triggerBody } from "./schemas";
 import { levelForScopes, normalizeScopes, scopesForLevel, type RetrievalScope } from "./scopes";
 import { searchText } from "./search-text";
-import { classify, type Classification, type TriggerLevel } from "./trigger";
-import { vocabularyFor } from "./vocabulary";
+import type { Classification, TriggerLevel } from "./trigger";
+import { classifyAs } from "./vocabulary";
 
 export const DEFAULT_LIMIT = 10;
 /** longest text of one item in the API answer (documents and knowledge entries can be long) */
@@ -23,11 +24,6 @@ export const ITEM_CONTENT_CHARS = 2000;
  * embedder (unrelated texts score ≈ 0) and with OpenAI's models (unrelated ≈ 0.1) alike.
  */
 export const MIN_SIMILARITY = 0.12;
-
-async function classifyAs(view: AgentView, message: string, tx?: Queryable): Promise<Classification> {
-  const compiled = await vocabularyFor(view, tx);
-  return classify(message, { variant: view.agent.kind, compiled, selfName: view.agent.name });
-}
 
 /** POST /trigger: the smart trigger's verdict for a message, as the agent would get it. */
 export async function triggerFor(caller: Caller, body: z.infer<typeof triggerBody>) {
@@ -66,19 +62,7 @@ export async function retrieve(caller: Caller, body: z.infer<typeof retrieveBody
   const vectors = scopes.length ? await tryEmbed([body.message]) : null;
   const embedding = vectors ? toVectorLiteral(vectors[0]!) : null;
 
-  const items = await view.run(async (tx) => {
-    const found = scopes.length ? await searchScopes(tx, view, scopes, { text, embedding, limit }) : [];
-    // HQ trying the playground is curation, not use: only an agent's own retrievals count
-    if (!view.hq) {
-      await q.touchMemories(tx, { ids: found.filter((i) => i.source === "memories" || i.source === "team").map((i) => i.id) });
-      await q.touchKnowledge(tx, { ids: found.filter((i) => i.source === "knowledge").map((i) => i.id) });
-    }
-    return found;
-  });
-
-  const context = formatRetrievedContext({ level, triggers, items });
-  const tookMs = Math.round((performance.now() - started) * 100) / 100;
-  const entry: q.RetrievalLogEntry = {
+  const logEntry = (items: FusedItem[], tookMs: number): q.RetrievalLogEntry => ({
     agentId: agent.agentId,
     clientId: agent.clientId,
     endpoint: "retrieve",
@@ -90,15 +74,29 @@ export async function retrieve(caller: Caller, body: z.infer<typeof retrieveBody
     items: items.map((i) => ({ source: i.source, id: i.id })),
     tookMs,
     messageChars: body.message.length,
-  };
+  });
+  const elapsed = () => Math.round((performance.now() - started) * 100) / 100;
+
+  const { items, tookMs } = await view.run(async (tx) => {
+    const found = scopes.length ? await searchScopes(tx, view, scopes, { text, embedding, limit }) : [];
+    // HQ trying the playground is curation, not use: only an agent's own retrievals count, and are
+    // logged in the same transaction
+    if (!view.hq) {
+      await q.touchMemories(tx, { ids: found.filter((i) => i.source === "memories" || i.source === "team").map((i) => i.id) });
+      await touchEntries(tx, { ids: found.filter((i) => i.source === "knowledge").map((i) => i.id) });
+      const took = elapsed();
+      await q.insertRetrievalLog(tx, logEntry(found, took));
+      return { items: found, tookMs: took };
+    }
+    return { items: found, tookMs: elapsed() };
+  });
   if (view.hq) {
     await asCaller(view.hq, async (tx) => {
-      await q.insertRetrievalLog(tx, entry);
+      await q.insertRetrievalLog(tx, logEntry(items, tookMs));
       await auditImpersonation(tx, view, "retrieve", { level, items: items.length });
     });
-  } else {
-    await asCaller(agent, (tx) => q.insertRetrievalLog(tx, entry));
   }
+  const context = formatRetrievedContext({ level, triggers, items });
   return { agentId: agent.agentId, level, triggers, scopes, items, context, tookMs };
 }
 

@@ -2,14 +2,15 @@ import "server-only";
 import type { Queryable } from "@/lib/db";
 import type { AgentView } from "./agent-view";
 import { listVocabularyTerms } from "./queries";
-import { compileVocabulary, type CompiledVocabulary } from "./trigger";
+import { classify, compileVocabulary, type Classification } from "./trigger";
+import { candidateTerms, indexVocabulary, type VocabularyIndex } from "./vocabulary-index";
 
 /** How long a compiled vocabulary is reused: new names reach the trigger within a minute. */
 export const VOCABULARY_TTL_MS = 60_000;
 
 interface Entry {
   expiresAt: number;
-  compiled: CompiledVocabulary;
+  index: VocabularyIndex;
 }
 
 // kept on globalThis so every route bundle of the server (and dev reloads) share one cache
@@ -21,19 +22,25 @@ const cache: Map<string, Entry> = ((globalThis as Record<string, unknown>).__mem
  * the query were wrong. Cached per agent for a minute: compiling is the expensive part, and a
  * classification must stay well under a millisecond.
  */
-export async function vocabularyFor(view: AgentView, tx?: Queryable, now = Date.now()): Promise<CompiledVocabulary> {
+export async function vocabularyFor(view: AgentView, tx?: Queryable, now = Date.now()): Promise<VocabularyIndex> {
   const key = view.agent.agentId;
   const hit = cache.get(key);
-  if (hit && hit.expiresAt > now) return hit.compiled;
+  if (hit && hit.expiresAt > now) return hit.index;
   const load = (q: Queryable) =>
     listVocabularyTerms(q, { agentId: view.agent.agentId, kind: view.agent.kind, clientId: view.agent.clientId });
   const terms = tx ? await load(tx) : await view.run(load);
-  const compiled = compileVocabulary(terms, view.agent.name);
-  cache.set(key, { expiresAt: now + VOCABULARY_TTL_MS, compiled });
+  const index = indexVocabulary(compileVocabulary(terms, view.agent.name));
+  cache.set(key, { expiresAt: now + VOCABULARY_TTL_MS, index });
   if (cache.size > 1000) {
     for (const [k, v] of cache) if (v.expiresAt <= now) cache.delete(k);
   }
-  return compiled;
+  return index;
+}
+
+/** The smart trigger's verdict on `message` as the agent: its variant, its vocabulary, its name. */
+export async function classifyAs(view: AgentView, message: string, tx?: Queryable): Promise<Classification> {
+  const index = await vocabularyFor(view, tx);
+  return classify(message, { variant: view.agent.kind, compiled: candidateTerms(index, message), selfName: view.agent.name });
 }
 
 /** Tests (and callers that just changed names) start from fresh vocabularies. */

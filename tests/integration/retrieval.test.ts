@@ -196,6 +196,47 @@ describe("tenancy", () => {
   });
 });
 
+describe("the full-text candidate functions (security definer) apply each table's read policy themselves", () => {
+  it("return another agent's memories, another client's conversations or a specialist's reads never", async () => {
+    const topic = word();
+    const [c1, c2] = [await createClient(), await createClient()];
+    const a = await createAgent({ kind: "internal", role: "orchestrator" });
+    const b = await createAgent({ kind: "internal", role: "specialist" });
+    const field = await createAgent({ kind: "field", role: "manager", clientId: c1.id });
+    const fieldSpecialist = await createAgent({ kind: "field", role: "specialist", clientId: c1.id });
+    const bMemory = await memory(b, { title: `${topic} private to b` });
+    const aMemory = await memory(a, { title: `${topic} private to a` });
+    const team = await memory(b, { scope: "team", title: `${topic} shared with the team` });
+    const otherCall = await interaction(a, `${topic} call for client two`, { clientId: c2.id });
+    const ownCall = await interaction(field, `${topic} call for client one`);
+    const db = await getDatabase();
+    const callerOf = (t: TestAgent, kind: "internal" | "field", role: "manager" | "orchestrator" | "specialist") => ({
+      type: "agent" as const, agentId: t.id, name: t.name, kind, role, clientId: t.clientId, kbAccess: "read" as const,
+    });
+    const run = (who: ReturnType<typeof callerOf>, sql: string, params: unknown[]) =>
+      withClaims(db, claimsFor(who), (tx) => tx.query<{ id: string }>(sql, params)).then((rows) => rows.map((r) => r.id));
+    const memories = "select id from mhq.memory_text_candidates($1, $2, $3, now(), 200, 50)";
+    const interactions = "select id from mhq.interaction_text_candidates($1, $2, $3, 200, 50)";
+
+    // control: each caller finds its own rows
+    expect(await run(callerOf(a, "internal", "orchestrator"), memories, [topic, "agent", a.id])).toEqual([aMemory.id]);
+    expect(await run(callerOf(field, "field", "manager"), interactions, [topic, null, c1.id])).toEqual([ownCall.id]);
+    // another agent's private memories: nothing, whatever owner is asked for
+    expect(await run(callerOf(a, "internal", "orchestrator"), memories, [topic, "agent", b.id])).toEqual([]);
+    expect(bMemory.id).toBeTruthy();
+    // team scope: internal agents yes, field agents no
+    expect(await run(callerOf(a, "internal", "orchestrator"), memories, [topic, "team", null])).toEqual([team.id]);
+    expect(await run(callerOf(field, "field", "manager"), memories, [topic, "team", null])).toEqual([]);
+    // a field agent naming another client, or no client, gets its own client's rows at most
+    expect(await run(callerOf(field, "field", "manager"), interactions, [topic, null, c2.id])).toEqual([]);
+    expect(await run(callerOf(field, "field", "manager"), interactions, [topic, a.id, null])).toEqual([]);
+    expect(otherCall.id).toBeTruthy();
+    // specialists do not read interactions at all (interactions_select)
+    expect(await run(callerOf(fieldSpecialist, "field", "specialist"), interactions, [topic, null, c1.id])).toEqual([]);
+    expect(await run(callerOf(b, "internal", "specialist"), interactions, [topic, a.id, null])).toEqual([]);
+  });
+});
+
 describe("the trigger vocabulary comes from the data", () => {
   it("names agents, clients, trigger terms, contacts and missions for internal agents; a field agent hears only its own client", async () => {
     const suffix = Math.random().toString(36).slice(2, 6);
