@@ -1,15 +1,6 @@
-import type { SVGProps } from "react";
+import { Icon, type IconProps } from "@/components/shell/icons";
 
-// Navigation icons of the retrieval pages (24px grid, stroke = currentColor, as components/shell/icons).
-type IconProps = SVGProps<SVGSVGElement>;
-
-function Icon({ children, ...props }: IconProps) {
-  return (
-    <svg viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="1.75" strokeLinecap="round" strokeLinejoin="round" aria-hidden="true" {...props}>
-      {children}
-    </svg>
-  );
-}
+// Navigation icons of the retrieval pages, drawn in the shell's icon frame.
 
 export const DashboardIcon = (p: IconProps) => (
   <Icon {...p}>
