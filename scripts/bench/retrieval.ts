@@ -7,7 +7,7 @@
 // words are everywhere, most are rare), domain words mixed in, every row embedded by the local
 // embedder, timestamps spread over 90 days. It is bulk-loaded into a fresh in-memory PGlite in
 // batches (unnest of arrays), then measured; the HTTP run serves a copy of the same database.
-import { spawn, type ChildProcess } from "node:child_process";
+import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { existsSync } from "node:fs";
 import { mkdtemp, rm } from "node:fs/promises";
 import net from "node:net";
@@ -376,13 +376,17 @@ async function freePort(): Promise<number> {
 
 /**
  * POST /retrieve over HTTP against `next start` (the production build in NEXT_DIST_DIR), serving a
- * copy of the benchmark database from a temporary DATA_DIR. Skipped, with a note, without a build.
+ * copy of the benchmark database from a temporary DATA_DIR. Builds the app first when there is no build.
  */
 async function benchHttp(pg: PGlite, key: string, msgs: string[]): Promise<BenchRow> {
   const name = "retrieve over HTTP, hq, 10k";
   const distDir = process.env.NEXT_DIST_DIR || ".next";
+  const nextBin = path.join(process.cwd(), "node_modules", "next", "dist", "bin", "next");
   if (!existsSync(path.join(distDir, "BUILD_ID"))) {
-    return { benchmark: name, n: 0, p50: NaN, p95: NaN, notes: `skipped: no production build in ${distDir} (run NEXT_DIST_DIR=${distDir} npx next build)` };
+    // the same production build `npm start` makes and serves
+    process.stderr.write(`bench: no production build in ${distDir}, running next build…\n`);
+    const build = spawnSync(process.execPath, [nextBin, "build"], { stdio: ["ignore", "ignore", "inherit"], env: { ...process.env, NEXT_DIST_DIR: distDir } });
+    if (build.status !== 0) return { benchmark: name, n: 0, p50: NaN, p95: NaN, notes: `failed: next build exited with ${build.status}` };
   }
   const dataDir = await mkdtemp(path.join(os.tmpdir(), "mhq-bench-http-"));
   let child: ChildProcess | undefined;
@@ -393,7 +397,6 @@ async function benchHttp(pg: PGlite, key: string, msgs: string[]): Promise<Bench
     await copy.close();
 
     const port = await freePort();
-    const nextBin = path.join(process.cwd(), "node_modules", "next", "dist", "bin", "next");
     child = spawn(process.execPath, [nextBin, "start", "-p", String(port), "-H", "127.0.0.1"], {
       env: { ...process.env, NEXT_DIST_DIR: distDir, DATA_DIR: dataDir, SEED_DEMO: "false", NODE_ENV: "production", EMBEDDINGS_PROVIDER: "local" },
       stdio: "ignore",
