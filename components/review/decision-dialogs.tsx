@@ -1,7 +1,6 @@
 "use client";
 
 import { useState, type FormEvent } from "react";
-import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Dialog, DialogFooter } from "@/components/ui/dialog";
 import { Field } from "@/components/ui/field";
@@ -18,47 +17,19 @@ interface DialogBase {
 export function RejectDialog({ suggestion, onClose, onReject }: DialogBase & { onReject: (reason: string) => Promise<unknown> }) {
   return (
     <Dialog open={suggestion !== null} onClose={onClose} title="Reject suggestion" description={suggestion ? `${suggestion.key}: ${suggestion.value}` : undefined}>
-      {suggestion && <RejectForm onClose={onClose} onReject={onReject} />}
+      {suggestion && (
+        <TextDecisionForm
+          label="Reason"
+          placeholder="e.g. Not business-relevant"
+          maxLength={1000}
+          emptyMessage="Say why, so the agent (and the next reviewer) can learn from it"
+          submitLabel="Reject"
+          danger
+          onClose={onClose}
+          onSubmit={onReject}
+        />
+      )}
     </Dialog>
-  );
-}
-
-function RejectForm({ onClose, onReject }: { onClose: () => void; onReject: (reason: string) => Promise<unknown> }) {
-  const [reason, setReason] = useState("");
-  const [error, setError] = useState<string | null>(null);
-  const [pending, setPending] = useState(false);
-
-  async function submit(e: FormEvent) {
-    e.preventDefault();
-    if (!reason.trim()) {
-      setError("Say why, so the agent (and the next reviewer) can learn from it");
-      return;
-    }
-    setPending(true);
-    setError(null);
-    try {
-      await onReject(reason.trim());
-      onClose();
-    } catch (err) {
-      setError(errorMessage(err));
-      setPending(false);
-    }
-  }
-
-  return (
-    <form onSubmit={submit} noValidate>
-      <Field label="Reason" required error={error}>
-        <Textarea value={reason} onChange={(e) => setReason(e.target.value)} rows={3} maxLength={1000} placeholder="e.g. Not business-relevant" />
-      </Field>
-      <DialogFooter>
-        <Button variant="secondary" onClick={onClose} disabled={pending}>
-          Cancel
-        </Button>
-        <Button type="submit" variant="danger" loading={pending}>
-          Reject
-        </Button>
-      </DialogFooter>
-    </form>
   );
 }
 
@@ -66,26 +37,52 @@ function RejectForm({ onClose, onReject }: { onClose: () => void; onReject: (rea
 export function EditApproveDialog({ suggestion, onClose, onApprove }: DialogBase & { onApprove: (value: string) => Promise<unknown> }) {
   return (
     <Dialog open={suggestion !== null} onClose={onClose} title="Edit and approve" description={suggestion ? `Key: ${suggestion.key}` : undefined}>
-      {suggestion && <EditForm initial={suggestion.value} onClose={onClose} onApprove={onApprove} />}
+      {suggestion && (
+        <TextDecisionForm
+          label="Value"
+          initial={suggestion.value}
+          hint="The rules run again on this value: no PII, no locked constants."
+          maxLength={2000}
+          emptyMessage="A fact needs a value"
+          submitLabel="Approve edited value"
+          onClose={onClose}
+          onSubmit={onApprove}
+        />
+      )}
     </Dialog>
   );
 }
 
-function EditForm({ initial, onClose, onApprove }: { initial: string; onClose: () => void; onApprove: (value: string) => Promise<unknown> }) {
-  const [value, setValue] = useState(initial);
+interface TextDecisionFormProps {
+  label: string;
+  initial?: string;
+  hint?: string;
+  placeholder?: string;
+  maxLength: number;
+  /** shown when the text is empty: every decision here needs one */
+  emptyMessage: string;
+  submitLabel: string;
+  danger?: boolean;
+  onClose: () => void;
+  onSubmit: (text: string) => Promise<unknown>;
+}
+
+/** One required text (a reason, an edited value), submitted once; the dialog closes on success. */
+function TextDecisionForm({ label, initial = "", hint, placeholder, maxLength, emptyMessage, submitLabel, danger, onClose, onSubmit }: TextDecisionFormProps) {
+  const [text, setText] = useState(initial);
   const [error, setError] = useState<string | null>(null);
   const [pending, setPending] = useState(false);
 
   async function submit(e: FormEvent) {
     e.preventDefault();
-    if (!value.trim()) {
-      setError("A fact needs a value");
+    if (!text.trim()) {
+      setError(emptyMessage);
       return;
     }
     setPending(true);
     setError(null);
     try {
-      await onApprove(value.trim());
+      await onSubmit(text.trim());
       onClose();
     } catch (err) {
       setError(errorMessage(err));
@@ -95,20 +92,15 @@ function EditForm({ initial, onClose, onApprove }: { initial: string; onClose: (
 
   return (
     <form onSubmit={submit} noValidate>
-      <Field label="Value" required hint="The rules run again on this value: no PII, no locked constants.">
-        <Textarea value={value} onChange={(e) => setValue(e.target.value)} rows={3} maxLength={2000} />
+      <Field label={label} required hint={hint} error={error}>
+        <Textarea value={text} onChange={(e) => setText(e.target.value)} rows={3} maxLength={maxLength} placeholder={placeholder} />
       </Field>
-      {error && (
-        <Alert tone="error" className="mt-4">
-          {error}
-        </Alert>
-      )}
       <DialogFooter>
         <Button variant="secondary" onClick={onClose} disabled={pending}>
           Cancel
         </Button>
-        <Button type="submit" loading={pending}>
-          Approve edited value
+        <Button type="submit" variant={danger ? "danger" : undefined} loading={pending}>
+          {submitLabel}
         </Button>
       </DialogFooter>
     </form>
