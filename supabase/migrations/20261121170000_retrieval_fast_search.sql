@@ -28,11 +28,10 @@
 -- found through the btree index on the owner; otherwise the HNSW index is walked with
 -- `hnsw.ef_search` ≥ the candidates wanted and iterative scans (pgvector ≥ 0.8,
 -- `hnsw.iterative_scan = relaxed_order`, set per function when available), so filters applied after
--- the graph walk still leave enough rows; seq scans, bitmap scans and sorts are switched off around
--- that one statement so the planner does not prefer sorting the whole table (pgvector's documented
--- remedy). Candidates of either path are re-ranked by exact distance, so the relaxed order never
--- reaches the result. Statements are static so PL/pgSQL caches their plans: in PGlite, planning
--- costs as much as running these queries.
+-- the graph walk still leave enough rows. That walk runs in small SQL functions
+-- (mhq.*_vector_candidates) with seq scans, bitmap scans and sorts switched off, so the planner
+-- does not prefer sorting the whole table (pgvector's documented remedy). Candidates of either path
+-- are re-ranked by exact distance, so the relaxed order never reaches the result.
 
 -- Counting a memory or entry as used (accessed_count, last_accessed_at) must stay cheap: an update
 -- that must also add the row to the HNSW graph costs ~25 ms in PGlite. It does not have to when it
@@ -202,10 +201,12 @@ $$;
 revoke all on function mhq.knowledge_text_candidates(text, int, int) from public;
 grant execute on function mhq.knowledge_text_candidates(text, int, int) to mhq_app;
 
--- ── hybrid search: memories ─────────────────────────────────────────────────────────────────────
--- memory_scope 'agent': the owner's private memories, active and resolved (a resolved thread is
--- still history worth recalling). 'team': the team's shared memories, active ones (RLS: internal
--- agents and HQ only); owner_id narrows them to one author.
+-- ── vector candidates through HNSW (see "Vectors" above) ────────────────────────────────────────
+-- SQL functions, planned on every call with the index forced by their SET clauses: the same
+-- statement inside a PL/pgSQL function ran from a cached generic plan and took 3-5x as long
+-- (≈25 ms instead of ≈5 ms at 10k rows in PGlite). Security invoker: the caller's RLS applies.
+-- hnsw.ef_search is raised to the candidates wanted (it is read when the scan starts) and, like
+-- every setting here, restored when the function returns.
 do $do$
 declare
   vector_version int[] := (
@@ -214,6 +215,79 @@ declare
   iterative text := case when vector_version >= array[0, 8, 0] then 'set hnsw.iterative_scan = relaxed_order' else '' end;
 begin
   execute format($fn$
+create or replace function mhq.memory_vector_candidates(
+  query_embedding vector(1536), memory_scope text, owner_id uuid, as_of timestamptz, max_rows int
+)
+returns table (id uuid, distance float8)
+language sql volatile security invoker
+set enable_seqscan = off
+set enable_bitmapscan = off
+set enable_sort = off
+set hnsw.ef_search = 40
+%1$s
+as $$
+  select set_config('hnsw.ef_search', greatest(40, max_rows)::text, true);
+  select m.id, m.embedding <=> query_embedding
+    from memories m
+   where m.scope = memory_scope and (owner_id is null or m.agent_id = owner_id)
+     and (m.status = 'active' or (memory_scope = 'agent' and m.status = 'resolved'))
+     and (m.expires_at is null or m.expires_at > as_of) and m.embedding is not null
+   order by m.embedding <=> query_embedding
+   limit max_rows;
+$$;
+
+create or replace function mhq.interaction_vector_candidates(
+  query_embedding vector(1536), agent_filter uuid, client_filter uuid, max_rows int
+)
+returns table (id uuid, distance float8)
+language sql volatile security invoker
+set enable_seqscan = off
+set enable_bitmapscan = off
+set enable_sort = off
+set hnsw.ef_search = 40
+%1$s
+as $$
+  select set_config('hnsw.ef_search', greatest(40, max_rows)::text, true);
+  select i.id, i.embedding <=> query_embedding
+    from interactions i
+   where (agent_filter is null or i.agent_id = agent_filter)
+     and (client_filter is null or i.client_id = client_filter) and i.embedding is not null
+   order by i.embedding <=> query_embedding
+   limit max_rows;
+$$;
+
+-- inner product, the operator of the knowledge base's index
+create or replace function mhq.published_knowledge_vector_candidates(query_embedding vector(1536), max_rows int)
+returns table (id uuid, distance float8)
+language sql volatile security invoker
+set enable_seqscan = off
+set enable_bitmapscan = off
+set enable_sort = off
+set hnsw.ef_search = 40
+%1$s
+as $$
+  select set_config('hnsw.ef_search', greatest(40, max_rows)::text, true);
+  select k.id, k.embedding <#> query_embedding
+    from knowledge_entries k
+   where k.status = 'published' and k.embedding is not null
+   order by k.embedding <#> query_embedding
+   limit max_rows;
+$$;
+$fn$, iterative);
+end
+$do$;
+
+revoke all on function mhq.memory_vector_candidates(vector, text, uuid, timestamptz, int) from public;
+grant execute on function mhq.memory_vector_candidates(vector, text, uuid, timestamptz, int) to mhq_app;
+revoke all on function mhq.interaction_vector_candidates(vector, uuid, uuid, int) from public;
+grant execute on function mhq.interaction_vector_candidates(vector, uuid, uuid, int) to mhq_app;
+revoke all on function mhq.published_knowledge_vector_candidates(vector, int) from public;
+grant execute on function mhq.published_knowledge_vector_candidates(vector, int) to mhq_app;
+
+-- ── hybrid search: memories ─────────────────────────────────────────────────────────────────────
+-- memory_scope 'agent': the owner's private memories, active and resolved (a resolved thread is
+-- still history worth recalling). 'team': the team's shared memories, active ones (RLS: internal
+-- agents and HQ only); owner_id narrows them to one author.
 create or replace function public.hybrid_search_memories(
   query_text text,
   query_embedding vector(1536),
@@ -247,11 +321,6 @@ returns table (
   similarity float8
 )
 language plpgsql volatile security invoker
-set enable_seqscan = on
-set enable_bitmapscan = on
-set enable_sort = on
-set hnsw.ef_search = 40
-%s
 as $$
 #variable_conflict use_column
 declare
@@ -260,6 +329,7 @@ declare
   exact boolean;
   semantic_ids uuid[] := '{}';
   semantic_sims float8[] := '{}';
+  text_ids uuid[] := '{}';
 begin
   if memory_scope not in ('agent', 'team') then
     raise exception 'memory_scope must be agent or team' using errcode = '22023';
@@ -303,37 +373,21 @@ begin
          where 1 - n.distance >= min_similarity;
       end if;
     else
-      perform set_config('hnsw.ef_search', greatest(40, candidates)::text, true);
-      perform set_config('enable_seqscan', 'off', true);
-      perform set_config('enable_bitmapscan', 'off', true);
-      perform set_config('enable_sort', 'off', true);
-      if own then
-        select coalesce(array_agg(n.id order by n.distance, n.id), '{}'), coalesce(array_agg(1 - n.distance order by n.distance, n.id), '{}')
-          into semantic_ids, semantic_sims
-          from (select m.id, m.embedding <=> query_embedding as distance from memories m
-                 where m.agent_id = owner_id and m.status in ('active', 'resolved') and m.scope = 'agent'
-                   and (m.expires_at is null or m.expires_at > as_of) and m.embedding is not null
-                 order by m.embedding <=> query_embedding limit candidates) n
-         where 1 - n.distance >= min_similarity;
-      else
-        select coalesce(array_agg(n.id order by n.distance, n.id), '{}'), coalesce(array_agg(1 - n.distance order by n.distance, n.id), '{}')
-          into semantic_ids, semantic_sims
-          from (select m.id, m.embedding <=> query_embedding as distance from memories m
-                 where m.scope = 'team' and m.status = 'active' and (owner_id is null or m.agent_id = owner_id)
-                   and (m.expires_at is null or m.expires_at > as_of) and m.embedding is not null
-                 order by m.embedding <=> query_embedding limit candidates) n
-         where 1 - n.distance >= min_similarity;
-      end if;
-      perform set_config('enable_seqscan', 'on', true);
-      perform set_config('enable_bitmapscan', 'on', true);
-      perform set_config('enable_sort', 'on', true);
+      select coalesce(array_agg(n.id order by n.distance, n.id), '{}'), coalesce(array_agg(1 - n.distance order by n.distance, n.id), '{}')
+        into semantic_ids, semantic_sims
+        from mhq.memory_vector_candidates(query_embedding, memory_scope, owner_id, as_of, candidates) n
+       where 1 - n.distance >= min_similarity;
     end if;
   end if;
 
+  -- the text candidates as an array, like the vector ones: the final read below then finds its
+  -- rows through the primary key (`= any(...)`), whatever the planner guesses of the functions
+  select coalesce(array_agg(f.id order by f.rank_ix), '{}') into text_ids
+    from mhq.memory_text_candidates(query_text, memory_scope, owner_id, as_of, term_row_cap, candidates) f;
+
   return query
   with full_text as (
-    select f.id, f.rank_ix
-      from mhq.memory_text_candidates(query_text, memory_scope, owner_id, as_of, term_row_cap, candidates) f
+    select t.id, t.rank_ix from unnest(text_ids) with ordinality as t (id, rank_ix)
   ),
   semantic as (
     select s.id, s.rank_ix, s.similarity
@@ -351,16 +405,14 @@ begin
     full outer join semantic on full_text.id = semantic.id
     join memories m on m.id = coalesce(full_text.id, semantic.id)
   -- the candidates' filters once more, on the rows as RLS lets the caller read them
-  where m.scope = memory_scope and (owner_id is null or m.agent_id = owner_id)
+  where m.id = any(text_ids || semantic_ids)
+    and m.scope = memory_scope and (owner_id is null or m.agent_id = owner_id)
     and (m.status = 'active' or (own and m.status = 'resolved'))
     and (m.expires_at is null or m.expires_at > as_of)
   order by 13 desc, coalesce(full_text.rank_ix, semantic.rank_ix), m.id
   limit match_count;
 end
-$$
-$fn$, iterative);
-end
-$do$;
+$$;
 
 revoke all on function public.hybrid_search_memories(text, vector, int, text, uuid, float, float, float, int, int, timestamptz, int) from public;
 grant execute on function public.hybrid_search_memories(text, vector, int, text, uuid, float, float, float, int, int, timestamptz, int) to mhq_app;
@@ -368,14 +420,6 @@ grant execute on function public.hybrid_search_memories(text, vector, int, text,
 -- ── hybrid search: interactions (recall memory) ─────────────────────────────────────────────────
 -- agent_filter: one agent's conversations; otherwise client_filter: one client's. RLS decides who
 -- reads interactions at all (HQ; managers and orchestrators — a field agent only its own client's).
-do $do$
-declare
-  vector_version int[] := (
-    select string_to_array(split_part(extversion, '-', 1), '.')::int[] from pg_extension where extname = 'vector'
-  );
-  iterative text := case when vector_version >= array[0, 8, 0] then 'set hnsw.iterative_scan = relaxed_order' else '' end;
-begin
-  execute format($fn$
 create or replace function public.hybrid_search_interactions(
   query_text text,
   query_embedding vector(1536),
@@ -406,11 +450,6 @@ returns table (
   similarity float8
 )
 language plpgsql volatile security invoker
-set enable_seqscan = on
-set enable_bitmapscan = on
-set enable_sort = on
-set hnsw.ef_search = 40
-%s
 as $$
 #variable_conflict use_column
 declare
@@ -419,6 +458,7 @@ declare
   exact boolean;
   semantic_ids uuid[] := '{}';
   semantic_sims float8[] := '{}';
+  text_ids uuid[] := '{}';
 begin
   if agent_filter is null and client_filter is null then
     raise exception 'agent_filter or client_filter is required' using errcode = '22023';
@@ -452,27 +492,21 @@ begin
          where 1 - n.distance >= min_similarity;
       end if;
     else
-      perform set_config('hnsw.ef_search', greatest(40, candidates)::text, true);
-      perform set_config('enable_seqscan', 'off', true);
-      perform set_config('enable_bitmapscan', 'off', true);
-      perform set_config('enable_sort', 'off', true);
       select coalesce(array_agg(n.id order by n.distance, n.id), '{}'), coalesce(array_agg(1 - n.distance order by n.distance, n.id), '{}')
         into semantic_ids, semantic_sims
-        from (select i.id, i.embedding <=> query_embedding as distance from interactions i
-               where (agent_filter is null or i.agent_id = agent_filter)
-                 and (client_filter is null or i.client_id = client_filter) and i.embedding is not null
-               order by i.embedding <=> query_embedding limit candidates) n
+        from mhq.interaction_vector_candidates(query_embedding, agent_filter, client_filter, candidates) n
        where 1 - n.distance >= min_similarity;
-      perform set_config('enable_seqscan', 'on', true);
-      perform set_config('enable_bitmapscan', 'on', true);
-      perform set_config('enable_sort', 'on', true);
     end if;
   end if;
 
+  -- the text candidates as an array, like the vector ones: the final read below then finds its
+  -- rows through the primary key (`= any(...)`), whatever the planner guesses of the functions
+  select coalesce(array_agg(f.id order by f.rank_ix), '{}') into text_ids
+    from mhq.interaction_text_candidates(query_text, agent_filter, client_filter, term_row_cap, candidates) f;
+
   return query
   with full_text as (
-    select f.id, f.rank_ix
-      from mhq.interaction_text_candidates(query_text, agent_filter, client_filter, term_row_cap, candidates) f
+    select t.id, t.rank_ix from unnest(text_ids) with ordinality as t (id, rank_ix)
   ),
   semantic as (
     select s.id, s.rank_ix, s.similarity
@@ -488,14 +522,12 @@ begin
   from full_text
     full outer join semantic on full_text.id = semantic.id
     join interactions i on i.id = coalesce(full_text.id, semantic.id)
-  where (agent_filter is null or i.agent_id = agent_filter) and (client_filter is null or i.client_id = client_filter)
+  where i.id = any(text_ids || semantic_ids)
+    and (agent_filter is null or i.agent_id = agent_filter) and (client_filter is null or i.client_id = client_filter)
   order by 11 desc, coalesce(full_text.rank_ix, semantic.rank_ix), i.id
   limit match_count;
 end
-$$
-$fn$, iterative);
-end
-$do$;
+$$;
 
 revoke all on function public.hybrid_search_interactions(text, vector, int, uuid, uuid, float, float, float, int, int, int) from public;
 grant execute on function public.hybrid_search_interactions(text, vector, int, uuid, uuid, float, float, float, int, int, int) to mhq_app;
@@ -575,14 +607,6 @@ grant execute on function public.hybrid_search_documents(text, vector, int, uuid
 -- it has this lean variant: the same reciprocal rank fusion, full-text candidates through the GIN
 -- index (mhq.knowledge_text_candidates), and a static HNSW statement whose plan PL/pgSQL caches
 -- (hybrid_search_knowledge plans its vector query on every call, about 15 ms in PGlite).
-do $do$
-declare
-  vector_version int[] := (
-    select string_to_array(split_part(extversion, '-', 1), '.')::int[] from pg_extension where extname = 'vector'
-  );
-  iterative text := case when vector_version >= array[0, 8, 0] then 'set hnsw.iterative_scan = relaxed_order' else '' end;
-begin
-  execute format($fn$
 create or replace function public.hybrid_search_published_knowledge(
   query_text text,
   query_embedding vector(1536),
@@ -608,38 +632,30 @@ returns table (
   similarity float8
 )
 language plpgsql volatile security invoker
-set enable_seqscan = on
-set enable_bitmapscan = on
-set enable_sort = on
-set hnsw.ef_search = 40
-%s
 as $$
 #variable_conflict use_column
 declare
   candidates int := greatest(match_count, 1) * 2;
   semantic_ids uuid[] := '{}';
   semantic_sims float8[] := '{}';
+  text_ids uuid[] := '{}';
 begin
   if query_embedding is not null then
-    perform set_config('hnsw.ef_search', greatest(40, candidates)::text, true);
-    perform set_config('enable_seqscan', 'off', true);
-    perform set_config('enable_bitmapscan', 'off', true);
-    perform set_config('enable_sort', 'off', true);
     -- inner product: the index's operator; the vectors are unit length, so -(a <#> b) is the cosine
     select coalesce(array_agg(n.id order by n.distance, n.id), '{}'), coalesce(array_agg(-n.distance order by n.distance, n.id), '{}')
       into semantic_ids, semantic_sims
-      from (select k.id, k.embedding <#> query_embedding as distance from knowledge_entries k
-             where k.status = 'published' and k.embedding is not null
-             order by k.embedding <#> query_embedding limit candidates) n
+      from mhq.published_knowledge_vector_candidates(query_embedding, candidates) n
      where -n.distance >= min_similarity;
-    perform set_config('enable_seqscan', 'on', true);
-    perform set_config('enable_bitmapscan', 'on', true);
-    perform set_config('enable_sort', 'on', true);
   end if;
+
+  -- the text candidates as an array, like the vector ones: the final read below then finds its
+  -- rows through the primary key (`= any(...)`), whatever the planner guesses of the functions
+  select coalesce(array_agg(f.id order by f.rank_ix), '{}') into text_ids
+    from mhq.knowledge_text_candidates(query_text, term_row_cap, candidates) f;
 
   return query
   with full_text as (
-    select f.id, f.rank_ix from mhq.knowledge_text_candidates(query_text, term_row_cap, candidates) f
+    select t.id, t.rank_ix from unnest(text_ids) with ordinality as t (id, rank_ix)
   ),
   semantic as (
     select s.id, s.rank_ix, s.similarity
@@ -655,14 +671,11 @@ begin
   from full_text
     full outer join semantic on full_text.id = semantic.id
     join knowledge_entries k on k.id = coalesce(full_text.id, semantic.id)
-  where k.status = 'published'
+  where k.id = any(text_ids || semantic_ids) and k.status = 'published'
   order by 9 desc, coalesce(full_text.rank_ix, semantic.rank_ix), k.id
   limit match_count;
 end
-$$
-$fn$, iterative);
-end
-$do$;
+$$;
 
 revoke all on function public.hybrid_search_published_knowledge(text, vector, int, float, float, float, int, int) from public;
 grant execute on function public.hybrid_search_published_knowledge(text, vector, int, float, float, float, int, int) to mhq_app;

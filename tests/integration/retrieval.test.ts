@@ -196,7 +196,7 @@ describe("tenancy", () => {
   });
 });
 
-describe("the full-text candidate functions (security definer) apply each table's read policy themselves", () => {
+describe("the candidate functions: full text (security definer) applies each table's read policy itself, vectors run under RLS", () => {
   it("return another agent's memories, another client's conversations or a specialist's reads never", async () => {
     const topic = word();
     const [c1, c2] = [await createClient(), await createClient()];
@@ -234,6 +234,17 @@ describe("the full-text candidate functions (security definer) apply each table'
     // specialists do not read interactions at all (interactions_select)
     expect(await run(callerOf(fieldSpecialist, "field", "specialist"), interactions, [topic, null, c1.id])).toEqual([]);
     expect(await run(callerOf(b, "internal", "specialist"), interactions, [topic, a.id, null])).toEqual([]);
+
+    // the vector candidate functions are security invoker: RLS alone decides, whatever is asked for
+    const near = toVectorLiteral(embedLocal(topic));
+    const memoryVectors = "select id from mhq.memory_vector_candidates($1::vector, $2, $3, now(), 50)";
+    const interactionVectors = "select id from mhq.interaction_vector_candidates($1::vector, $2, $3, 50)";
+    expect(await run(callerOf(a, "internal", "orchestrator"), memoryVectors, [near, "agent", a.id])).toContain(aMemory.id);
+    expect(await run(callerOf(a, "internal", "orchestrator"), memoryVectors, [near, "agent", b.id])).toEqual([]);
+    expect(await run(callerOf(field, "field", "manager"), memoryVectors, [near, "team", null])).toEqual([]);
+    expect(await run(callerOf(field, "field", "manager"), interactionVectors, [near, null, c1.id])).toContain(ownCall.id);
+    expect(await run(callerOf(field, "field", "manager"), interactionVectors, [near, null, c2.id])).toEqual([]);
+    expect(await run(callerOf(fieldSpecialist, "field", "specialist"), interactionVectors, [near, null, c1.id])).toEqual([]);
   });
 });
 
