@@ -284,6 +284,92 @@ grant execute on function mhq.interaction_vector_candidates(vector, uuid, uuid, 
 revoke all on function mhq.published_knowledge_vector_candidates(vector, int) from public;
 grant execute on function mhq.published_knowledge_vector_candidates(vector, int) to mhq_app;
 
+-- The exact path (few rows pass the filters): found through the owner's or the client's btree index
+-- and ranked by exact distance (`+ 0` keeps the planner off the HNSW index). SQL functions for the
+-- same reason as above; the branch that does not apply is skipped by its one-time filter.
+create or replace function mhq.memory_vector_exact(
+  query_embedding vector(1536), memory_scope text, owner_id uuid, as_of timestamptz, max_rows int
+)
+returns table (id uuid, distance float8)
+language sql stable security invoker
+as $$
+  select u.id, u.distance from (
+    select m.id, m.embedding <=> query_embedding as distance
+      from memories m
+     where memory_scope = 'agent' and m.agent_id = owner_id and m.scope = 'agent' and m.status in ('active', 'resolved')
+       and (m.expires_at is null or m.expires_at > as_of) and m.embedding is not null
+    union all
+    select m.id, m.embedding <=> query_embedding
+      from memories m
+     where memory_scope = 'team' and m.scope = 'team' and m.status = 'active' and (owner_id is null or m.agent_id = owner_id)
+       and (m.expires_at is null or m.expires_at > as_of) and m.embedding is not null
+  ) u
+  order by u.distance + 0
+  limit max_rows;
+$$;
+
+create or replace function mhq.interaction_vector_exact(
+  query_embedding vector(1536), agent_filter uuid, client_filter uuid, max_rows int
+)
+returns table (id uuid, distance float8)
+language sql stable security invoker
+as $$
+  select u.id, u.distance from (
+    select i.id, i.embedding <=> query_embedding as distance
+      from interactions i
+     where agent_filter is not null and i.agent_id = agent_filter
+       and (client_filter is null or i.client_id = client_filter) and i.embedding is not null
+    union all
+    select i.id, i.embedding <=> query_embedding
+      from interactions i
+     where agent_filter is null and i.client_id = client_filter and i.embedding is not null
+  ) u
+  order by u.distance + 0
+  limit max_rows;
+$$;
+
+revoke all on function mhq.memory_vector_exact(vector, text, uuid, timestamptz, int) from public;
+grant execute on function mhq.memory_vector_exact(vector, text, uuid, timestamptz, int) to mhq_app;
+revoke all on function mhq.interaction_vector_exact(vector, uuid, uuid, int) from public;
+grant execute on function mhq.interaction_vector_exact(vector, uuid, uuid, int) to mhq_app;
+
+-- Whether at most `cap` rows pass the filters (then the exact path is taken); counts no further.
+create or replace function mhq.memory_vectors_at_most(cap int, memory_scope text, owner_id uuid, as_of timestamptz)
+returns boolean
+language sql stable security invoker
+as $$
+  select count(*) <= cap from (
+    select 1 from memories m
+     where memory_scope = 'agent' and m.agent_id = owner_id and m.scope = 'agent' and m.status in ('active', 'resolved')
+       and (m.expires_at is null or m.expires_at > as_of) and m.embedding is not null
+    union all
+    select 1 from memories m
+     where memory_scope = 'team' and m.scope = 'team' and m.status = 'active' and (owner_id is null or m.agent_id = owner_id)
+       and (m.expires_at is null or m.expires_at > as_of) and m.embedding is not null
+    limit cap + 1
+  ) f;
+$$;
+
+create or replace function mhq.interaction_vectors_at_most(cap int, agent_filter uuid, client_filter uuid)
+returns boolean
+language sql stable security invoker
+as $$
+  select count(*) <= cap from (
+    select 1 from interactions i
+     where agent_filter is not null and i.agent_id = agent_filter
+       and (client_filter is null or i.client_id = client_filter) and i.embedding is not null
+    union all
+    select 1 from interactions i
+     where agent_filter is null and i.client_id = client_filter and i.embedding is not null
+    limit cap + 1
+  ) f;
+$$;
+
+revoke all on function mhq.memory_vectors_at_most(int, text, uuid, timestamptz) from public;
+grant execute on function mhq.memory_vectors_at_most(int, text, uuid, timestamptz) to mhq_app;
+revoke all on function mhq.interaction_vectors_at_most(int, uuid, uuid) from public;
+grant execute on function mhq.interaction_vectors_at_most(int, uuid, uuid) to mhq_app;
+
 -- ── hybrid search: memories ─────────────────────────────────────────────────────────────────────
 -- memory_scope 'agent': the owner's private memories, active and resolved (a resolved thread is
 -- still history worth recalling). 'team': the team's shared memories, active ones (RLS: internal
@@ -339,39 +425,13 @@ begin
   end if;
 
   if query_embedding is not null then
-    if own then
-      select count(*) <= exact_scan_max into exact from (
-        select 1 from memories m
-         where m.agent_id = owner_id and m.status in ('active', 'resolved') and m.scope = 'agent'
-           and (m.expires_at is null or m.expires_at > as_of) and m.embedding is not null
-         limit exact_scan_max + 1) f;
-    else
-      select count(*) <= exact_scan_max into exact from (
-        select 1 from memories m
-         where m.scope = 'team' and m.status = 'active' and (owner_id is null or m.agent_id = owner_id)
-           and (m.expires_at is null or m.expires_at > as_of) and m.embedding is not null
-         limit exact_scan_max + 1) f;
-    end if;
+    exact := mhq.memory_vectors_at_most(exact_scan_max, memory_scope, owner_id, as_of);
 
     if exact then
-      -- `+ 0` keeps the planner off the HNSW index: the few rows are found by the owner and ranked exactly
-      if own then
-        select coalesce(array_agg(n.id order by n.distance, n.id), '{}'), coalesce(array_agg(1 - n.distance order by n.distance, n.id), '{}')
-          into semantic_ids, semantic_sims
-          from (select m.id, m.embedding <=> query_embedding as distance from memories m
-                 where m.agent_id = owner_id and m.status in ('active', 'resolved') and m.scope = 'agent'
-                   and (m.expires_at is null or m.expires_at > as_of) and m.embedding is not null
-                 order by (m.embedding <=> query_embedding) + 0 limit candidates) n
-         where 1 - n.distance >= min_similarity;
-      else
-        select coalesce(array_agg(n.id order by n.distance, n.id), '{}'), coalesce(array_agg(1 - n.distance order by n.distance, n.id), '{}')
-          into semantic_ids, semantic_sims
-          from (select m.id, m.embedding <=> query_embedding as distance from memories m
-                 where m.scope = 'team' and m.status = 'active' and (owner_id is null or m.agent_id = owner_id)
-                   and (m.expires_at is null or m.expires_at > as_of) and m.embedding is not null
-                 order by (m.embedding <=> query_embedding) + 0 limit candidates) n
-         where 1 - n.distance >= min_similarity;
-      end if;
+      select coalesce(array_agg(n.id order by n.distance, n.id), '{}'), coalesce(array_agg(1 - n.distance order by n.distance, n.id), '{}')
+        into semantic_ids, semantic_sims
+        from mhq.memory_vector_exact(query_embedding, memory_scope, owner_id, as_of, candidates) n
+       where 1 - n.distance >= min_similarity;
     else
       select coalesce(array_agg(n.id order by n.distance, n.id), '{}'), coalesce(array_agg(1 - n.distance order by n.distance, n.id), '{}')
         into semantic_ids, semantic_sims
@@ -454,7 +514,6 @@ as $$
 #variable_conflict use_column
 declare
   candidates int := greatest(match_count, 1) * 2;
-  by_agent boolean := agent_filter is not null;
   exact boolean;
   semantic_ids uuid[] := '{}';
   semantic_sims float8[] := '{}';
@@ -465,32 +524,13 @@ begin
   end if;
 
   if query_embedding is not null then
-    if by_agent then
-      select count(*) <= exact_scan_max into exact from (
-        select 1 from interactions i
-         where i.agent_id = agent_filter and (client_filter is null or i.client_id = client_filter) and i.embedding is not null
-         limit exact_scan_max + 1) f;
-    else
-      select count(*) <= exact_scan_max into exact from (
-        select 1 from interactions i where i.client_id = client_filter and i.embedding is not null limit exact_scan_max + 1) f;
-    end if;
+    exact := mhq.interaction_vectors_at_most(exact_scan_max, agent_filter, client_filter);
 
     if exact then
-      if by_agent then
-        select coalesce(array_agg(n.id order by n.distance, n.id), '{}'), coalesce(array_agg(1 - n.distance order by n.distance, n.id), '{}')
-          into semantic_ids, semantic_sims
-          from (select i.id, i.embedding <=> query_embedding as distance from interactions i
-                 where i.agent_id = agent_filter and (client_filter is null or i.client_id = client_filter) and i.embedding is not null
-                 order by (i.embedding <=> query_embedding) + 0 limit candidates) n
-         where 1 - n.distance >= min_similarity;
-      else
-        select coalesce(array_agg(n.id order by n.distance, n.id), '{}'), coalesce(array_agg(1 - n.distance order by n.distance, n.id), '{}')
-          into semantic_ids, semantic_sims
-          from (select i.id, i.embedding <=> query_embedding as distance from interactions i
-                 where i.client_id = client_filter and i.embedding is not null
-                 order by (i.embedding <=> query_embedding) + 0 limit candidates) n
-         where 1 - n.distance >= min_similarity;
-      end if;
+      select coalesce(array_agg(n.id order by n.distance, n.id), '{}'), coalesce(array_agg(1 - n.distance order by n.distance, n.id), '{}')
+        into semantic_ids, semantic_sims
+        from mhq.interaction_vector_exact(query_embedding, agent_filter, client_filter, candidates) n
+       where 1 - n.distance >= min_similarity;
     else
       select coalesce(array_agg(n.id order by n.distance, n.id), '{}'), coalesce(array_agg(1 - n.distance order by n.distance, n.id), '{}')
         into semantic_ids, semantic_sims
