@@ -6,6 +6,7 @@ import { getBootDocuments } from "@/lib/documents/queries";
 import { today } from "@/lib/documents/service";
 import { toVectorLiteral, tryEmbed } from "@/lib/embeddings";
 import { listLockedConstants } from "@/lib/locked-constants/queries";
+import { countAccess } from "./access-counts";
 import { auditImpersonation, resolveAgentView } from "./agent-view";
 import { blendMemories, SEED_BLEND } from "./blend";
 import { briefingFor } from "./briefing";
@@ -54,9 +55,10 @@ export async function assembleContext(
       asOf: opts.now,
     });
     const memories = blendMemories(relevant, recent);
-    if (!view.hq) await q.touchMemories(tx, { ids: memories.map((m) => m.memory.id) });
     return { docs, memories, constants: await listLockedConstants(tx) };
   });
+  // only what was served to the agent itself counts (not HQ's playground)
+  if (!view.hq) countAccess({ memories: memories.map((m) => m.memory.id) });
 
   const content = (type: "soul" | "working") => docs.find((d) => d.type === type)?.content ?? "";
   const sections: ContextSection[] = [

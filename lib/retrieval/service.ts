@@ -4,7 +4,7 @@ import type { Caller } from "@/lib/auth/caller";
 import { asCaller, type Queryable } from "@/lib/db";
 import { toVectorLiteral, tryEmbed } from "@/lib/embeddings";
 import { forbidden } from "@/lib/http/errors";
-import { touchEntries } from "@/lib/knowledge/queries";
+import { countAccess } from "./access-counts";
 import { auditImpersonation, resolveAgentView, type AgentView } from "./agent-view";
 import { formatRetrievedContext, truncate } from "./format-context";
 import { fuseResults, type Candidate, type FusedItem } from "./fuse";
@@ -79,17 +79,21 @@ export async function retrieve(caller: Caller, body: z.infer<typeof retrieveBody
 
   const { items, tookMs } = await view.run(async (tx) => {
     const found = scopes.length ? await searchScopes(tx, view, scopes, { text, embedding, limit }) : [];
-    // HQ trying the playground is curation, not use: only an agent's own retrievals count, and are
-    // logged in the same transaction
+    // an agent's own retrievals are logged in the same transaction
     if (!view.hq) {
-      await q.touchMemories(tx, { ids: found.filter((i) => i.source === "memories" || i.source === "team").map((i) => i.id) });
-      await touchEntries(tx, { ids: found.filter((i) => i.source === "knowledge").map((i) => i.id) });
       const took = elapsed();
       await q.insertRetrievalLog(tx, logEntry(found, took));
       return { items: found, tookMs: took };
     }
     return { items: found, tookMs: elapsed() };
   });
+  // HQ trying the playground is curation, not use: only what was served to the agent counts
+  if (!view.hq) {
+    countAccess({
+      memories: items.filter((i) => i.source === "memories" || i.source === "team").map((i) => i.id),
+      knowledge: items.filter((i) => i.source === "knowledge").map((i) => i.id),
+    });
+  }
   if (view.hq) {
     await asCaller(view.hq, async (tx) => {
       await q.insertRetrievalLog(tx, logEntry(items, tookMs));

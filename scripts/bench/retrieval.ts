@@ -25,6 +25,7 @@ import type { Database } from "@/lib/db/types";
 import { putDocument } from "@/lib/documents/service";
 import { toVectorLiteral } from "@/lib/embeddings";
 import { embedLocal } from "@/lib/embeddings/local";
+import { flushAccessCounts } from "@/lib/retrieval/access-counts";
 import { clearBriefingCache } from "@/lib/retrieval/briefing";
 import { assembleContext } from "@/lib/retrieval/context";
 import { retrieve } from "@/lib/retrieval/service";
@@ -306,6 +307,7 @@ export async function benchRetrieval(): Promise<BenchRow[]> {
     const { key } = await issueKey(ADMIN, large.id, { label: "bench" });
     rows.push(await benchHttp(pg, key, hq));
   } finally {
+    await flushAccessCounts();
     setDatabaseForTests(undefined);
     await db.close();
   }

@@ -4,6 +4,7 @@ import { createAgent, createClient, type TestAgent } from "../helpers/fixtures";
 import type { AgentCaller } from "@/lib/auth/caller";
 import { getDatabase } from "@/lib/db";
 import { EmbeddingUnavailableError, setEmbeddingProviderForTests } from "@/lib/embeddings";
+import { flushAccessCounts } from "@/lib/retrieval/access-counts";
 import { BRIEFING_TTL_MS, clearBriefingCache, getBriefing } from "@/lib/retrieval/briefing";
 
 // The situational briefing (its 6-hour window and 5-minute cache) and context assembly (seed 001).
@@ -204,8 +205,10 @@ describe("GET /agents/{id}/context", () => {
     expect(text.indexOf("═══ SOUL")).toBeLessThan(text.indexOf("═══ CURRENT SITUATION"));
 
     // serving the memories counts as access; HQ viewing the same context does not
-    const count = async (id: string) =>
-      (await (await getDatabase()).query<{ n: number }>("select accessed_count as n from memories where id = $1", [id]))[0]!.n;
+    const count = async (id: string) => {
+      await flushAccessCounts(); // the counters are written in batches
+      return (await (await getDatabase()).query<{ n: number }>("select accessed_count as n from memories where id = $1", [id]))[0]!.n;
+    };
     expect(await count(kestrel[0]!)).toBe(1);
     const hq = await admin.get(`/api/v1/agents/${me.id}/context?topic=${encodeURIComponent(`kestrel ${t} migration`)}`);
     expect(hq.status).toBe(200);

@@ -5,6 +5,7 @@ import { getDatabase } from "@/lib/db";
 import { claimsFor, withClaims } from "@/lib/db/caller";
 import { toVectorLiteral } from "@/lib/embeddings";
 import { embedLocal } from "@/lib/embeddings/local";
+import { flushAccessCounts } from "@/lib/retrieval/access-counts";
 
 // POST /trigger and POST /retrieve through the real route handlers: levels, scopes, tenancy, what is
 // never returned, access counting and the log.
@@ -338,6 +339,24 @@ describe("what retrieval never returns", () => {
     const res = await retrieve(me, { message: `${topic}`, scopes: ["memories", "team", "knowledge"], limit: 50 });
     expect(ids(res)).toEqual(expect.arrayContaining([live.id, liveKb]));
     for (const gone of [archived.id, expired.id, teamArchived.id, archivedKb]) expect(ids(res)).not.toContain(gone);
+
+    // the same through both vector paths: exact ranking (few rows) and the HNSW walk (forced by an
+    // exact_scan_max of 0, the path agents with thousands of rows take)
+    const db = await getDatabase();
+    const caller = { type: "agent" as const, agentId: me.id, name: me.name, kind: "internal" as const, role: "orchestrator" as const, clientId: null, kbAccess: "read" as const };
+    const near = toVectorLiteral(embedLocal(`${topic} insight rule`));
+    const vectorSearch = (scope: "agent" | "team", exactScanMax: number) =>
+      withClaims(db, claimsFor(caller), (tx) =>
+        tx.query<{ id: string }>(
+          "select id from hybrid_search_memories('', $1::vector, 50, $2, $3::uuid, 0, 1, 1, 50, $4, now(), 64)",
+          [near, scope, scope === "agent" ? me.id : null, exactScanMax],
+        ),
+      ).then((rows) => rows.map((r) => r.id).sort());
+    for (const path of [300, 0]) {
+      const own = await vectorSearch("agent", path);
+      expect(own, `own memories, exact_scan_max ${path}`).toEqual([live.id]);
+      expect(await vectorSearch("team", path), `team memories, exact_scan_max ${path}`).not.toContain(teamArchived.id);
+    }
   });
 });
 
@@ -349,7 +368,9 @@ describe("access tracking and the retrieval log", () => {
     const m = await memory(field, { title: `${topic} gate code is 4411` });
     const kb = await knowledge(`${topic} gate procedure`, `Always ask for the ${topic} gate code.`);
 
+    // the counters are written in batches (lib/retrieval/access-counts.ts): flush before reading
     const counts = async () => {
+      await flushAccessCounts();
       const [row] = await (await getDatabase()).query<{ memory: number; knowledge: number }>(
         `select (select accessed_count from memories where id = $1) as memory,
                 (select accessed_count from knowledge_entries where id = $2) as knowledge`,
@@ -364,6 +385,10 @@ describe("access tracking and the retrieval log", () => {
     const hq = await admin.post("/api/v1/retrieve", { message: `How do I get past the ${topic} gate?`, agentId: field.id });
     expect(ids(hq)).toEqual(expect.arrayContaining([m.id, kb]));
     expect(await counts()).toEqual({ memory: 1, knowledge: 1 });
+    // two more calls before a flush: one update per row, counting both
+    for (let i = 0; i < 2; i++) expect(ids(await retrieve(field, { message: `How do I get past the ${topic} gate?` }))).toContain(m.id);
+    const after = await counts();
+    expect(after.memory).toBe(3);
 
     const db = await getDatabase();
     const log = await db.query<{ caller_type: string; level: string; items: { source: string; id: string }[]; took_ms: number; client_id: string }>(
@@ -373,6 +398,8 @@ describe("access tracking and the retrieval log", () => {
     expect(log.map((l) => [l.caller_type, l.level])).toEqual([
       ["agent", "hq"],
       ["hq", "hq"],
+      ["agent", "hq"],
+      ["agent", "hq"],
     ]);
     expect(log[0]!.items).toEqual(res.body.items.map((i: { source: string; id: string }) => ({ source: i.source, id: i.id })));
     expect(log[0]!.took_ms).toBeGreaterThan(0);
