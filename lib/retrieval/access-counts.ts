@@ -19,6 +19,11 @@ import { addKnowledgeAccess, addMemoryAccess, type AccessCount } from "./queries
 export const FLUSH_DELAY_MS = 1000;
 /** flush right away once this many distinct rows wait */
 export const FLUSH_AT_ROWS = 500;
+/**
+ * Rows per transaction of a flush. The embedded database runs one transaction at a time: small
+ * transactions let requests that arrive during a flush go between them instead of waiting for all.
+ */
+export const FLUSH_CHUNK_ROWS = 16;
 const MAX_ATTEMPTS = 3;
 
 type Pending = Map<string, AccessCount>;
@@ -74,10 +79,17 @@ export async function flushAccessCounts(): Promise<void> {
     try {
       // as the system: each id was served to its agent under RLS moments ago, and the counters are
       // columns no caller may write
-      await asSystem(async (tx) => {
-        await addMemoryAccess(tx, memories);
-        await addKnowledgeAccess(tx, knowledge);
-      });
+      while (memories.length || knowledge.length) {
+        const m = memories.slice(0, FLUSH_CHUNK_ROWS);
+        const k = knowledge.slice(0, FLUSH_CHUNK_ROWS - m.length);
+        await asSystem(async (tx) => {
+          await addMemoryAccess(tx, m);
+          await addKnowledgeAccess(tx, k);
+        });
+        // stored: a failure after this point retries only what is left
+        memories.splice(0, m.length);
+        knowledge.splice(0, k.length);
+      }
       state.attempts = 0;
     } catch (err) {
       state.attempts += 1;
