@@ -20,6 +20,11 @@ const envSchema = z.object({
   DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(100).default(10),
   DATA_DIR: z.string().min(1).default("./.data"),
   SEED_DEMO: boolish.default(true),
+  /** Postgres shared_buffers of the embedded database (e.g. 256MB); PGlite's own default is 128MB */
+  PGLITE_SHARED_BUFFERS: z
+    .string()
+    .regex(/^\d+(kB|MB|GB)$/, "PGLITE_SHARED_BUFFERS must look like 128MB, 512MB or 1GB")
+    .optional(),
   ADMIN_API_KEY: z.string().min(16, "ADMIN_API_KEY must be at least 16 characters").optional(),
   SESSION_TTL_HOURS: z.coerce.number().int().min(1).max(24 * 90).default(24 * 7),
   MAX_BODY_BYTES: z.coerce.number().int().min(1024).default(1_000_000),

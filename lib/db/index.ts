@@ -35,7 +35,7 @@ async function openConfigured(): Promise<Database> {
   }
   const dir = path.resolve(config.DATA_DIR);
   await mkdir(dir, { recursive: true });
-  const { db } = await openPglite(path.join(dir, "pglite"));
+  const { db } = await openPglite(path.join(dir, "pglite"), { sharedBuffers: config.PGLITE_SHARED_BUFFERS });
   await migrate(db);
   if (config.SEED_DEMO) {
     const { seedDemoIfEmpty } = await import("@/lib/demo/seed");

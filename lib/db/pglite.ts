@@ -2,9 +2,13 @@ import { PGlite } from "@electric-sql/pglite";
 import { vector } from "@electric-sql/pglite/vector";
 import type { Database, Queryable } from "./types";
 
-/** Opens the embedded database. `dataDir` undefined or "memory://" keeps it in memory (tests). */
-export async function openPglite(dataDir?: string): Promise<{ db: Database; pg: PGlite }> {
-  const pg = await PGlite.create(dataDir ?? "memory://", { extensions: { vector } });
+/**
+ * Opens the embedded database. `dataDir` undefined or "memory://" keeps it in memory (tests).
+ * `sharedBuffers` (PGLITE_SHARED_BUFFERS) sizes Postgres' page cache inside the WebAssembly heap.
+ */
+export async function openPglite(dataDir?: string, opts: { sharedBuffers?: string } = {}): Promise<{ db: Database; pg: PGlite }> {
+  const startParams = opts.sharedBuffers ? [...PGlite.defaultStartParams, "-c", `shared_buffers=${opts.sharedBuffers}`] : undefined;
+  const pg = await PGlite.create(dataDir ?? "memory://", { extensions: { vector }, ...(startParams ? { startParams } : {}) });
   return { db: wrapPglite(pg), pg };
 }
 
