@@ -370,6 +370,26 @@ grant execute on function mhq.memory_vectors_at_most(int, text, uuid, timestampt
 revoke all on function mhq.interaction_vectors_at_most(int, uuid, uuid) from public;
 grant execute on function mhq.interaction_vectors_at_most(int, uuid, uuid) to mhq_app;
 
+-- ── reciprocal rank fusion ──────────────────────────────────────────────────────────────────────
+-- Two ranked id lists (full text, vectors) fused as Supabase's hybrid search does: one row per id
+-- found by either, its score, its rank in each list and its vector similarity. Each hybrid search
+-- below joins its own table to this.
+create or replace function mhq.rrf_fuse(
+  text_ids uuid[], semantic_ids uuid[], semantic_sims float8[], rrf_k int, full_text_weight float, semantic_weight float
+)
+returns table (id uuid, score float8, full_text_rank bigint, semantic_rank bigint, similarity float8)
+language sql immutable
+as $$
+  select coalesce(t.id, s.id),
+         (coalesce(1.0 / (rrf_k + t.rank_ix), 0.0) * full_text_weight
+           + coalesce(1.0 / (rrf_k + s.rank_ix), 0.0) * semantic_weight)::float8,
+         t.rank_ix, s.rank_ix, s.similarity
+    from unnest(text_ids) with ordinality as t (id, rank_ix)
+    full outer join unnest(semantic_ids, semantic_sims) with ordinality as s (id, similarity, rank_ix) on t.id = s.id
+$$;
+revoke all on function mhq.rrf_fuse(uuid[], uuid[], float8[], int, float, float) from public;
+grant execute on function mhq.rrf_fuse(uuid[], uuid[], float8[], int, float, float) to mhq_app;
+
 -- ── hybrid search: memories ─────────────────────────────────────────────────────────────────────
 -- memory_scope 'agent': the owner's private memories, active and resolved (a resolved thread is
 -- still history worth recalling). 'team': the team's shared memories, active ones (RLS: internal
@@ -446,30 +466,18 @@ begin
     from mhq.memory_text_candidates(query_text, memory_scope, owner_id, as_of, term_row_cap, candidates) f;
 
   return query
-  with full_text as (
-    select t.id, t.rank_ix from unnest(text_ids) with ordinality as t (id, rank_ix)
-  ),
-  semantic as (
-    select s.id, s.rank_ix, s.similarity
-      from unnest(semantic_ids, semantic_sims) with ordinality as s (id, similarity, rank_ix)
-  )
   select
     m.id, m.agent_id, m.scope, m.tier, m.category, m.title, m.content, m.tags, m.confidence, m.created_by_name,
     m.occurred_at, m.created_at,
-    (coalesce(1.0 / (rrf_k + full_text.rank_ix), 0.0) * full_text_weight
-      + coalesce(1.0 / (rrf_k + semantic.rank_ix), 0.0) * semantic_weight)::float8,
-    full_text.rank_ix,
-    semantic.rank_ix,
-    semantic.similarity
-  from full_text
-    full outer join semantic on full_text.id = semantic.id
-    join memories m on m.id = coalesce(full_text.id, semantic.id)
+    f.score, f.full_text_rank, f.semantic_rank, f.similarity
+  from mhq.rrf_fuse(text_ids, semantic_ids, semantic_sims, rrf_k, full_text_weight, semantic_weight) f
+    join memories m on m.id = f.id
   -- the candidates' filters once more, on the rows as RLS lets the caller read them
   where m.id = any(text_ids || semantic_ids)
     and m.scope = memory_scope and (owner_id is null or m.agent_id = owner_id)
     and (m.status = 'active' or (own and m.status = 'resolved'))
     and (m.expires_at is null or m.expires_at > as_of)
-  order by 13 desc, coalesce(full_text.rank_ix, semantic.rank_ix), m.id
+  order by f.score desc, coalesce(f.full_text_rank, f.semantic_rank), m.id
   limit match_count;
 end
 $$;
@@ -545,26 +553,14 @@ begin
     from mhq.interaction_text_candidates(query_text, agent_filter, client_filter, term_row_cap, candidates) f;
 
   return query
-  with full_text as (
-    select t.id, t.rank_ix from unnest(text_ids) with ordinality as t (id, rank_ix)
-  ),
-  semantic as (
-    select s.id, s.rank_ix, s.similarity
-      from unnest(semantic_ids, semantic_sims) with ordinality as s (id, similarity, rank_ix)
-  )
   select
     i.id, i.agent_id, i.client_id, i.contact_id, i.channel, i.direction, i.speaker, i.content, i.occurred_at, i.created_at,
-    (coalesce(1.0 / (rrf_k + full_text.rank_ix), 0.0) * full_text_weight
-      + coalesce(1.0 / (rrf_k + semantic.rank_ix), 0.0) * semantic_weight)::float8,
-    full_text.rank_ix,
-    semantic.rank_ix,
-    semantic.similarity
-  from full_text
-    full outer join semantic on full_text.id = semantic.id
-    join interactions i on i.id = coalesce(full_text.id, semantic.id)
+    f.score, f.full_text_rank, f.semantic_rank, f.similarity
+  from mhq.rrf_fuse(text_ids, semantic_ids, semantic_sims, rrf_k, full_text_weight, semantic_weight) f
+    join interactions i on i.id = f.id
   where i.id = any(text_ids || semantic_ids)
     and (agent_filter is null or i.agent_id = agent_filter) and (client_filter is null or i.client_id = client_filter)
-  order by 11 desc, coalesce(full_text.rank_ix, semantic.rank_ix), i.id
+  order by f.score desc, coalesce(f.full_text_rank, f.semantic_rank), i.id
   limit match_count;
 end
 $$;
@@ -572,81 +568,11 @@ $$;
 revoke all on function public.hybrid_search_interactions(text, vector, int, uuid, uuid, float, float, float, int, int, int) from public;
 grant execute on function public.hybrid_search_interactions(text, vector, int, uuid, uuid, float, float, float, int, int, int) to mhq_app;
 
--- ── hybrid search: agent documents (SOUL, WORKING, daily notes) ─────────────────────────────────
--- One agent's documents are few (two plus one note a day), so they are always ranked exactly.
-create or replace function public.hybrid_search_documents(
-  query_text text,
-  query_embedding vector(1536),
-  match_count int,
-  owner_id uuid,
-  min_similarity float default 0,
-  full_text_weight float default 1,
-  semantic_weight float default 1,
-  rrf_k int default 50
-)
-returns table (
-  id uuid,
-  agent_id uuid,
-  type text,
-  doc_date date,
-  content text,
-  updated_at timestamptz,
-  created_at timestamptz,
-  score float8,
-  full_text_rank bigint,
-  semantic_rank bigint,
-  similarity float8
-)
-language plpgsql stable security invoker
-as $$
-#variable_conflict use_column
-declare
-  candidates int := greatest(match_count, 1) * 2;
-begin
-  return query
-  with full_text as (
-    select d.id,
-           row_number() over (order by ts_rank_cd(d.fts, websearch_to_tsquery('english', query_text)) desc, d.id) as rank_ix
-      from agent_documents d
-     where coalesce(query_text, '') <> ''
-       and d.agent_id = owner_id
-       and d.content <> ''
-       and d.fts @@ websearch_to_tsquery('english', query_text)
-     order by rank_ix
-     limit candidates
-  ),
-  semantic as (
-    select n.id, row_number() over (order by n.distance, n.id) as rank_ix, 1 - n.distance as similarity
-      from (
-        select d.id, (d.embedding <=> query_embedding) + 0 as distance
-          from agent_documents d
-         where query_embedding is not null and d.agent_id = owner_id and d.content <> '' and d.embedding is not null
-         order by 2
-         limit candidates
-      ) n
-     where 1 - n.distance >= min_similarity
-  )
-  select d.id, d.agent_id, d.type, d.doc_date, d.content, d.updated_at, d.created_at,
-         (coalesce(1.0 / (rrf_k + full_text.rank_ix), 0.0) * full_text_weight
-           + coalesce(1.0 / (rrf_k + semantic.rank_ix), 0.0) * semantic_weight)::float8,
-         full_text.rank_ix, semantic.rank_ix, semantic.similarity
-    from full_text
-      full outer join semantic on full_text.id = semantic.id
-      join agent_documents d on d.id = coalesce(full_text.id, semantic.id)
-   order by 8 desc, coalesce(full_text.rank_ix, semantic.rank_ix), d.id
-   limit match_count;
-end
-$$;
-
-revoke all on function public.hybrid_search_documents(text, vector, int, uuid, float, float, float, int) from public;
-grant execute on function public.hybrid_search_documents(text, vector, int, uuid, float, float, float, int) to mhq_app;
-
 -- ── hybrid search: the HQ knowledge base, published entries ─────────────────────────────────────
 -- The knowledge domain's hybrid_search_knowledge serves the console (filters, archived entries for
 -- writers); retrieval needs only published entries, unfiltered, and runs on every agent message, so
 -- it has this lean variant: the same reciprocal rank fusion, full-text candidates through the GIN
--- index (mhq.knowledge_text_candidates), and a static HNSW statement whose plan PL/pgSQL caches
--- (hybrid_search_knowledge plans its vector query on every call, about 15 ms in PGlite).
+-- index (mhq.knowledge_text_candidates) and vectors through mhq.published_knowledge_vector_candidates.
 create or replace function public.hybrid_search_published_knowledge(
   query_text text,
   query_embedding vector(1536),
@@ -694,25 +620,13 @@ begin
     from mhq.knowledge_text_candidates(query_text, term_row_cap, candidates) f;
 
   return query
-  with full_text as (
-    select t.id, t.rank_ix from unnest(text_ids) with ordinality as t (id, rank_ix)
-  ),
-  semantic as (
-    select s.id, s.rank_ix, s.similarity
-      from unnest(semantic_ids, semantic_sims) with ordinality as s (id, similarity, rank_ix)
-  )
   select
     k.id, k.title, k.content, k.category, k.tags, k.version, k.created_at, k.updated_at,
-    (coalesce(1.0 / (rrf_k + full_text.rank_ix), 0.0) * full_text_weight
-      + coalesce(1.0 / (rrf_k + semantic.rank_ix), 0.0) * semantic_weight)::float8,
-    full_text.rank_ix,
-    semantic.rank_ix,
-    semantic.similarity
-  from full_text
-    full outer join semantic on full_text.id = semantic.id
-    join knowledge_entries k on k.id = coalesce(full_text.id, semantic.id)
+    f.score, f.full_text_rank, f.semantic_rank, f.similarity
+  from mhq.rrf_fuse(text_ids, semantic_ids, semantic_sims, rrf_k, full_text_weight, semantic_weight) f
+    join knowledge_entries k on k.id = f.id
   where k.id = any(text_ids || semantic_ids) and k.status = 'published'
-  order by 9 desc, coalesce(full_text.rank_ix, semantic.rank_ix), k.id
+  order by f.score desc, coalesce(f.full_text_rank, f.semantic_rank), k.id
   limit match_count;
 end
 $$;
