@@ -79,25 +79,21 @@ export async function retrieve(caller: Caller, body: z.infer<typeof retrieveBody
 
   const { items, tookMs } = await view.run(async (tx) => {
     const found = scopes.length ? await searchScopes(tx, view, scopes, { text, embedding, limit }) : [];
-    // an agent's own retrievals are logged in the same transaction
-    if (!view.hq) {
-      const took = elapsed();
-      await q.insertRetrievalLog(tx, logEntry(found, took));
-      return { items: found, tookMs: took };
-    }
-    return { items: found, tookMs: elapsed() };
+    const took = elapsed();
+    // an agent's own retrievals are logged in the same transaction; HQ's below, in HQ's name
+    if (!view.hq) await q.insertRetrievalLog(tx, logEntry(found, took));
+    return { items: found, tookMs: took };
   });
-  // HQ trying the playground is curation, not use: only what was served to the agent counts
-  if (!view.hq) {
-    countAccess({
-      memories: items.filter((i) => i.source === "memories" || i.source === "team").map((i) => i.id),
-      knowledge: items.filter((i) => i.source === "knowledge").map((i) => i.id),
-    });
-  }
   if (view.hq) {
     await asCaller(view.hq, async (tx) => {
       await q.insertRetrievalLog(tx, logEntry(items, tookMs));
       await auditImpersonation(tx, view, "retrieve", { level, items: items.length });
+    });
+  } else {
+    // HQ trying the playground is curation, not use: only what was served to the agent counts
+    countAccess({
+      memories: items.filter((i) => i.source === "memories" || i.source === "team").map((i) => i.id),
+      knowledge: items.filter((i) => i.source === "knowledge").map((i) => i.id),
     });
   }
   const context = formatRetrievedContext({ level, triggers, items });
