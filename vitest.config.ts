@@ -24,6 +24,7 @@ export default defineConfig({
           include: ["tests/integration/**/*.test.ts"],
           environment: "node",
           setupFiles: ["tests/helpers/setup-env.ts"],
+          globalSetup: ["tests/helpers/global-setup.ts"],
           testTimeout: 60_000,
           hookTimeout: 120_000,
         },

@@ -1,7 +1,12 @@
-// `npm test`: typecheck, lint, unit, integration on both transports (in-process PGlite and the
-// Postgres wire protocol), a production build, and the Playwright end-to-end tests in Chromium.
-// Ends with one line "N passed, N failed" counted across every runner.
+// `npm test`: typecheck, lint, unit, integration on three transports (in-process PGlite, PGlite over
+// the Postgres wire protocol, and a real PostgreSQL server), a production build, and the Playwright
+// end-to-end tests in Chromium. Ends with one line "N passed, N failed" counted across every runner.
+//
+// The real-server run needs PostgreSQL with pgvector at TEST_DATABASE_URL (default: the cluster that
+// `.ci/postgres.sh start` runs on 127.0.0.1:54329). Outside CI, when none answers, that run is skipped
+// with a loud warning; in CI (CI=true) a missing server fails the run.
 import { spawnSync } from "node:child_process";
+import net from "node:net";
 import { existsSync, mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -47,6 +52,17 @@ function playwrightCount(file) {
   };
 }
 
+function reachable(url) {
+  const u = new URL(url);
+  return new Promise((resolve) => {
+    const socket = net.connect({ host: u.hostname, port: Number(u.port || 5432) });
+    socket.setTimeout(2000);
+    socket.once("connect", () => (socket.destroy(), resolve(true)));
+    socket.once("error", () => resolve(false));
+    socket.once("timeout", () => (socket.destroy(), resolve(false)));
+  });
+}
+
 function finish(code) {
   console.log("\n━━ summary");
   for (const line of summary) console.log(line);
@@ -54,8 +70,10 @@ function finish(code) {
   process.exit(code);
 }
 
+const stepName = (project, env) =>
+  project === "unit" ? "unit" : env.TEST_TRANSPORT ? `integration-${env.TEST_TRANSPORT}` : "integration";
 const vitest = (project, file, env) =>
-  step(project === "unit" ? "unit" : env.TEST_TRANSPORT ? "integration-socket" : "integration", "npx", [
+  step(stepName(project, env), "npx", [
     "vitest", "run", "--project", project, "--reporter=default", "--reporter=json", `--outputFile=${file}`,
   ], { env, count: vitestCount(file) });
 
@@ -64,6 +82,19 @@ step("lint", "npx", ["eslint", ".", "--max-warnings=0"]);
 vitest("unit", path.join(out, "unit.json"), {});
 vitest("integration", path.join(out, "integration.json"), {});
 vitest("integration", path.join(out, "integration-socket.json"), { TEST_TRANSPORT: "socket" });
+if (!only.length || only.includes("integration-postgres")) {
+  const url = process.env.TEST_DATABASE_URL || "postgres://postgres@127.0.0.1:54329/postgres";
+  if (process.env.CI === "true" || (await reachable(url))) {
+    vitest("integration", path.join(out, "integration-postgres.json"), { TEST_TRANSPORT: "postgres", TEST_DATABASE_URL: url });
+  } else {
+    const bar = "!".repeat(100);
+    console.log(`\n${bar}\n!! integration-postgres SKIPPED: no PostgreSQL answers at ${url}.`);
+    console.log("!! Concurrency and real-server tests did not run. Start a server with");
+    console.log("!!   sudo .ci/postgres.sh install && sudo .ci/postgres.sh start   (or set TEST_DATABASE_URL)");
+    console.log(`${bar}`);
+    summary.push("SKIP integration-postgres (no server)");
+  }
+}
 step("build", "npx", ["next", "build"]);
 const pwFile = path.join(out, "e2e.json");
 step("e2e", "npx", ["playwright", "test"], { env: { PW_JSON_OUTPUT: pwFile }, count: playwrightCount(pwFile) });

@@ -13,6 +13,14 @@ export function openPostgres(url: string, options: { max?: number } = {}): Datab
     types: {
       // int8 (counts, sums) as JS numbers, matching the embedded driver
       bigint: { to: 20, from: [20], parse: (x: string) => Number(x), serialize: (x: number) => String(x) },
+      // timestamps given as text (cursors, `now` overrides) pass through verbatim: postgres.js would
+      // otherwise round them through a JS Date and drop the microseconds a keyset cursor relies on
+      date: {
+        to: 1184,
+        from: [1082, 1114, 1184],
+        parse: (x: string) => new Date(x),
+        serialize: (x: unknown) => (x instanceof Date ? x.toISOString() : String(x)),
+      },
       // queries pass JSON as text ($1::jsonb, JSON.stringify'd), as the embedded driver expects;
       // without this postgres.js would encode that text a second time into a JSON string
       json: {

@@ -1,22 +1,35 @@
+import { randomBytes } from "node:crypto";
 import { PGLiteSocketServer } from "@electric-sql/pglite-socket";
+import postgres from "postgres";
 import { migrate } from "@/lib/db/migrate";
 import { openPglite } from "@/lib/db/pglite";
 import { openPostgres } from "@/lib/db/postgres";
 import type { Database } from "@/lib/db/types";
+import { OWNER_ROLE, ownerUrl, testServerUrl } from "./postgres-server";
 
 export interface TestDatabase {
   db: Database;
+  /** Opens another pool on the same database (real PostgreSQL only): true concurrency in tests. */
+  connect?(max?: number): Database;
   close(): Promise<void>;
 }
 
-export const transport = process.env.TEST_TRANSPORT === "socket" ? "socket" : "pglite";
+export type TestTransport = "pglite" | "socket" | "postgres";
+
+export const transport: TestTransport =
+  process.env.TEST_TRANSPORT === "socket" ? "socket" : process.env.TEST_TRANSPORT === "postgres" ? "postgres" : "pglite";
 
 /**
- * A fresh, migrated, empty database. With TEST_TRANSPORT=socket the embedded database is served on
- * a loopback port and reached through the production `DATABASE_URL` driver (postgres.js), so the
- * wire-protocol path — migrations included — is what the tests exercise.
+ * A fresh, migrated, empty database.
+ * - pglite: the embedded database in process.
+ * - socket: the embedded database served on a loopback port and reached through the production
+ *   `DATABASE_URL` driver (postgres.js), so the wire-protocol path — migrations included — is tested.
+ * - postgres: a new database on a real PostgreSQL server (TEST_DATABASE_URL, an admin URL), with the
+ *   extension created by the superuser and the migrations applied by a non-superuser owner, the way
+ *   Supabase and managed hosts work. Only this transport runs statements truly concurrently.
  */
 export async function createTestDatabase(): Promise<TestDatabase> {
+  if (transport === "postgres") return createServerDatabase();
   const { db: local, pg } = await openPglite();
   if (transport !== "socket") {
     await migrate(local);
@@ -34,4 +47,49 @@ export async function createTestDatabase(): Promise<TestDatabase> {
       await pg.close();
     },
   };
+}
+
+async function createServerDatabase(): Promise<TestDatabase> {
+  const adminUrl = testServerUrl();
+  const name = `mhq_test_${randomBytes(6).toString("hex")}`;
+  const admin = postgres(adminUrl, { max: 1, onnotice: () => {} });
+  try {
+    await admin.unsafe(`create database ${name} owner ${OWNER_ROLE}`);
+  } finally {
+    await admin.end({ timeout: 5 });
+  }
+  const superInDb = postgres(withDatabase(adminUrl, name), { max: 1, onnotice: () => {} });
+  try {
+    await superInDb.unsafe("create extension if not exists vector");
+  } finally {
+    await superInDb.end({ timeout: 5 });
+  }
+  const url = withDatabase(ownerUrl(adminUrl), name);
+  const pools: Database[] = [];
+  const connect = (max = 10) => {
+    const db = openPostgres(url, { max });
+    pools.push(db);
+    return db;
+  };
+  const db = connect(10);
+  await migrate(db);
+  return {
+    db,
+    connect,
+    close: async () => {
+      await Promise.all(pools.map((p) => p.close()));
+      const drop = postgres(adminUrl, { max: 1, onnotice: () => {} });
+      try {
+        await drop.unsafe(`drop database if exists ${name} with (force)`);
+      } finally {
+        await drop.end({ timeout: 5 });
+      }
+    },
+  };
+}
+
+function withDatabase(url: string, database: string): string {
+  const u = new URL(url);
+  u.pathname = `/${database}`;
+  return u.toString();
 }

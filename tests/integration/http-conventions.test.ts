@@ -7,7 +7,7 @@ describe("HTTP conventions", () => {
   it("reports health and the database transport in use", async () => {
     const res = await api("GET", "/api/health");
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ status: "ok", database: transport === "socket" ? "postgres" : "pglite" });
+    expect(res.body).toEqual({ status: "ok", database: transport === "pglite" ? "pglite" : "postgres" });
   });
 
   it("rejects unknown body fields with 422 and never stores them", async () => {
