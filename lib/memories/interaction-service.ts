@@ -4,13 +4,16 @@ import type { z } from "zod";
 import type { Caller } from "@/lib/auth/caller";
 import { asCaller } from "@/lib/db";
 import { toVectorLiteral, tryEmbed } from "@/lib/embeddings";
-import { ApiError, forbidden } from "@/lib/http/errors";
+import { ApiError, forbidden, notFound } from "@/lib/http/errors";
+import { getContact } from "@/lib/review/queries";
 import * as q from "./interaction-queries";
 import type { createInteractionBody, listInteractionsQuery } from "./schemas";
 
 /**
  * Records one message of a conversation (seed 002's raw transcript), embedded for recall. Agents
- * write in their own name; a field agent only for its own client.
+ * write in their own name; a field agent only for its own client. A contact is filed under its own
+ * client: one the caller cannot see, or of another client than the one named, answers exactly as a
+ * missing contact (RLS refuses the same pairing again).
  */
 export async function createInteraction(caller: Caller, body: z.infer<typeof createInteractionBody>) {
   if (caller.type !== "agent") throw forbidden("Interactions are recorded by agents");
@@ -33,6 +36,11 @@ export async function createInteraction(caller: Caller, body: z.infer<typeof cre
     createdAt: new Date(),
   };
   await asCaller(caller, async (tx) => {
+    if (interaction.contactId) {
+      const contact = await getContact(tx, { id: interaction.contactId });
+      if (!contact || (clientId && contact.clientId !== clientId)) throw notFound("Contact");
+      interaction.clientId = clientId = contact.clientId;
+    }
     if (clientId && caller.kind === "internal") {
       const client = await tx.query("select 1 from clients where id = $1", [clientId]);
       if (!client.length) throw new ApiError("validation_failed", "clientId does not name a client");

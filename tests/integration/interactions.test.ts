@@ -83,7 +83,7 @@ describe("interactions (recall memory)", () => {
     expect((await as(agent.key).post("/api/v1/interactions", message({ content: "   " }))).status).toBe(422);
     expect((await as(agent.key).post("/api/v1/interactions", message({ mood: "happy" }))).status).toBe(422);
     expect((await as(agent.key).post("/api/v1/interactions", message({ clientId: randomUUID() }))).status).toBe(422);
-    expect((await as(agent.key).post("/api/v1/interactions", message({ contactId: randomUUID() }))).status).toBe(422);
+    expect((await as(agent.key).post("/api/v1/interactions", message({ contactId: randomUUID() }))).status).toBe(404);
     expect((await as(agent.key).get("/api/v1/interactions?limit=200")).body.interactions).toHaveLength(before);
   });
 });
