@@ -7,7 +7,7 @@ import { getConfig } from "@/lib/config";
 import { asCaller } from "@/lib/db";
 import { toVectorLiteral, tryEmbed } from "@/lib/embeddings";
 import { ApiError, notFound } from "@/lib/http/errors";
-import { requireOwnAgent } from "@/lib/memories/access";
+import { requireMemoryHolder, requireOwnAgent } from "@/lib/memories/access";
 import * as q from "./queries";
 import {
   charCount,
@@ -90,7 +90,7 @@ export async function putDocument(
   // embedded before the transaction opens, so a slow provider never holds locks; null = queued
   const vectors = await tryEmbed([body.content]);
   return asCaller(caller, async (tx) => {
-    const agent = await requireOwnAgent(tx, caller, agentId);
+    const agent = await requireMemoryHolder(tx, caller, agentId);
     const write = {
       agentId,
       type,

@@ -7,7 +7,7 @@ import { asCaller, type Queryable } from "@/lib/db";
 import { toVectorLiteral, tryEmbed } from "@/lib/embeddings";
 import { ApiError, forbidden, notFound } from "@/lib/http/errors";
 import { pathId } from "@/lib/http/ids";
-import { requireOwnAgent } from "./access";
+import { requireMemoryHolder, requireOwnAgent } from "./access";
 import * as q from "./queries";
 import {
   categoryFitsTier,
@@ -63,7 +63,7 @@ export async function writeMemory(
 
   const embedding = await embedMemory({ title: body.title, content });
   return asCaller(caller, async (tx) => {
-    const agent = await requireOwnAgent(tx, caller, agentId);
+    const agent = await requireMemoryHolder(tx, caller, agentId);
     if (scope === "team" && agent.kind !== "internal") throw noSharedBrain();
     await q.lockAgentMemories(tx, { agentId });
     const memory = await q.insertMemory(tx, {
