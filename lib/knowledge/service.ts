@@ -32,6 +32,25 @@ const requireEntry = async (tx: Queryable, id: string) => {
   return entry;
 };
 
+/**
+ * Field agents read the knowledge base as HQ's: who wrote an entry or a version (internal agents,
+ * HQ staff) is not theirs to know, so every author appears as "HQ". Internal agents and HQ see names.
+ */
+export const NEUTRAL_AUTHOR = "HQ";
+const AUTHOR_FIELDS = new Set(["createdBy", "updatedBy", "editedBy"]);
+
+function authorsFor<T>(caller: Caller, value: T): T {
+  if (caller.type !== "agent" || caller.kind !== "field") return value;
+  const neutral = (v: unknown): unknown => {
+    if (Array.isArray(v)) return v.map(neutral);
+    if (v === null || typeof v !== "object" || v instanceof Date) return v;
+    return Object.fromEntries(
+      Object.entries(v).map(([k, x]) => [k, AUTHOR_FIELDS.has(k) && typeof x === "string" ? NEUTRAL_AUTHOR : neutral(x)]),
+    );
+  };
+  return neutral(value) as T;
+}
+
 const versionConflict = (expected: number, current: KnowledgeEntry) =>
   new ApiError(
     "version_conflict",
@@ -82,12 +101,12 @@ export async function listKnowledge(caller: Caller, query: ListKnowledgeQuery) {
         includeArchived: query.status !== "published",
       });
       const entries = await countServed(tx, caller, query.status === "archived" ? hits.filter((h) => h.status === "archived") : hits);
-      return { mode: "search" as const, query: text, semantic: embedding !== null, entries };
+      return authorsFor(caller, { mode: "search" as const, query: text, semantic: embedding !== null, entries });
     });
   }
   return asCaller(caller, async (tx) => {
     const { entries, total } = await q.listEntries(tx, query);
-    return { mode: "list" as const, entries, total, limit: query.limit, offset: query.offset };
+    return authorsFor(caller, { mode: "list" as const, entries, total, limit: query.limit, offset: query.offset });
   });
 }
 
@@ -96,7 +115,7 @@ export async function getKnowledge(caller: Caller, idParam: string | undefined) 
   const id = pathId(idParam, "Knowledge entry");
   return asCaller(caller, async (tx) => {
     const [entry] = await countServed(tx, caller, [await requireEntry(tx, id)]);
-    return { entry: entry! };
+    return authorsFor(caller, { entry: entry! });
   });
 }
 
@@ -105,7 +124,7 @@ export async function listKnowledgeVersions(caller: Caller, idParam: string | un
   const id = pathId(idParam, "Knowledge entry");
   return asCaller(caller, async (tx) => {
     const entry = await requireEntry(tx, id);
-    return { entryId: id, currentVersion: entry.version, versions: await q.listVersions(tx, { entry }) };
+    return authorsFor(caller, { entryId: id, currentVersion: entry.version, versions: await q.listVersions(tx, { entry }) });
   });
 }
 
