@@ -1,3 +1,4 @@
+import { isIP } from "node:net";
 import { z } from "zod";
 
 // Every setting the server reads, in one place, validated once. README "Configuration" documents
@@ -13,6 +14,47 @@ function isTimeZone(tz: string): boolean {
   } catch {
     return false;
   }
+}
+
+/**
+ * Which proxies' forwarded headers (X-Forwarded-For) to believe:
+ * - unset, "false" or "0": none — the app is reached directly, every caller counts as one address;
+ * - a hop count 1..10: that many proxies each append the address they saw; the client is the Nth
+ *   address from the right;
+ * - a comma-separated list of proxy addresses or CIDR ranges: addresses in the list are skipped from
+ *   the right; the first one outside it is the client.
+ */
+export type TrustProxy =
+  | { mode: "none" }
+  | { mode: "hops"; hops: number }
+  | { mode: "list"; ranges: { address: string; prefix: number; family: 4 | 6 }[] };
+
+function parseTrustProxy(raw: string, ctx: z.RefinementCtx): TrustProxy {
+  const v = raw.trim().toLowerCase();
+  if (v === "" || v === "false" || v === "0" || v === "no") return { mode: "none" };
+  if (/^\d+$/.test(v)) {
+    const hops = Number(v);
+    if (hops <= 10) return { mode: "hops", hops };
+  } else {
+    const ranges: { address: string; prefix: number; family: 4 | 6 }[] = [];
+    for (const item of v.split(",").map((x) => x.trim()).filter(Boolean)) {
+      const [address = "", prefixText] = item.split("/");
+      const family = isIP(address);
+      const max = family === 4 ? 32 : 128;
+      const prefix = prefixText === undefined ? max : /^\d+$/.test(prefixText) ? Number(prefixText) : -1;
+      if (!family || prefix < 0 || prefix > max) {
+        ctx.addIssue({ code: "custom", message: `TRUST_PROXY: "${item}" is not an IP address or CIDR range` });
+        return { mode: "none" };
+      }
+      ranges.push({ address, prefix, family: family as 4 | 6 });
+    }
+    if (ranges.length) return { mode: "list", ranges };
+  }
+  ctx.addIssue({
+    code: "custom",
+    message: "TRUST_PROXY must be false, a proxy hop count from 1 to 10, or a comma-separated list of proxy addresses/CIDR ranges",
+  });
+  return { mode: "none" };
 }
 
 const envSchema = z.object({
@@ -43,6 +85,8 @@ const envSchema = z.object({
     .default("UTC"),
   /** the manager pass approves suggestions at or above this confidence without a person (seed 002's floor is 0.7) */
   REVIEW_AUTO_APPROVE_THRESHOLD: z.coerce.number().min(0.7).max(1).default(0.9),
+  /** the proxies whose X-Forwarded-For is believed (sign-in limits count per client address) */
+  TRUST_PROXY: z.string().default("false").transform(parseTrustProxy),
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error"]).default("info"),
 });
 

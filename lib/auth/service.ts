@@ -7,14 +7,22 @@ import { ApiError, notFound } from "@/lib/http/errors";
 import { pathId } from "@/lib/http/ids";
 import type { Caller, HqCaller } from "./caller";
 import * as q from "./queries";
-import { createRateLimiter } from "./rate-limit";
+import { createLoginThrottle } from "./login-throttle";
 import type { acceptInviteBody, inviteUserBody, loginBody, setupBody, updateUserBody } from "./schemas";
 import { hashPassword, randomToken, sha256, verifyPassword } from "./secrets";
 import { startSession } from "./session";
 import * as uq from "./users-queries";
 
 const INVITE_HOURS = 72;
-const loginLimiter = createRateLimiter(10, 15 * 60_000);
+const loginThrottle = createLoginThrottle();
+
+/**
+ * What an unknown email, a disabled user or an unaccepted invitation is checked against, so every
+ * sign-in costs one scrypt hash with the same parameters and its timing says nothing about which
+ * emails have accounts. The hash of a random password that was thrown away: nothing matches it.
+ */
+export const DUMMY_PASSWORD_HASH =
+  "scrypt$32768$8$1$iw8OB7afIUu3p2r2_g5XGA$nqav5Z61EMYhEei2nbj1Jz3QKtSjXJpjrTnZQtwxE_IATDVx2quv-tGC4tBQnWKDYJQaKdeV-ZIdTPtg32hqxw";
 
 export async function needsSetup(): Promise<boolean> {
   return (await asSystem((tx) => q.countHqUsers(tx))) === 0;
@@ -36,13 +44,13 @@ export async function setupFirstAdmin(body: z.infer<typeof setupBody>, userAgent
   return { user, cookie: await startSession(user.userId!, userAgent) };
 }
 
-export async function login(body: z.infer<typeof loginBody>, ip: string, userAgent: string) {
-  const limiterKey = `${ip}|${body.email}`;
-  loginLimiter.check(limiterKey);
+export async function login(body: z.infer<typeof loginBody>, address: string, userAgent: string) {
+  await loginThrottle.attempt(body.email, address);
   const row = await asSystem((tx) => q.findHqUserByEmail(tx, { email: body.email }));
-  const ok = row?.passwordHash && !row.disabledAt ? await verifyPassword(body.password, row.passwordHash) : false;
-  if (!row || !ok) throw new ApiError("unauthorized", "Wrong email or password");
-  loginLimiter.reset(limiterKey);
+  const usable = row?.passwordHash && !row.disabledAt ? row.passwordHash : null;
+  const matches = await verifyPassword(body.password, usable ?? DUMMY_PASSWORD_HASH);
+  if (!row || !usable || !matches) throw new ApiError("unauthorized", "Wrong email or password");
+  await loginThrottle.succeeded(body.email, address);
   const user: HqCaller = { type: "hq", userId: row.id, name: row.name || row.email, email: row.email, role: row.role };
   return { user, cookie: await startSession(row.id, userAgent) };
 }

@@ -26,10 +26,6 @@ export function signedOut(): Response {
   return res;
 }
 
-export function clientIp(req: NextRequest): string {
-  return req.headers.get("x-forwarded-for")?.split(",")[0]?.trim() || req.headers.get("x-real-ip") || "local";
-}
-
 function isHttps(req: NextRequest): boolean {
   return req.nextUrl.protocol === "https:" || req.headers.get("x-forwarded-proto") === "https";
 }

@@ -31,6 +31,16 @@ export class ApiError extends Error {
   }
 }
 
+/** 429 with the seconds until the caller may try again, answered as the Retry-After header too. */
+export class RateLimitedError extends ApiError {
+  constructor(
+    message: string,
+    readonly retryAfterSeconds: number,
+  ) {
+    super("rate_limited", message, { retryAfterSeconds });
+  }
+}
+
 export const notFound = (what = "Resource") => new ApiError("not_found", `${what} not found`);
 export const forbidden = (message = "You are not allowed to do this") => new ApiError("forbidden", message);
 

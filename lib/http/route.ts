@@ -7,7 +7,7 @@ import type { Caller } from "@/lib/auth/caller";
 import { assertCan, type Permission } from "@/lib/auth/permissions";
 import { getConfig } from "@/lib/config";
 import { readJsonBody } from "./body";
-import { ApiError, errorBody, fromDatabaseError } from "./errors";
+import { ApiError, errorBody, fromDatabaseError, RateLimitedError } from "./errors";
 
 type Schema = z.ZodType | undefined;
 type Out<S> = S extends z.ZodType ? z.output<S> : undefined;
@@ -71,6 +71,11 @@ export function json(data: unknown, status = 200): Response {
 }
 
 export function errorResponse(err: unknown): Response {
+  if (err instanceof RateLimitedError) {
+    const res = json(errorBody(err.code, err.message, err.details), err.status);
+    res.headers.set("Retry-After", String(err.retryAfterSeconds));
+    return res;
+  }
   if (err instanceof ApiError) return json(errorBody(err.code, err.message, err.details), err.status);
   if (err instanceof z.ZodError) {
     const details = err.issues.map((i) => ({ path: i.path.join("."), message: i.message, code: i.code }));
