@@ -1,6 +1,7 @@
 import { z } from "zod";
+import { apiTimestamp } from "@/lib/http/input-guards";
 
-const timestamp = z.iso.datetime({ offset: true });
+const timestamp = apiTimestamp;
 
 export const createNoteBody = z
   .object({

@@ -1,4 +1,6 @@
+import { z } from "zod";
 import { ApiError } from "./errors";
+import { parseGuardedJson } from "./input-guards";
 
 /** Reads a JSON body, refusing it (413) past `maxBytes` before parsing anything. */
 export async function readJsonBody(req: Request, maxBytes: number): Promise<unknown> {
@@ -10,11 +12,25 @@ export async function readJsonBody(req: Request, maxBytes: number): Promise<unkn
   }
   const text = await readLimited(req, maxBytes);
   if (text.trim() === "") return {};
-  try {
-    return JSON.parse(text);
-  } catch {
-    throw new ApiError("bad_request", "The body is not valid JSON");
+  return parseGuardedJson(text);
+}
+
+const noFields = z.object({}).strict();
+
+/**
+ * For a route that takes no body: nothing, or an empty JSON object, is accepted; anything else is
+ * refused by the same rules as every body (413 past `maxBytes`, 415 when not JSON, 422 for any field).
+ */
+export async function refuseBody(req: Request, maxBytes: number): Promise<void> {
+  const declared = Number(req.headers.get("content-length") ?? "NaN");
+  if (Number.isFinite(declared) && declared > maxBytes) throw tooLarge(maxBytes);
+  const text = await readLimited(req, maxBytes);
+  if (text.trim() === "") return;
+  const type = req.headers.get("content-type") ?? "";
+  if (type && !type.includes("application/json")) {
+    throw new ApiError("unsupported_media_type", "Send the body as application/json");
   }
+  noFields.parse(parseGuardedJson(text));
 }
 
 async function readLimited(req: Request, maxBytes: number): Promise<string> {

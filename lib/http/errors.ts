@@ -62,6 +62,10 @@ export function fromDatabaseError(err: unknown): ApiError | undefined {
     case "23514":
     case "22P02":
     case "22001":
+    case "22007": // invalid_datetime_format
+    case "22008": // datetime_field_overflow: a timestamp outside Postgres' range
+    case "22021": // character_not_in_repertoire: NUL in text
+    case "22P05": // untranslatable_character: NUL in jsonb
       return new ApiError("validation_failed", "A value is out of its allowed range or format");
     default:
       return undefined;

@@ -6,8 +6,9 @@ import { authenticate } from "@/lib/auth/authenticate";
 import type { Caller } from "@/lib/auth/caller";
 import { assertCan, type Permission } from "@/lib/auth/permissions";
 import { getConfig } from "@/lib/config";
-import { readJsonBody } from "./body";
+import { readJsonBody, refuseBody } from "./body";
 import { ApiError, errorBody, fromDatabaseError, RateLimitedError } from "./errors";
+import { guardedQuery } from "./input-guards";
 
 type Schema = z.ZodType | undefined;
 type Out<S> = S extends z.ZodType ? z.output<S> : undefined;
@@ -54,10 +55,9 @@ export function route<B extends Schema, Q extends Schema>(
       const params = Object.fromEntries(
         Object.entries((await ctx?.params) ?? {}).map(([k, v]) => [k, Array.isArray(v) ? v.join("/") : v]),
       );
-      const query = opts.query ? opts.query.parse(Object.fromEntries(req.nextUrl.searchParams)) : undefined;
-      const body = opts.body
-        ? opts.body.parse(await readJsonBody(req, opts.maxBodyBytes ?? getConfig().MAX_BODY_BYTES))
-        : undefined;
+      const query = opts.query ? opts.query.parse(guardedQuery(req.nextUrl.searchParams)) : undefined;
+      const maxBytes = opts.maxBodyBytes ?? getConfig().MAX_BODY_BYTES;
+      const body = opts.body ? opts.body.parse(await readJsonBody(req, maxBytes)) : await refuseBody(req, maxBytes);
       const result = await handler({ req, caller: caller as Caller, body, query, params } as Context<B, Q, Caller>);
       return result instanceof Response ? result : NextResponse.json(result ?? {});
     } catch (err) {

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { apiTimestamp } from "@/lib/http/input-guards";
 import {
   categoryFitsTier,
   CONTENT_MAX_CHARS,
@@ -24,7 +25,7 @@ const confidence = z
 const tags = z.array(z.string().trim().min(1).max(60)).max(30);
 const relatedIds = z.array(z.uuid()).max(50);
 const surpriseScore = z.number().min(0).max(1);
-const timestamp = z.iso.datetime({ offset: true });
+const timestamp = apiTimestamp;
 
 /** seed 004: why a decision was made, so its outcome can be judged later */
 export const decisionContext = z
