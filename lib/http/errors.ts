@@ -3,6 +3,7 @@ export const ERROR_STATUS = {
   unauthorized: 401,
   forbidden: 403,
   not_found: 404,
+  method_not_allowed: 405,
   version_conflict: 409,
   conflict: 409,
   payload_too_large: 413,

@@ -1,0 +1,71 @@
+import { errorBody } from "./errors";
+import { ENDPOINTS } from "./openapi";
+
+// Next.js answers a path no route file serves with its HTML 404 page and a method a route file
+// does not export with an empty 405. The API answers both in its JSON error shape instead, from the
+// endpoint list the OpenAPI document is built from (a unit test keeps that list equal to the route
+// files and their methods).
+
+interface RoutePattern {
+  regex: RegExp;
+  /** one entry per segment, 0 static / 1 dynamic: Next.js prefers static segments, leftmost first */
+  rank: number[];
+  methods: Set<string>;
+}
+
+const patterns: RoutePattern[] = (() => {
+  const byPath = new Map<string, RoutePattern>();
+  for (const e of ENDPOINTS) {
+    let p = byPath.get(e.path);
+    if (!p) {
+      const segments = e.path.split("/").filter(Boolean);
+      const source = segments
+        .map((s) => (/^\{\w+\}$/.test(s) ? "[^/]+" : s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")))
+        .join("/");
+      p = { regex: new RegExp(`^/${source}$`), rank: segments.map((s) => (s.startsWith("{") ? 1 : 0)), methods: new Set() };
+      byPath.set(e.path, p);
+    }
+    p.methods.add(e.method);
+  }
+  return [...byPath.values()];
+})();
+
+const compareRank = (a: number[], b: number[]) => {
+  for (let i = 0; i < Math.min(a.length, b.length); i++) if (a[i] !== b[i]) return a[i]! - b[i]!;
+  return a.length - b.length;
+};
+
+/** The route file Next.js would pick for `pathname`, or undefined when none serves it. */
+function routeFor(pathname: string): RoutePattern | undefined {
+  const path = pathname.length > 1 ? pathname.replace(/\/+$/, "") : pathname;
+  let best: RoutePattern | undefined;
+  for (const p of patterns) {
+    if (p.regex.test(path) && (!best || compareRank(p.rank, best.rank) < 0)) best = p;
+  }
+  return best;
+}
+
+/** The methods a route answers: its own, HEAD with GET, and OPTIONS (Next.js implements both). */
+function allowed(route: RoutePattern): string[] {
+  const methods = [...route.methods];
+  if (route.methods.has("GET")) methods.push("HEAD");
+  return [...methods, "OPTIONS"];
+}
+
+/**
+ * The JSON answer for a request no route handler would serve: 404 `not_found` for an unknown API
+ * path, 405 `method_not_allowed` (with Allow) for a method the route does not answer; null when a
+ * handler serves it.
+ */
+export function unservedApiRequest(method: string, pathname: string): Response | null {
+  const route = routeFor(pathname);
+  if (!route) {
+    return Response.json(errorBody("not_found", `No API endpoint at ${pathname}`), { status: 404 });
+  }
+  const methods = allowed(route);
+  if (methods.includes(method.toUpperCase())) return null;
+  return Response.json(errorBody("method_not_allowed", `${method.toUpperCase()} is not allowed here; use ${methods.join(", ")}`), {
+    status: 405,
+    headers: { Allow: methods.join(", ") },
+  });
+}
