@@ -75,10 +75,11 @@ describe("row-level security on agent memory", () => {
     await asAgent(S, (tx) => tx.query(insertMemory(santos.id)));
 
     const D = callerOf(deployer, "internal", "isolated");
-    await (await getDatabase()).query(insertMemory(deployer.id));
+    // no memory can be filed under an isolated agent, not even by the owning role
+    await expect((await getDatabase()).query(insertMemory(deployer.id))).rejects.toThrow(/isolated agents have no memory/);
     expect(await asAgent(D, (tx) => tx.query("select id from memories"))).toEqual([]);
     expect(await asAgent(D, (tx) => tx.query("select id from agent_documents"))).toEqual([]);
-    await expect(asAgent(D, (tx) => tx.query(insertMemory(deployer.id)))).rejects.toThrow(/row-level security/);
+    await expect(asAgent(D, (tx) => tx.query(insertMemory(deployer.id)))).rejects.toMatchObject({ code: "42501" });
 
     const internal = callerOf(sybil, "internal", "manager");
     expect(await asAgent(internal, (tx) => tx.query("select id from memories where scope = 'team'"))).toHaveLength(1);
