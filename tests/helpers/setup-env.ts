@@ -12,6 +12,12 @@ resetConfigForTests();
 // A fresh database for each test file (each file runs in its own module graph).
 let testDb: TestDatabase | undefined;
 
+/** This file's database (for `connect()`: more pools on it, real PostgreSQL only). */
+export function currentTestDatabase(): TestDatabase {
+  if (!testDb) throw new Error("the test database is not open yet (call this inside a test or hook)");
+  return testDb;
+}
+
 beforeAll(async () => {
   testDb = await createTestDatabase();
   setDatabaseForTests(testDb.db);
