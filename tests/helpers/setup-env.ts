@@ -7,6 +7,8 @@ export const TEST_ADMIN_KEY = "test-admin-key-0123456789abcdef";
 
 process.env.ADMIN_API_KEY = TEST_ADMIN_KEY;
 process.env.SEED_DEMO = "false";
+// the route handlers share a pool of 10 connections (real PostgreSQL): let them all run at once
+process.env.ADMISSION_CONCURRENCY = "10";
 resetConfigForTests();
 
 // A fresh database for each test file (each file runs in its own module graph).
