@@ -62,6 +62,7 @@ function release() {
 /** Runs `serve` when it is this request's turn; 429 when the queue is full or the wait too long. */
 export async function admit(signal: AbortSignal | undefined, serve: () => Promise<Response>): Promise<Response> {
   const { concurrency, queue, maxWaitMs } = limits();
+  const arrived = performance.now();
   if (state.running < concurrency && state.queue.length === 0) {
     state.running += 1;
   } else {
@@ -86,7 +87,14 @@ export async function admit(signal: AbortSignal | undefined, serve: () => Promis
   }
   const started = performance.now();
   try {
-    return await serve();
+    const res = await serve();
+    // how long the request waited for its turn and how long it ran (visible to clients and benches)
+    try {
+      res.headers.set("server-timing", `queue;dur=${(started - arrived).toFixed(1)}, app;dur=${(performance.now() - started).toFixed(1)}`);
+    } catch {
+      /* a response with immutable headers goes out without it */
+    }
+    return res;
   } finally {
     state.serviceMs = state.serviceMs * 0.9 + (performance.now() - started) * 0.1;
     release();

@@ -40,6 +40,11 @@ interface Agent {
 
 interface Sample {
   op: Op;
+  /** ms since the run started */
+  at: number;
+  /** the server's Server-Timing: waiting for a turn, and running */
+  queueMs?: number;
+  appMs?: number;
   ms: number;
   status: number; // 0: the connection failed
 }
@@ -56,7 +61,9 @@ async function call(base: string, key: string, method: string, p: string, body?:
     body: body === undefined ? undefined : JSON.stringify(body),
   });
   const text = await res.text();
-  return { status: res.status, body: text ? JSON.parse(text) : null };
+  const timing = res.headers.get("server-timing") ?? "";
+  const dur = (name: string) => Number(new RegExp(`${name};dur=([\\d.]+)`).exec(timing)?.[1] ?? NaN);
+  return { status: res.status, body: text ? JSON.parse(text) : null, queueMs: dur("queue"), appMs: dur("app") };
 }
 
 async function must(base: string, key: string, method: string, p: string, body?: unknown) {
@@ -126,38 +133,41 @@ async function drive(base: string, agents: Agent[]): Promise<{ samples: Sample[]
         const op = chooseOp(Math.random());
         const topic = pick(TOPICS, a + i);
         const t0 = performance.now();
-        let status = 0;
+        let r: { status: number; queueMs: number; appMs: number } | undefined;
         try {
           switch (op) {
             case "retrieve":
-              status = (await call(base, agent.key, "POST", "/api/v1/retrieve", { message: `What do we know about the ${topic} for this customer?` })).status;
+              r = await call(base, agent.key, "POST", "/api/v1/retrieve", { message: `What do we know about the ${topic} for this customer?` });
               break;
             case "memory write":
-              status = (
-                await call(base, agent.key, "POST", "/api/v1/agents/me/memories", {
+              r = await call(base, agent.key, "POST", "/api/v1/agents/me/memories", {
                   tier: "working",
                   category: "thread",
                   title: `${topic} follow-up ${i}`,
                   content: `Customer asked about ${topic}; promised an answer by tomorrow (${i}).`,
-                  confidence: 0.7,
-                })
-              ).status;
+                confidence: 0.7,
+              });
               break;
             case "scratchpad save":
-              status = (await call(base, agent.key, "PUT", "/api/v1/agents/me/documents/working", { content: `Now: ${topic} (${i}). Next: confirm the booking.` })).status;
+              r = await call(base, agent.key, "PUT", "/api/v1/agents/me/documents/working", { content: `Now: ${topic} (${i}). Next: confirm the booking.` });
               break;
             case "knowledge search":
-              status = (await call(base, agent.key, "GET", `/api/v1/knowledge?q=${encodeURIComponent(`${topic} procedure`)}&limit=5`)).status;
+              r = await call(base, agent.key, "GET", `/api/v1/knowledge?q=${encodeURIComponent(`${topic} procedure`)}&limit=5`);
               break;
           }
         } catch (err) {
           if (errors.length < 5) errors.push(err instanceof Error ? `${err.message} ${(err as { cause?: Error }).cause?.message ?? ""}` : String(err));
         }
-        samples.push({ op, ms: performance.now() - t0, status });
+        const status = r?.status ?? 0;
+        samples.push({ op, at: t0 - started, ms: performance.now() - t0, status, queueMs: r?.queueMs, appMs: r?.appMs });
         if (status === 429) await new Promise((r) => setTimeout(r, 1000)); // as a client honouring Retry-After would
       }
     }),
   );
+  if (process.env.BENCH_LOAD_DUMP) {
+    const { writeFileSync } = await import("node:fs");
+    writeFileSync(process.env.BENCH_LOAD_DUMP, JSON.stringify(samples));
+  }
   return { samples, seconds: (performance.now() - started) / 1000, errors };
 }
 
