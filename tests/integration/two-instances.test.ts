@@ -169,6 +169,16 @@ describe.runIf(ENABLED)(`two app instances on one database — ${reason}`, () =>
     expect(after!.n - before!.n).toBe(served);
   });
 
+  it("a name added through one instance reaches the other's smart trigger at once (no stale vocabulary)", async () => {
+    const name = `Zephyrine Quarry ${Math.random().toString(36).slice(2, 6)}`;
+    // instance B compiles and keeps the manager's vocabulary
+    const before = await call(bases[1]!, manager.key, "POST", "/api/v1/trigger", { message: `Any news from ${name}?` });
+    expect(before.body.triggers).toEqual([]);
+    expect((await A(ADMIN_KEY, "POST", "/api/v1/clients", { name })).status).toBe(201);
+    const after = await call(bases[1]!, manager.key, "POST", "/api/v1/trigger", { message: `Any news from ${name}?` });
+    expect(after.body.triggers).toContainEqual({ kind: "name", match: name });
+  });
+
   it("opt-out on one instance racing suggestions on the other leaves nothing about the contact", async () => {
     for (let round = 0; round < 3; round++) {
       const contact = (await A(manager.key, "POST", "/api/v1/contacts", { name: `Leaving ${round}`, clientId: client })).body.contact.id;
