@@ -87,6 +87,12 @@ const envSchema = z.object({
   REVIEW_AUTO_APPROVE_THRESHOLD: z.coerce.number().min(0.7).max(1).default(0.9),
   /** the proxies whose X-Forwarded-For is believed (sign-in limits count per client address) */
   TRUST_PROXY: z.string().default("false").transform(parseTrustProxy),
+  /** API requests one instance serves at once (default: DATABASE_POOL_MAX on a server, 4 embedded) */
+  ADMISSION_CONCURRENCY: z.coerce.number().int().min(1).max(1000).optional(),
+  /** requests that may wait for a turn, in arrival order; beyond it 429 at once */
+  ADMISSION_QUEUE: z.coerce.number().int().min(0).max(100_000).default(1000),
+  /** a request that waited this long for its turn is refused with 429 instead of served late */
+  ADMISSION_MAX_WAIT_MS: z.coerce.number().int().min(100).default(30_000),
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error"]).default("info"),
 });
 

@@ -1,12 +1,14 @@
 // `npm test`: typecheck, lint, unit, integration on three transports (in-process PGlite, PGlite over
-// the Postgres wire protocol, and a real PostgreSQL server), a production build, and the Playwright
-// end-to-end tests in Chromium. Ends with one line "N passed, N failed" counted across every runner.
+// the Postgres wire protocol, and a real PostgreSQL server), a production build, two `next start`
+// instances of it on one real PostgreSQL database, and the Playwright end-to-end tests in Chromium.
+// Ends with one line "N passed, N failed" counted across every runner.
 //
 // The real-server run needs PostgreSQL with pgvector at TEST_DATABASE_URL (default: the cluster that
 // `.ci/postgres.sh start` runs on 127.0.0.1:54329). Outside CI, when none answers, that run is skipped
 // with a loud warning; in CI (CI=true) a missing server fails the run.
 import { spawnSync } from "node:child_process";
 import net from "node:net";
+import { URL } from "node:url";
 import { existsSync, mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -72,9 +74,9 @@ function finish(code) {
 
 const stepName = (project, env) =>
   project === "unit" ? "unit" : env.TEST_TRANSPORT ? `integration-${env.TEST_TRANSPORT}` : "integration";
-const vitest = (project, file, env) =>
-  step(stepName(project, env), "npx", [
-    "vitest", "run", "--project", project, "--reporter=default", "--reporter=json", `--outputFile=${file}`,
+const vitest = (project, file, env, files = [], name = stepName(project, env)) =>
+  step(name, "npx", [
+    "vitest", "run", "--project", project, "--reporter=default", "--reporter=json", `--outputFile=${file}`, ...files,
   ], { env, count: vitestCount(file) });
 
 step("typecheck", "npx", ["tsc", "--noEmit"]);
@@ -82,9 +84,11 @@ step("lint", "npx", ["eslint", ".", "--max-warnings=0"]);
 vitest("unit", path.join(out, "unit.json"), {});
 vitest("integration", path.join(out, "integration.json"), {});
 vitest("integration", path.join(out, "integration-socket.json"), { TEST_TRANSPORT: "socket" });
+const pgUrl = process.env.TEST_DATABASE_URL || "postgres://postgres@127.0.0.1:54329/postgres";
+const pgAvailable = process.env.CI === "true" || (await reachable(pgUrl));
 if (!only.length || only.includes("integration-postgres")) {
-  const url = process.env.TEST_DATABASE_URL || "postgres://postgres@127.0.0.1:54329/postgres";
-  if (process.env.CI === "true" || (await reachable(url))) {
+  const url = pgUrl;
+  if (pgAvailable) {
     vitest("integration", path.join(out, "integration-postgres.json"), { TEST_TRANSPORT: "postgres", TEST_DATABASE_URL: url });
   } else {
     const bar = "!".repeat(100);
@@ -96,6 +100,14 @@ if (!only.length || only.includes("integration-postgres")) {
   }
 }
 step("build", "npx", ["next", "build"]);
+// two `next start` instances of that build on one real PostgreSQL database, driven at once
+if (pgAvailable) {
+  vitest("integration", path.join(out, "two-instances.json"), {
+    TEST_TRANSPORT: "postgres", TEST_DATABASE_URL: pgUrl, TEST_TWO_INSTANCES: "1",
+  }, ["tests/integration/two-instances.test.ts"], "two-instances");
+} else if (!only.length || only.includes("two-instances")) {
+  summary.push("SKIP two-instances (no PostgreSQL server)");
+}
 const pwFile = path.join(out, "e2e.json");
 step("e2e", "npx", ["playwright", "test"], { env: { PW_JSON_OUTPUT: pwFile }, count: playwrightCount(pwFile) });
 finish(0);

@@ -56,6 +56,8 @@ export function fromDatabaseError(err: unknown): ApiError | undefined {
   switch (e.code) {
     case "42501": // insufficient_privilege, including "new row violates row-level security policy"
       return new ApiError("forbidden", "The database refused this operation for your role");
+    case "MHQ09": // a write naming a contact that opted out (mhq.refuse_opted_out_contact)
+      return new ApiError("conflict", "This contact opted out; nothing more is stored about them");
     case "23505":
       return new ApiError("conflict", "An object with the same unique value already exists");
     case "23503":

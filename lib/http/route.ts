@@ -6,6 +6,7 @@ import { authenticate } from "@/lib/auth/authenticate";
 import type { Caller } from "@/lib/auth/caller";
 import { assertCan, type Permission } from "@/lib/auth/permissions";
 import { getConfig } from "@/lib/config";
+import { admitted } from "./admission";
 import { readJsonBody, refuseBody } from "./body";
 import { ApiError, errorBody, fromDatabaseError, RateLimitedError } from "./errors";
 import { guardedQuery } from "./input-guards";
@@ -44,7 +45,7 @@ export function route<B extends Schema, Q extends Schema>(
   opts: Options<B, Q>,
   handler: (ctx: Context<B, Q, Caller>) => Promise<unknown>,
 ) {
-  return async (req: NextRequest, ctx: RouteContext): Promise<Response> => {
+  return admitted(async (req: NextRequest, ctx: RouteContext): Promise<Response> => {
     try {
       let caller: Caller | null = null;
       if (opts.permission !== null) {
@@ -63,7 +64,7 @@ export function route<B extends Schema, Q extends Schema>(
     } catch (err) {
       return errorResponse(err);
     }
-  };
+  });
 }
 
 export function json(data: unknown, status = 200): Response {

@@ -202,16 +202,6 @@ export async function getVersion(tx: Queryable, p: { id: string; version: number
   return rows[0] ?? null;
 }
 
-/** seed 004: counts that entries were served to the calling agent; no-op for anyone else. */
-export async function touchEntries(tx: Queryable, p: { ids: string[] }) {
-  if (!p.ids.length) return new Map<string, { accessedCount: number; lastAccessedAt: Date }>();
-  const rows = await tx.query<{ id: string; accessedCount: number; lastAccessedAt: Date }>(
-    `select id, accessed_count as "accessedCount", last_accessed_at as "lastAccessedAt" from mhq.touch_knowledge($1::uuid[])`,
-    [p.ids],
-  );
-  return new Map(rows.map((r) => [r.id, { accessedCount: r.accessedCount, lastAccessedAt: r.lastAccessedAt }]));
-}
-
 /** Tags in use and how many entries carry each, most used first (the console's tag filter). */
 export function listTags(tx: Queryable, p: { status: StatusFilter }) {
   return tx.query<{ tag: string; count: number }>(

@@ -6,6 +6,7 @@ import { asCaller, type Queryable } from "@/lib/db";
 import { toVectorLiteral, tryEmbed } from "@/lib/embeddings";
 import { ApiError, notFound } from "@/lib/http/errors";
 import { pathId } from "@/lib/http/ids";
+import { countAccess, pendingAccessCounts } from "@/lib/retrieval/access-counts";
 import { knowledgeEmbeddingText } from "./embedding-text";
 import * as q from "./queries";
 import type { KnowledgeEntry, KnowledgeSearchHit } from "./queries";
@@ -64,8 +65,16 @@ const titleTaken = (title: string, existingId: string) =>
 /** Seed 004: what is served to an agent counts as used. HQ browsing is curation, not use. */
 async function countServed<T extends KnowledgeEntry>(tx: Queryable, caller: Caller, entries: T[]): Promise<T[]> {
   if (caller.type !== "agent" || !entries.length) return entries;
-  const touched = await q.touchEntries(tx, { ids: entries.map((e) => e.id) });
-  return entries.map((e) => ({ ...e, ...touched.get(e.id) }));
+  // only published entries count: a writer agent looking through drafts or archives is curating
+  const ids = entries.filter((e) => e.status === "published").map((e) => e.id);
+  if (!ids.length) return entries;
+  await countAccess(tx, { knowledge: ids });
+  // the counters shown include the accesses not yet folded into them (this one among them)
+  const pending = await pendingAccessCounts(tx, "knowledge", ids);
+  return entries.map((e) => {
+    const p = pending.get(e.id);
+    return p ? { ...e, accessedCount: e.accessedCount + p.count, lastAccessedAt: p.at } : e;
+  });
 }
 
 // ── reading ─────────────────────────────────────────────────────────────────────────────────────

@@ -123,23 +123,33 @@ const json = (v: unknown) => (v === null || v === undefined ? null : JSON.string
  * Keeps at most `cap` active agent-scope memories for the agent by archiving (never deleting) the
  * least valuable: lowest confidence, then least accessed, then oldest. Core-tier memories are never
  * archived — the memory just written is judged like any other. Returns what it archived.
+ *
+ * Concurrent writers of one agent take turns (a transaction-scoped advisory lock on the agent), and
+ * each counts in a statement that starts after the previous writer committed, so two writers can
+ * never both see room for one more. The victims are locked in id order, as every multi-row update of
+ * memories does, so this never deadlocks with the access-counter fold.
  */
-export function archiveOverCap(tx: Queryable, p: { agentId: string; cap: number }) {
-  return tx.query<{ id: string; title: string }>(
+export async function archiveOverCap(tx: Queryable, p: { agentId: string; cap: number }) {
+  await tx.query(`select pg_advisory_xact_lock(hashtextextended('mhq.memory_cap:' || $1::text, 0))`, [p.agentId]);
+  const victims = await tx.query<{ id: string }>(
     `with active as (
        select id, tier, confidence, accessed_count, created_at from memories
         where agent_id = $1 and scope = 'agent' and status = 'active'
-     ), victims as (
-       select id from active
-        where tier <> 'core'
-        order by confidence, accessed_count, created_at, id
-        limit greatest((select count(*) from active) - $2, 0)
      )
-     update memories set status = 'archived', archived_at = now(), archive_reason = 'cap',
-                         version = version + 1
-      where id in (select id from victims)
-      returning id, title`,
+     select id from active
+      where tier <> 'core'
+      order by confidence, accessed_count, created_at, id
+      limit greatest((select count(*) from active) - $2, 0)`,
     [p.agentId, p.cap],
+  );
+  if (!victims.length) return [];
+  const ids = victims.map((v) => v.id);
+  await tx.query(`select id from memories where id = any ($1::uuid[]) order by id for no key update`, [ids]);
+  return tx.query<{ id: string; title: string }>(
+    `update memories set status = 'archived', archived_at = now(), archive_reason = 'cap', version = version + 1
+      where id = any ($1::uuid[]) and status = 'active'
+      returning id, title`,
+    [ids],
   );
 }
 
@@ -171,15 +181,6 @@ export async function listMemories(tx: Queryable, f: MemoryFilter) {
   );
   const total = rows[0] ? Number(rows[0].total) : 0;
   return { memories: rows.map(({ total: _total, ...m }) => m), total };
-}
-
-/** Counts an agent's read of a memory (seed 004: track what is actually useful). */
-export async function touchMemory(tx: Queryable, p: { id: string }) {
-  const rows = await tx.query<MemoryRow>(
-    `update memories set accessed_count = accessed_count + 1, last_accessed_at = now() where id = $1 returning ${COLUMNS}`,
-    [p.id],
-  );
-  return rows[0] ?? null;
 }
 
 export interface MemoryChanges {

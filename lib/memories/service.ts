@@ -7,6 +7,7 @@ import { asCaller, type Queryable } from "@/lib/db";
 import { toVectorLiteral, tryEmbed } from "@/lib/embeddings";
 import { ApiError, forbidden, notFound } from "@/lib/http/errors";
 import { pathId } from "@/lib/http/ids";
+import { countAccess, pendingAccessCounts } from "@/lib/retrieval/access-counts";
 import { requireMemoryHolder, requireOwnAgent } from "./access";
 import * as q from "./queries";
 import {
@@ -143,7 +144,11 @@ export async function getMemory(caller: Caller, idParam: string | undefined) {
   const id = pathId(idParam, "Memory");
   return asCaller(caller, async (tx) => {
     const memory = await requireMemory(tx, id);
-    return { memory: caller.type === "agent" ? ((await q.touchMemory(tx, { id })) ?? memory) : memory };
+    if (caller.type !== "agent") return { memory };
+    await countAccess(tx, { memories: [id] });
+    // the counters shown include the accesses not yet folded into them (this one among them)
+    const pending = (await pendingAccessCounts(tx, "memory", [id])).get(id);
+    return { memory: pending ? { ...memory, accessedCount: memory.accessedCount + pending.count, lastAccessedAt: pending.at } : memory };
   });
 }
 

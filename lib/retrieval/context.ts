@@ -55,10 +55,10 @@ export async function assembleContext(
       asOf: opts.now,
     });
     const memories = blendMemories(relevant, recent);
+    // only what was served to the agent itself counts (not HQ's playground)
+    if (!view.hq) await countAccess(tx, { memories: memories.map((m) => m.memory.id) });
     return { docs, memories, constants: await listLockedConstants(tx) };
   });
-  // only what was served to the agent itself counts (not HQ's playground)
-  if (!view.hq) countAccess({ memories: memories.map((m) => m.memory.id) });
 
   const content = (type: "soul" | "working") => docs.find((d) => d.type === type)?.content ?? "";
   const sections: ContextSection[] = [

@@ -182,40 +182,7 @@ export function searchKnowledge(tx: Queryable, p: SearchParams) {
   );
 }
 
-// ── access tracking (seed 004: what actually gets used) ─────────────────────────────────────────
-
-/** Counts that memories were served (RLS: an agent's own, and team memories for internal agents). */
-export interface AccessCount {
-  id: string;
-  /** accesses since the last flush */
-  count: number;
-  /** the latest of them */
-  at: Date;
-}
-
-/** Adds batched access counts to memories (lib/retrieval/access-counts.ts). */
-export async function addMemoryAccess(tx: Queryable, counts: AccessCount[]) {
-  if (!counts.length) return;
-  await tx.query(
-    `update memories m
-        set accessed_count = m.accessed_count + t.n, last_accessed_at = greatest(m.last_accessed_at, t.at)
-       from unnest($1::uuid[], $2::int[], $3::timestamptz[]) as t (id, n, at)
-      where m.id = t.id`,
-    [counts.map((c) => c.id), counts.map((c) => c.count), counts.map((c) => c.at.toISOString())],
-  );
-}
-
-/** Adds batched access counts to published knowledge entries (counter-only: no new version). */
-export async function addKnowledgeAccess(tx: Queryable, counts: AccessCount[]) {
-  if (!counts.length) return;
-  await tx.query(
-    `update knowledge_entries k
-        set accessed_count = k.accessed_count + t.n, last_accessed_at = greatest(k.last_accessed_at, t.at)
-       from unnest($1::uuid[], $2::int[], $3::timestamptz[]) as t (id, n, at)
-      where k.id = t.id and k.status = 'published'`,
-    [counts.map((c) => c.id), counts.map((c) => c.count), counts.map((c) => c.at.toISOString())],
-  );
-}
+// access tracking (seed 004) lives in ./access-queries.ts
 
 // ── retrieval log ───────────────────────────────────────────────────────────────────────────────
 

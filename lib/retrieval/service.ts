@@ -80,20 +80,21 @@ export async function retrieve(caller: Caller, body: z.infer<typeof retrieveBody
   const { items, tookMs } = await view.run(async (tx) => {
     const found = scopes.length ? await searchScopes(tx, view, scopes, { text, embedding, limit }) : [];
     const took = elapsed();
-    // an agent's own retrievals are logged in the same transaction; HQ's below, in HQ's name
-    if (!view.hq) await q.insertRetrievalLog(tx, logEntry(found, took));
+    // an agent's own retrievals are logged, and what it was served counted, in the same
+    // transaction; HQ's below, in HQ's name (HQ trying the playground is curation, not use)
+    if (!view.hq) {
+      await q.insertRetrievalLog(tx, logEntry(found, took));
+      await countAccess(tx, {
+        memories: found.filter((i) => i.source === "memories" || i.source === "team").map((i) => i.id),
+        knowledge: found.filter((i) => i.source === "knowledge").map((i) => i.id),
+      });
+    }
     return { items: found, tookMs: took };
   });
   if (view.hq) {
     await asCaller(view.hq, async (tx) => {
       await q.insertRetrievalLog(tx, logEntry(items, tookMs));
       await auditImpersonation(tx, view, "retrieve", { level, items: items.length });
-    });
-  } else {
-    // HQ trying the playground is curation, not use: only what was served to the agent counts
-    countAccess({
-      memories: items.filter((i) => i.source === "memories" || i.source === "team").map((i) => i.id),
-      knowledge: items.filter((i) => i.source === "knowledge").map((i) => i.id),
     });
   }
   const context = formatRetrievedContext({ level, triggers, items });

@@ -2,14 +2,19 @@ import "server-only";
 import type { Queryable } from "@/lib/db";
 import type { AgentView } from "./agent-view";
 import { listVocabularyTerms } from "./queries";
+import { vocabularyGeneration } from "./vocabulary-queries";
 import { classify, compileVocabulary, type Classification } from "./trigger";
 import { candidateTerms, indexVocabulary, type VocabularyIndex } from "./vocabulary-index";
 
-/** How long a compiled vocabulary is reused: new names reach the trigger within a minute. */
+/**
+ * The longest a compiled vocabulary is reused. A change to the names (mhq.vocabulary_generation,
+ * advanced by triggers in the database) retires every copy at the next call, on every instance.
+ */
 export const VOCABULARY_TTL_MS = 60_000;
 
 interface Entry {
   expiresAt: number;
+  generation: string;
   index: VocabularyIndex;
 }
 
@@ -25,12 +30,17 @@ const cache: Map<string, Entry> = ((globalThis as Record<string, unknown>).__mem
 export async function vocabularyFor(view: AgentView, tx?: Queryable, now = Date.now()): Promise<VocabularyIndex> {
   const key = view.agent.agentId;
   const hit = cache.get(key);
-  if (hit && hit.expiresAt > now) return hit.index;
-  const load = (q: Queryable) =>
-    listVocabularyTerms(q, { agentId: view.agent.agentId, kind: view.agent.kind, clientId: view.agent.clientId });
-  const terms = tx ? await load(tx) : await view.run(load);
-  const index = indexVocabulary(compileVocabulary(terms, view.agent.name));
-  cache.set(key, { expiresAt: now + VOCABULARY_TTL_MS, index });
+  const load = async (q: Queryable) => {
+    // read before the terms: a change committed in between makes the next call load again
+    const generation = await vocabularyGeneration(q);
+    if (hit && hit.expiresAt > now && hit.generation === generation) return { generation, index: hit.index, terms: null };
+    const terms = await listVocabularyTerms(q, { agentId: view.agent.agentId, kind: view.agent.kind, clientId: view.agent.clientId });
+    return { generation, index: null, terms };
+  };
+  const found = tx ? await load(tx) : await view.run(load);
+  if (found.index) return found.index;
+  const index = indexVocabulary(compileVocabulary(found.terms ?? [], view.agent.name));
+  cache.set(key, { expiresAt: now + VOCABULARY_TTL_MS, generation: found.generation, index });
   if (cache.size > 1000) {
     for (const [k, v] of cache) if (v.expiresAt <= now) cache.delete(k);
   }

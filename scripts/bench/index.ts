@@ -7,15 +7,19 @@ import os from "node:os";
 import path from "node:path";
 import { formatTable, type BenchModule, type BenchRow } from "./measure";
 
-const MODULES: { name: string; load: () => Promise<BenchModule> }[] = [
+const MODULES: { name: string; load: () => Promise<BenchModule>; onlyWhenNamed?: boolean }[] = [
   { name: "agent-memory", load: async () => (await import("./agent-memory")).benchAgentMemory },
   { name: "retrieval", load: async () => (await import("./retrieval")).benchRetrieval },
   { name: "knowledge", load: async () => (await import("./knowledge")).benchKnowledge },
+  // not in the default run (it starts servers and takes minutes): `npm run bench -- load`
+  { name: "load", load: async () => (await import("./load")).benchLoad, onlyWhenNamed: true },
 ];
 
 async function main() {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), "mhq-bench-"));
-  // the bench never touches a configured server database or a remote embedding provider
+  // the bench never touches a configured server database or a remote embedding provider — except
+  // the load bench, which runs against DATABASE_URL too when it is set
+  if (process.env.DATABASE_URL) process.env.BENCH_SERVER_DATABASE_URL = process.env.DATABASE_URL;
   delete process.env.DATABASE_URL;
   process.env.DATA_DIR = dataDir;
   process.env.SEED_DEMO = "false";
@@ -24,7 +28,7 @@ async function main() {
   const rows: BenchRow[] = [];
   try {
     for (const m of MODULES) {
-      if (only.length && !only.includes(m.name)) continue;
+      if (only.length ? !only.includes(m.name) : m.onlyWhenNamed) continue;
       process.stderr.write(`bench: ${m.name}…\n`);
       rows.push(...(await (await m.load())()));
     }

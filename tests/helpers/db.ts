@@ -9,6 +9,8 @@ import { OWNER_ROLE, ownerUrl, testServerUrl } from "./postgres-server";
 
 export interface TestDatabase {
   db: Database;
+  /** The database's URL as its (non-superuser) owner (real PostgreSQL only): for app servers in tests. */
+  url?: string;
   /** Opens another pool on the same database (real PostgreSQL only): true concurrency in tests. */
   connect?(max?: number): Database;
   close(): Promise<void>;
@@ -49,7 +51,11 @@ export async function createTestDatabase(): Promise<TestDatabase> {
   };
 }
 
-async function createServerDatabase(): Promise<TestDatabase> {
+/**
+ * A new database on the real server, owned by the non-superuser owner role, with the extension
+ * created by the superuser; migrated unless `migrate: false` (a test that runs `npm run db:migrate`).
+ */
+export async function createServerDatabase(opts: { migrate?: boolean } = {}): Promise<TestDatabase> {
   const adminUrl = testServerUrl();
   const name = `mhq_test_${randomBytes(6).toString("hex")}`;
   const admin = postgres(adminUrl, { max: 1, onnotice: () => {} });
@@ -72,9 +78,10 @@ async function createServerDatabase(): Promise<TestDatabase> {
     return db;
   };
   const db = connect(10);
-  await migrate(db);
+  if (opts.migrate !== false) await migrate(db);
   return {
     db,
+    url,
     connect,
     close: async () => {
       await Promise.all(pools.map((p) => p.close()));

@@ -1,4 +1,5 @@
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
+import { flushAccessCounts } from "@/lib/retrieval/access-counts";
 import { admin, api, as } from "../helpers/api";
 import { createAgent, createClient, createHqUser, type TestAgent, type TestHqUser } from "../helpers/fixtures";
 import { claimsFor, withClaims } from "@/lib/db/caller";
@@ -283,6 +284,7 @@ describe("hybrid search", () => {
   });
 
   it("counts results served to agents (seed 004), not HQ browsing", async () => {
+    await flushAccessCounts();
     const before = (await admin.get(`${KB}/${ids.onboard}`)).body.entry.accessedCount;
     await asUser(curator).get(`${KB}?q=onboarding+checklist`);
     expect((await admin.get(`${KB}/${ids.onboard}`)).body.entry.accessedCount).toBe(before);
@@ -292,6 +294,8 @@ describe("hybrid search", () => {
     expect(hit.accessedCount).toBe(before + 1);
     expect(hit.lastAccessedAt).not.toBeNull();
     await as(sam.key).get(`${KB}/${ids.onboard}`);
+    // the stored counters take the accesses in about a second (lib/retrieval/access-counts.ts)
+    await flushAccessCounts();
     expect((await admin.get(`${KB}/${ids.onboard}`)).body.entry.accessedCount).toBe(before + 2);
   });
 

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { flushAccessCounts } from "@/lib/retrieval/access-counts";
 import { admin, api, as } from "../helpers/api";
 import { createAgent, createClient, createHqUser } from "../helpers/fixtures";
 import { getDatabase } from "@/lib/db";
@@ -286,6 +287,8 @@ describe("listing, reading and editing", () => {
     const second = await as(agent.key).get(path);
     expect(second.body.memory.accessedCount).toBe(2);
     expect(second.body.memory.lastAccessedAt).not.toBeNull();
+    // the stored counters take the accesses in about a second (lib/retrieval/access-counts.ts)
+    await flushAccessCounts();
     expect((await admin.get(path)).body.memory.accessedCount).toBe(2);
   });
 

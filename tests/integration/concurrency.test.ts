@@ -1,0 +1,240 @@
+import { beforeAll, describe, expect, it } from "vitest";
+import { getDatabase } from "@/lib/db";
+import { claimsFor, withClaims } from "@/lib/db/caller";
+import { toVectorLiteral } from "@/lib/embeddings";
+import { embedLocal } from "@/lib/embeddings/local";
+import { flushAccessCounts } from "@/lib/retrieval/access-counts";
+import { foldAccessEvents } from "@/lib/retrieval/access-queries";
+import { admin, as } from "../helpers/api";
+import { transport } from "../helpers/db";
+import { createAgent, createClient, type TestAgent } from "../helpers/fixtures";
+import { currentTestDatabase } from "../helpers/setup-env";
+
+// Invariants that only hold if the SQL is right under true concurrency. The route handlers share a
+// pool of 10 connections, so the concurrent calls below run their statements at the same time on a
+// real PostgreSQL server; extra pools (`connect()`) add writers from other "instances".
+// PGlite runs one statement at a time, so there these races cannot happen and the suite is skipped.
+const REAL = transport === "postgres";
+const reason = "real PostgreSQL only (TEST_TRANSPORT=postgres): PGlite executes one statement at a time, so no race can occur";
+
+const internalClaims = (a: TestAgent) =>
+  claimsFor({ type: "agent", agentId: a.id, name: a.name, kind: "internal", role: "specialist", clientId: null, kbAccess: "read" });
+const statuses = (rs: { status: number }[]) => rs.map((r) => r.status).sort((a, b) => a - b);
+const count = (rs: { status: number }[], s: number) => rs.filter((r) => r.status === s).length;
+
+describe.runIf(REAL)(`concurrent writers on a real server — ${reason}`, () => {
+  let client: { id: string };
+  let manager: TestAgent;
+  let specialist: TestAgent;
+  let field: TestAgent;
+
+  beforeAll(async () => {
+    client = await createClient();
+    manager = await createAgent({ kind: "internal", role: "manager" });
+    specialist = await createAgent({ kind: "internal", role: "specialist", kbAccess: "write" });
+    field = await createAgent({ kind: "field", role: "specialist", clientId: client.id });
+  });
+
+  it("one winner among concurrent expectedVersion writers of a document", async () => {
+    const doc = "/api/v1/agents/me/documents/working";
+    const first = await as(specialist.key).put(doc, { content: "v1" });
+    expect(first.status, JSON.stringify(first.body)).toBe(200);
+    const version = first.body.version;
+    const writers = Array.from({ length: 10 }, (_, i) => as(specialist.key).put(doc, { content: `writer ${i}`, expectedVersion: version }));
+    const results = await Promise.all(writers);
+    expect(count(results, 200), JSON.stringify(statuses(results))).toBe(1);
+    expect(count(results, 409)).toBe(9);
+    const winner = results.findIndex((r) => r.status === 200);
+    const now = await as(specialist.key).get(doc);
+    expect(now.body).toMatchObject({ content: `writer ${winner}`, version: version + 1 });
+  });
+
+  it("one winner among concurrent expectedVersion writers of a knowledge entry", async () => {
+    const created = await as(specialist.key).post("/api/v1/knowledge", { title: "Concurrent edit", content: "v1", category: "procedure" });
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    const { id, version } = created.body.entry;
+    const results = await Promise.all(
+      Array.from({ length: 10 }, (_, i) => as(specialist.key).patch(`/api/v1/knowledge/${id}`, { content: `writer ${i}`, expectedVersion: version })),
+    );
+    expect(count(results, 200), JSON.stringify(statuses(results))).toBe(1);
+    expect(count(results, 409)).toBe(9);
+    const versions = await admin.get(`/api/v1/knowledge/${id}/versions`);
+    expect(versions.body.versions).toHaveLength(2);
+  });
+
+  it("never exceeds the 200-active-memory cap under concurrent writes", async () => {
+    const agent = await createAgent({ kind: "internal", role: "specialist" });
+    const db = await getDatabase();
+    await db.query(
+      `insert into memories (agent_id, tier, category, title, confidence)
+       select $1, 'learning', 'insight', 'filler ' || g, 0.5 from generate_series(1, 195) g`,
+      [agent.id],
+    );
+    const results = await Promise.all(
+      Array.from({ length: 30 }, (_, i) =>
+        as(agent.key).post("/api/v1/agents/me/memories", { tier: "learning", category: "insight", title: `concurrent ${i}`, confidence: 0.9 }),
+      ),
+    );
+    expect(statuses(results).every((s) => s === 201), JSON.stringify(statuses(results))).toBe(true);
+    const [{ active }] = (await db.query<{ active: number }>(
+      `select count(*)::int as active from memories where agent_id = $1 and scope = 'agent' and status = 'active'`,
+      [agent.id],
+    )) as [{ active: number }];
+    expect(active).toBe(200);
+    // every new memory (higher confidence) survived; 25 fillers were archived
+    const [{ kept }] = (await db.query<{ kept: number }>(
+      `select count(*)::int as kept from memories where agent_id = $1 and status = 'active' and title like 'concurrent %'`,
+      [agent.id],
+    )) as [{ kept: number }];
+    expect(kept).toBe(30);
+  });
+
+  it("the manager pass run from several connections at once approves each suggestion once", async () => {
+    const contacts: string[] = [];
+    for (let i = 0; i < 4; i++) {
+      const c = await as(manager.key).post("/api/v1/contacts", { name: `Race Person ${i}`, clientId: client.id });
+      expect(c.status, JSON.stringify(c.body)).toBe(201);
+      contacts.push(c.body.contact.id);
+    }
+    const proposed: string[] = [];
+    for (const contactId of contacts) {
+      for (const key of ["preferred_time", "water_heater", "gate_code_hint", "dog_name", "roof_type"]) {
+        const s = await as(field.key).post("/api/v1/suggestions", { contactId, key, value: `${key} value`, confidence: 0.95 });
+        expect(s.status, JSON.stringify(s.body)).toBe(201);
+        proposed.push(s.body.suggestion.id);
+      }
+    }
+    const passes = await Promise.all(Array.from({ length: 4 }, () => as(manager.key).post("/api/v1/review/run", {})));
+    expect(statuses(passes)).toEqual([200, 200, 200, 200]);
+    const decided = passes.flatMap((p) => p.body.items.filter((i: any) => i.outcome === "approved").map((i: any) => i.id));
+    expect(decided.sort()).toEqual([...proposed].sort());
+    const db = await getDatabase();
+    const [{ facts, audits }] = (await db.query<{ facts: number; audits: number }>(
+      `select (select count(*)::int from facts where contact_id = any ($1::uuid[]) and status = 'active') as facts,
+              (select count(*)::int from audit_log where action = 'suggestion.auto_approve' and target_id::text = any ($2::text[])) as audits`,
+      [contacts, proposed],
+    )) as [{ facts: number; audits: number }];
+    expect(facts).toBe(proposed.length);
+    expect(audits).toBe(proposed.length);
+  });
+
+  it("retrievals and knowledge searches run alongside counter folds without deadlock, and every access is counted", async () => {
+    const db = await getDatabase();
+    const topic = `zq${Math.random().toString(36).slice(2, 8)}`;
+    // twelve entries every search serves, listed in a different order by different queries
+    const ids: string[] = [];
+    for (let i = 0; i < 12; i++) {
+      const title = `${topic} procedure ${i}`;
+      const content = `How to handle ${topic} case ${i}: ${"step ".repeat(i + 1)}`;
+      const [row] = await db.query<{ id: string }>(
+        `insert into knowledge_entries (title, content, category, tags, created_by, updated_by, status, embedding)
+         values ($1, $2, 'procedure', '{}', 'test', 'test', 'published', $3::vector) returning id`,
+        [title, content, toVectorLiteral(embedLocal(`${title}\n\n${content}`))],
+      );
+      ids.push(row!.id);
+    }
+    for (let i = 0; i < 6; i++) {
+      const m = await as(specialist.key).post("/api/v1/agents/me/memories", {
+        tier: "learning", category: "insight", title: `${topic} lesson ${i}`, content: `The ${topic} lesson number ${i}`, confidence: 0.8,
+      });
+      expect(m.status).toBe(201);
+    }
+    await flushAccessCounts();
+    const before = await db.query<{ n: number }>(`select coalesce(sum(accessed_count), 0)::int as n from knowledge_entries where id = any ($1::uuid[])`, [ids]);
+
+    // a second "instance" folding on its own pool the whole time
+    const other = currentTestDatabase().connect!(3);
+    let stop = false;
+    const folder = (async () => {
+      let folds = 0;
+      while (!stop) {
+        await other.transaction((tx) => foldAccessEvents(tx, { limit: 5 }));
+        folds++;
+      }
+      return folds;
+    })();
+
+    const calls: Promise<{ status: number; body: any }>[] = [];
+    for (let i = 0; i < 40; i++) {
+      const q = i % 2 ? `${topic} procedure handle` : `handle case ${topic} step`;
+      calls.push(as(field.key).get(`/api/v1/knowledge?q=${encodeURIComponent(q)}&limit=20`));
+      calls.push(as(specialist.key).post("/api/v1/retrieve", { message: `What do we know about ${topic}?`, scopes: ["memories", "knowledge"] }));
+      if (i % 5 === 0) calls.push(flushAccessCounts().then(() => ({ status: 200, body: null })));
+    }
+    const results = await Promise.all(calls);
+    stop = true;
+    expect(await folder).toBeGreaterThan(0);
+    expect(results.filter((r) => r.status !== 200).map((r) => JSON.stringify(r.body))).toEqual([]);
+
+    const served = results
+      .flatMap((r) => (r.body?.entries ?? r.body?.items?.filter((i: any) => i.source === "knowledge") ?? []) as { id: string }[])
+      .filter((e) => ids.includes(e.id)).length;
+    expect(served).toBeGreaterThan(40);
+    await flushAccessCounts();
+    const after = await db.query<{ n: number }>(`select coalesce(sum(accessed_count), 0)::int as n from knowledge_entries where id = any ($1::uuid[])`, [ids]);
+    expect(after[0]!.n - before[0]!.n).toBe(served);
+    expect(await db.query("select 1 from access_events")).toHaveLength(0);
+  });
+
+  it("opt-out racing new suggestions, facts and notes leaves nothing about the contact", async () => {
+    for (let round = 0; round < 5; round++) {
+      const c = await as(manager.key).post("/api/v1/contacts", { name: `Opt Out ${round}`, clientId: client.id, phone: `(863) 555-01${10 + round}` });
+      expect(c.status).toBe(201);
+      const contactId = c.body.contact.id as string;
+      const writes: Promise<{ status: number; body: any }>[] = [];
+      for (let i = 0; i < 8; i++) {
+        writes.push(as(field.key).post("/api/v1/suggestions", { contactId, key: `key_${i}`, value: `value ${i}`, confidence: 0.8 }));
+        if (i === 3) writes.push(as(manager.key).post(`/api/v1/contacts/${contactId}/opt-out`));
+        if (i % 3 === 0) writes.push(as(manager.key).put(`/api/v1/contacts/${contactId}/facts/fact_${i}`, { value: `v${i}`, confidence: 0.9 }));
+        if (i % 4 === 0) writes.push(as(field.key).post("/api/v1/notes", { content: `note ${i}`, contactId }));
+      }
+      const results = await Promise.all(writes);
+      expect(results.filter((r) => ![200, 201, 409].includes(r.status)).map((r) => `${r.status} ${JSON.stringify(r.body)}`)).toEqual([]);
+      const db = await getDatabase();
+      const [left] = await db.query<{ n: number }>(
+        `select (select count(*) from memory_suggestions where contact_id = $1)
+              + (select count(*) from facts where contact_id = $1)
+              + (select count(*) from agent_notes where contact_id = $1) as n`,
+        [contactId],
+      );
+      expect(Number(left!.n)).toBe(0);
+      expect((await admin.get(`/api/v1/contacts/${contactId}`)).body.contact.optOut).toBe(true);
+    }
+  });
+});
+
+describe("access_events: only agents record accesses, only of items they can read", () => {
+  it("refuses HQ callers, other agents' memories and unpublished entries, and hides others' pending accesses", async () => {
+    const owner = await createAgent({ kind: "internal", role: "specialist" });
+    const stranger = await createAgent({ kind: "internal", role: "specialist" });
+    const m = await as(owner.key).post("/api/v1/agents/me/memories", { tier: "learning", category: "insight", title: "private lesson", confidence: 0.8 });
+    const memoryId = m.body.memory.id as string;
+    const db = await getDatabase();
+    const asAgent = internalClaims;
+    const insert = (claims: Record<string, unknown>, kind: string, id: string) =>
+      withClaims(db, claims, (tx) => tx.query("insert into access_events (kind, item_id) values ($1, $2)", [kind, id]));
+
+    // the API: a stranger's read of the memory is a 404 and counts nothing
+    expect((await as(stranger.key).get(`/api/v1/memories/${memoryId}`)).status).toBe(404);
+    // the database: a stranger, an HQ user, and any caller setting the time or the id are refused
+    await expect(insert(asAgent(stranger), "memory", memoryId)).rejects.toMatchObject({ code: "42501" });
+    await expect(insert(claimsFor({ type: "hq", userId: null, name: "hq", email: null, role: "admin" }), "memory", memoryId)).rejects.toMatchObject({ code: "42501" });
+    await expect(
+      withClaims(db, asAgent(owner), (tx) => tx.query("insert into access_events (kind, item_id, at) values ('memory', $1, now() + interval '1 year')", [memoryId])),
+    ).rejects.toMatchObject({ code: "42501" });
+    const [draft] = await db.query<{ id: string }>(
+      `insert into knowledge_entries (title, content, category, tags, created_by, updated_by, status) values ('old', 'x', 'procedure', '{}', 't', 't', 'archived') returning id`,
+    );
+    await expect(insert(asAgent(owner), "knowledge", draft!.id)).rejects.toMatchObject({ code: "42501" });
+
+    // the owner's own read is recorded; nobody but the owner sees it pending, and no caller deletes it
+    await insert(asAgent(owner), "memory", memoryId);
+    const seen = (claims: Record<string, unknown>) => withClaims(db, claims, (tx) => tx.query("select item_id from access_events where item_id = $1", [memoryId]));
+    expect(await seen(asAgent(owner))).toHaveLength(1);
+    expect(await seen(asAgent(stranger))).toHaveLength(0);
+    await expect(withClaims(db, asAgent(owner), (tx) => tx.query("delete from access_events"))).rejects.toMatchObject({ code: "42501" });
+    await expect(withClaims(db, asAgent(owner), (tx) => tx.query("update access_events set kind = 'knowledge'"))).rejects.toMatchObject({ code: "42501" });
+    await flushAccessCounts();
+    expect((await admin.get(`/api/v1/memories/${memoryId}`)).body.memory.accessedCount).toBe(1);
+  });
+});
