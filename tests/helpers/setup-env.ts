@@ -25,12 +25,6 @@ beforeAll(async () => {
   setDatabaseForTests(testDb.db);
 });
 
-/** This file's test database (for `connect()`: another pool on it, real PostgreSQL only). */
-export function currentTestDatabase(): TestDatabase {
-  if (!testDb) throw new Error("The test database is created in beforeAll");
-  return testDb;
-}
-
 afterAll(async () => {
   setDatabaseForTests(undefined);
   await testDb?.close();
