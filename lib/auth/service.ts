@@ -11,6 +11,7 @@ import { createRateLimiter } from "./rate-limit";
 import type { acceptInviteBody, inviteUserBody, loginBody, setupBody, updateUserBody } from "./schemas";
 import { hashPassword, randomToken, sha256, verifyPassword } from "./secrets";
 import { startSession } from "./session";
+import { refuseWhenSupabase } from "./supabase-signin";
 import * as uq from "./users-queries";
 
 const INVITE_HOURS = 72;
@@ -22,6 +23,7 @@ export async function needsSetup(): Promise<boolean> {
 
 /** Creates the first admin. Refused once any HQ user exists, even under concurrent attempts. */
 export async function setupFirstAdmin(body: z.infer<typeof setupBody>, userAgent: string) {
+  refuseWhenSupabase();
   const passwordHash = await hashPassword(body.password);
   const user = await asSystem(async (tx) => {
     await tx.query("select pg_advisory_xact_lock(727275)");
@@ -37,6 +39,7 @@ export async function setupFirstAdmin(body: z.infer<typeof setupBody>, userAgent
 }
 
 export async function login(body: z.infer<typeof loginBody>, ip: string, userAgent: string) {
+  refuseWhenSupabase();
   const limiterKey = `${ip}|${body.email}`;
   loginLimiter.check(limiterKey);
   const row = await asSystem((tx) => q.findHqUserByEmail(tx, { email: body.email }));
@@ -48,6 +51,7 @@ export async function login(body: z.infer<typeof loginBody>, ip: string, userAge
 }
 
 export async function acceptInvite(body: z.infer<typeof acceptInviteBody>, userAgent: string) {
+  refuseWhenSupabase();
   const passwordHash = await hashPassword(body.password);
   const user = await asSystem(async (tx) => {
     const row = await q.findHqUserByInvite(tx, { tokenHash: sha256(body.token) });

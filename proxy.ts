@@ -1,0 +1,31 @@
+// Refreshes the Supabase Auth session on each request when HQ signs in through Supabase
+// (NEXT_PUBLIC_SUPABASE_URL and NEXT_PUBLIC_SUPABASE_ANON_KEY set): an expiring access token is
+// exchanged here, where cookies can be written, before pages and route handlers verify the user
+// with Supabase themselves. Without Supabase, and for API calls with a bearer key, it does nothing.
+import type { CookieOptions } from "@supabase/ssr";
+import { NextResponse, type NextRequest } from "next/server";
+import { hasSupabaseSession, supabaseAuthConfig, supabaseClient } from "@/lib/auth/supabase-client";
+
+export async function proxy(request: NextRequest) {
+  const config = supabaseAuthConfig();
+  const jar = { getAll: () => request.cookies.getAll() };
+  if (!config || request.headers.has("authorization") || !hasSupabaseSession(jar)) return NextResponse.next();
+  const changed: { name: string; value: string; options: CookieOptions }[] = [];
+  const client = await supabaseClient(config, {
+    ...jar,
+    set: (name, value, options) => {
+      // the page or route handler of this request sees the refreshed session too
+      request.cookies.set(name, value);
+      changed.push({ name, value, options });
+    },
+  });
+  // getClaims verifies the token (asking Supabase for symmetric keys) and refreshes it if expired
+  await client.auth.getClaims();
+  const response = NextResponse.next({ request });
+  for (const c of changed) response.cookies.set(c.name, c.value, c.options);
+  return response;
+}
+
+export const config = {
+  matcher: ["/((?!_next/static|_next/image|favicon.ico|api/health).*)"],
+};
