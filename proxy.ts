@@ -1,13 +1,39 @@
-import type { NextRequest } from "next/server";
+// In front of every request:
+// - /api: an unknown path answers 404 and an unsupported method 405 in the API's JSON error shape
+//   (Next.js would answer an HTML page or an empty body); everything else goes on untouched.
+// - When HQ signs in through Supabase Auth (NEXT_PUBLIC_SUPABASE_URL and NEXT_PUBLIC_SUPABASE_ANON_KEY
+//   set), the session is refreshed here, where cookies can be written: an expiring access token is
+//   exchanged before pages and route handlers verify the user with Supabase themselves. Without
+//   Supabase, and for API calls with a bearer key, that part does nothing.
+import type { CookieOptions } from "@supabase/ssr";
+import { NextResponse, type NextRequest } from "next/server";
+import { hasSupabaseSession, supabaseAuthConfig, supabaseClient } from "@/lib/auth/supabase-client";
 import { unservedApiRequest } from "@/lib/http/api-routes";
 
-/**
- * In front of every /api request: an unknown path answers 404 and an unsupported method 405 in the
- * API's JSON error shape (Next.js would answer an HTML page or an empty body). Everything else goes
- * on to its route handler untouched.
- */
-export function proxy(req: NextRequest): Response | undefined {
-  return unservedApiRequest(req.method, req.nextUrl.pathname) ?? undefined;
+export async function proxy(request: NextRequest) {
+  if (request.nextUrl.pathname.startsWith("/api/")) {
+    const unserved = unservedApiRequest(request.method, request.nextUrl.pathname);
+    if (unserved) return unserved;
+  }
+  const config = supabaseAuthConfig();
+  const jar = { getAll: () => request.cookies.getAll() };
+  if (!config || request.headers.has("authorization") || !hasSupabaseSession(jar)) return NextResponse.next();
+  const changed: { name: string; value: string; options: CookieOptions }[] = [];
+  const client = await supabaseClient(config, {
+    ...jar,
+    set: (name, value, options) => {
+      // the page or route handler of this request sees the refreshed session too
+      request.cookies.set(name, value);
+      changed.push({ name, value, options });
+    },
+  });
+  // getClaims verifies the token (asking Supabase for symmetric keys) and refreshes it if expired
+  await client.auth.getClaims();
+  const response = NextResponse.next({ request });
+  for (const c of changed) response.cookies.set(c.name, c.value, c.options);
+  return response;
 }
 
-export const config = { matcher: "/api/:path*" };
+export const config = {
+  matcher: ["/((?!_next/static|_next/image|favicon.ico).*)"],
+};

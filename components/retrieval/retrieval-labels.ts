@@ -49,6 +49,7 @@ export const SCOPE_HINTS: Record<RetrievalScope, string> = {
 
 export const TRIGGER_LABELS: Record<string, string> = {
   decision: "Decision",
+  commitment: "Commitment",
   past_reference: "Past reference",
   planning: "Planning",
   correction: "Correction",

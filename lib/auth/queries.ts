@@ -120,3 +120,47 @@ export async function deleteSession(tx: Queryable, p: { tokenHash: string }) {
 export async function deleteSessionsOfUser(tx: Queryable, p: { userId: string }) {
   await tx.query("delete from hq_sessions where user_id = $1", [p.userId]);
 }
+
+// ── Supabase Auth sign-in (system: the caller is being established) ─────────────────────────────
+
+export interface SupabaseMappingRow {
+  id: string;
+  email: string;
+  name: string;
+  role: HqRole;
+  disabledAt: Date | null;
+  /** has signed in before, or has a password: an established HQ user */
+  active: boolean;
+  /** an invitation that is still valid */
+  inviteOpen: boolean;
+}
+
+export async function findHqUserForSupabase(tx: Queryable, p: { email: string }) {
+  const rows = await tx.query<SupabaseMappingRow>(
+    `select id, email, name, role, disabled_at as "disabledAt",
+            (password_hash is not null or last_login_at is not null) as active,
+            coalesce(invite_expires_at > now(), false) as "inviteOpen"
+       from hq_users where lower(email) = lower($1)`,
+    [p.email],
+  );
+  return rows[0] ?? null;
+}
+
+/** An HQ user for a Supabase user whose app_metadata grants a role; concurrent first requests agree. */
+export async function insertSupabaseHqUser(tx: Queryable, p: { email: string; name: string; role: HqRole }) {
+  const rows = await tx.query<{ id: string }>(
+    `insert into hq_users (email, name, role) values ($1, $2, $3)
+     on conflict ((lower(email))) do nothing returning id`,
+    [p.email, p.name, p.role],
+  );
+  return rows[0]?.id ?? null;
+}
+
+/** The invitation is used up by the first Supabase sign-in with its address. */
+export async function closeInvite(tx: Queryable, p: { id: string }) {
+  await tx.query(
+    `update hq_users set invite_token_hash = null, invite_expires_at = null, last_login_at = coalesce(last_login_at, now())
+      where id = $1`,
+    [p.id],
+  );
+}

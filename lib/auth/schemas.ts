@@ -15,3 +15,16 @@ export const inviteUserBody = z
 export const updateUserBody = z
   .object({ role: hqRole.optional(), name: z.string().trim().max(100).optional(), disabled: z.boolean().optional() })
   .strict();
+
+export const magicLinkBody = z.object({ email }).strict();
+export const oauthQuery = z.object({ provider: z.string().regex(/^[a-z0-9_-]{2,40}$/) }).strict();
+export const supabaseCallbackQuery = z
+  .object({
+    code: z.string().max(500).optional(),
+    token_hash: z.string().max(500).optional(),
+    type: z.enum(["email", "magiclink", "signup", "invite", "recovery", "email_change"]).optional(),
+    error: z.string().max(500).optional(),
+    error_description: z.string().max(1000).optional(),
+    error_code: z.string().max(200).optional(),
+  })
+  .passthrough();

@@ -11,6 +11,7 @@ import { createLoginThrottle } from "./login-throttle";
 import type { acceptInviteBody, inviteUserBody, loginBody, setupBody, updateUserBody } from "./schemas";
 import { hashPassword, randomToken, sha256, verifyPassword } from "./secrets";
 import { startSession } from "./session";
+import { refuseWhenSupabase } from "./supabase-signin";
 import * as uq from "./users-queries";
 
 const INVITE_HOURS = 72;
@@ -30,6 +31,7 @@ export async function needsSetup(): Promise<boolean> {
 
 /** Creates the first admin. Refused once any HQ user exists, even under concurrent attempts. */
 export async function setupFirstAdmin(body: z.infer<typeof setupBody>, userAgent: string) {
+  refuseWhenSupabase();
   const passwordHash = await hashPassword(body.password);
   const user = await asSystem(async (tx) => {
     await tx.query("select pg_advisory_xact_lock(727275)");
@@ -45,6 +47,7 @@ export async function setupFirstAdmin(body: z.infer<typeof setupBody>, userAgent
 }
 
 export async function login(body: z.infer<typeof loginBody>, address: string, userAgent: string) {
+  refuseWhenSupabase();
   await loginThrottle.attempt(body.email, address);
   const row = await asSystem((tx) => q.findHqUserByEmail(tx, { email: body.email }));
   const usable = row?.passwordHash && !row.disabledAt ? row.passwordHash : null;
@@ -56,6 +59,7 @@ export async function login(body: z.infer<typeof loginBody>, address: string, us
 }
 
 export async function acceptInvite(body: z.infer<typeof acceptInviteBody>, userAgent: string) {
+  refuseWhenSupabase();
   const passwordHash = await hashPassword(body.password);
   const user = await asSystem(async (tx) => {
     const row = await q.findHqUserByInvite(tx, { tokenHash: sha256(body.token) });

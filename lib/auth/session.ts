@@ -4,12 +4,14 @@ import { asSystem } from "@/lib/db";
 import type { HqCaller } from "./caller";
 import * as q from "./queries";
 import { randomToken, sha256 } from "./secrets";
+import { supabaseAuthConfig, verifySupabaseSession } from "./supabase";
 
 export const SESSION_COOKIE = "mhq_session";
 
 /** Reads cookies from a request or from next/headers alike. */
 export interface CookieReader {
   get(name: string): { value: string } | undefined;
+  getAll?(): { name: string; value: string }[];
 }
 
 /**
@@ -41,8 +43,24 @@ export const localSessionProvider: SessionProvider = {
   },
 };
 
+/**
+ * Supabase Auth: every check asks Supabase who the session belongs to (never the cookie's own
+ * word) and then whether that user is mapped to an active HQ user. Cookies are only read here;
+ * the proxy refreshes them on each request.
+ */
+export const supabaseSessionProvider: SessionProvider = {
+  name: "supabase",
+  async getUser(cookies) {
+    const config = supabaseAuthConfig();
+    if (!config || !cookies.getAll) return null;
+    const verdict = await verifySupabaseSession(config, { getAll: () => cookies.getAll!() });
+    return verdict?.ok ? verdict.user : null;
+  },
+};
+
+/** Supabase Auth when NEXT_PUBLIC_SUPABASE_URL and NEXT_PUBLIC_SUPABASE_ANON_KEY are set, else the built-in sign-in. */
 export function getSessionProvider(): SessionProvider {
-  return localSessionProvider;
+  return supabaseAuthConfig() ? supabaseSessionProvider : localSessionProvider;
 }
 
 export function getSessionUser(cookies: CookieReader): Promise<HqCaller | null> {

@@ -1,7 +1,16 @@
 import { z } from "zod";
 import { createAgentBody, createKeyBody, updateAgentBody } from "@/lib/agents/schemas";
 import { listAuditQuery } from "@/lib/audit/schemas";
-import { acceptInviteBody, inviteUserBody, loginBody, setupBody, updateUserBody } from "@/lib/auth/schemas";
+import {
+  acceptInviteBody,
+  inviteUserBody,
+  loginBody,
+  magicLinkBody,
+  oauthQuery,
+  setupBody,
+  supabaseCallbackQuery,
+  updateUserBody,
+} from "@/lib/auth/schemas";
 import type { Permission } from "@/lib/auth/permissions";
 import { createClientBody, updateClientBody } from "@/lib/clients/schemas";
 import {
@@ -72,6 +81,10 @@ export const ENDPOINTS: EndpointDoc[] = [
   { method: "POST", path: "/api/v1/auth/login", summary: "Sign in (session cookie)", permission: null, body: loginBody },
   { method: "POST", path: "/api/v1/auth/logout", summary: "Sign out", permission: null },
   { method: "POST", path: "/api/v1/auth/accept-invite", summary: "Accept an invitation and set a password", permission: null, body: acceptInviteBody },
+  { method: "POST", path: "/api/v1/auth/supabase/password", summary: "Sign in through Supabase Auth with email and password (when configured; 403 with details.reason for users HQ does not map)", permission: null, body: loginBody },
+  { method: "POST", path: "/api/v1/auth/supabase/magic-link", summary: "Email a Supabase Auth sign-in link (same answer for unknown addresses)", permission: null, body: magicLinkBody },
+  { method: "GET", path: "/api/v1/auth/supabase/oauth", summary: "Start an OAuth sign-in at Supabase (303 to the provider)", permission: null, query: oauthQuery, success: 303 },
+  { method: "GET", path: "/api/v1/auth/supabase/callback", summary: "Where magic links and OAuth sign-ins return (303 to the console or the refusal page)", permission: null, query: supabaseCallbackQuery, success: 303 },
   { method: "GET", path: "/api/v1/hq-users", summary: "List HQ users", permission: "users.manage" },
   { method: "POST", path: "/api/v1/hq-users", summary: "Invite an HQ user", permission: "users.manage", body: inviteUserBody, success: 201 },
   { method: "PATCH", path: "/api/v1/hq-users/{id}", summary: "Change role, name or disable an HQ user", permission: "users.manage", body: updateUserBody },

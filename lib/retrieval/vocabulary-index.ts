@@ -1,14 +1,15 @@
 import { normalizeMessage, type CompiledVocabulary } from "./trigger";
 
 /**
- * A lookup from a term's first word to its compiled pattern, so that classifying a message tests
+ * A lookup from a term's key words (its first word; for a person, each of their names) to its
+ * compiled pattern, so that classifying a message tests
  * only the few terms whose first word occurs in it instead of every name an agent knows (hundreds
  * of contacts). The patterns themselves still decide: the result is exactly what testing every
  * term would give, only cheaper (tests/unit/retrieval-vocabulary-index.test.ts checks that).
  */
 export interface VocabularyIndex {
   compiled: CompiledVocabulary;
-  byFirstWord: Map<string, number[]>;
+  byKey: Map<string, number[]>;
   /** terms that do not start with a letter or digit: always tested */
   always: number[];
 }
@@ -17,21 +18,22 @@ const WORD = /[\p{L}\p{N}]+/gu;
 const LEADING_WORD = /^[\p{L}\p{N}]+/u;
 
 export function indexVocabulary(compiled: CompiledVocabulary): VocabularyIndex {
-  const byFirstWord = new Map<string, number[]>();
+  const byKey = new Map<string, number[]>();
   const always: number[] = [];
   compiled.forEach((entry, i) => {
-    const first = LEADING_WORD.exec(normalizeMessage(entry.term.term))?.[0];
-    if (!first) always.push(i);
-    else byFirstWord.set(first, [...(byFirstWord.get(first) ?? []), i]);
+    if (!LEADING_WORD.test(normalizeMessage(entry.term.term))) always.push(i);
+    else for (const key of entry.keys) byKey.set(key, [...(byKey.get(key) ?? []), i]);
   });
-  return { compiled, byFirstWord, always };
+  return { compiled, byKey, always };
 }
 
 /** The compiled terms that can possibly match `message`, in their original order. */
 export function candidateTerms(index: VocabularyIndex, message: string): CompiledVocabulary {
   const picked = new Set(index.always);
   for (const word of normalizeMessage(message).match(WORD) ?? []) {
-    for (const i of index.byFirstWord.get(word) ?? []) picked.add(i);
+    for (const i of index.byKey.get(word) ?? []) picked.add(i);
+    // "the Beckers": a name's plural finds the name
+    if (word.endsWith("s")) for (const i of index.byKey.get(word.slice(0, -1)) ?? []) picked.add(i);
   }
   if (picked.size === 0) return [];
   return [...picked].sort((a, b) => a - b).map((i) => index.compiled[i]!);

@@ -11,6 +11,7 @@ const MODULES: { name: string; load: () => Promise<BenchModule>; onlyWhenNamed?:
   { name: "agent-memory", load: async () => (await import("./agent-memory")).benchAgentMemory },
   { name: "retrieval", load: async () => (await import("./retrieval")).benchRetrieval },
   { name: "knowledge", load: async () => (await import("./knowledge")).benchKnowledge },
+  { name: "trigger", load: async () => (await import("./trigger")).benchTrigger },
   // not in the default run (it starts servers and takes minutes): `npm run bench -- load`
   { name: "load", load: async () => (await import("./load")).benchLoad, onlyWhenNamed: true },
 ];

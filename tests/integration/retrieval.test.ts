@@ -284,11 +284,9 @@ describe("the trigger vocabulary comes from the data", () => {
     });
 
     // the field agent: its own client, terms and contacts trigger…
-    expect((await trigger(field, `Any news on the ${term} job?`)).body).toMatchObject({
-      variant: "field",
-      level: "local",
-      triggers: [{ kind: "name", match: term }],
-    });
+    const news = await trigger(field, `Any news on the ${term} job?`);
+    expect(news.body).toMatchObject({ variant: "field", level: "local" });
+    expect(news.body.triggers).toContainEqual({ kind: "name", match: term });
     expect((await trigger(field, `wilhelmina okafor${suffix} called`)).body.triggers).toEqual([
       { kind: "name", match: `Wilhelmina Okafor${suffix}` },
     ]);

@@ -27,6 +27,10 @@ const messages = [
   "Contact250 Person and contact251 person both asked",
   "Samantha called",
   "Sunrise came up",
+  "Did Lopez pay the invoice?",
+  "The Lopezes asked again",
+  "what did lopez say",
+  "Person asked about it",
   "thanks!",
   "",
 ];
@@ -45,7 +49,19 @@ describe("the vocabulary index", () => {
     }
   });
 
-  it("tests only the terms whose first word occurs in the message", () => {
+  it("finds a person by either of their names, capitalised, and only them", () => {
+    const names = (m: string) => classify(m, { variant: "field", compiled: candidateTerms(index, m) }).triggers.filter((t) => t.kind === "name");
+    expect(names("Did Lopez pay the invoice?")).toEqual([{ kind: "name", match: "Maria Lopez" }]);
+    expect(names("The Lopezs' garage is done")).toEqual([{ kind: "name", match: "Maria Lopez" }]);
+    // lower case, a single name is too often an ordinary word; the whole name still counts
+    expect(names("what did lopez say")).toEqual([]);
+    expect(names("what did maria lopez say")).toEqual([
+      { kind: "name", match: "Maria Lopez" },
+      { kind: "name", match: "Maria" },
+    ]);
+  });
+
+  it("tests only the terms whose key words occur in the message", () => {
     const picked = candidateTerms(index, "Did Maria Lopez call back about the water heater?").map((e) => e.term.term);
     expect(picked).toEqual(["water heater", "Maria Lopez", "Maria", "#1 Roofing"]);
     expect(candidateTerms(index, "hello there").map((e) => e.term.term)).toEqual(["#1 Roofing"]);

@@ -118,6 +118,55 @@ describe("smart trigger — field agents (seed 000 HQ patterns)", () => {
   });
 });
 
+describe("smart trigger — paraphrases of one need land on one rule", () => {
+  it.each([
+    // first-person variants and contractions of "never used this before"
+    ["I've never used the tax export", "field", "hq"],
+    ["i have not used the tax export yet", "field", "hq"],
+    ["Ive not tried the export before", "field", "hq"],
+    ["I haven't been to this street before", "field", "local"],
+    ["I have never written the quarterly memo myself", "internal", "local"],
+    // commitments, agreements and promises
+    ["did I promise Sam a call back?", "internal", "shared"],
+    ["What did we agree on with the landlord?", "internal", "shared"],
+    ["what was our agreement about the deposit", "internal", "shared"],
+    ["I gave my word the report would be early", "internal", "local"],
+    ["Did we commit to Friday?", "field", "local"],
+    ["she says we'd told her it was free", "field", "local"],
+    // questions about past events
+    ["When did the last shipment arrive?", "internal", "local"],
+    ["what happened with the refund", "field", "local"],
+    ["How did the interview go?", "internal", "local"],
+    ["Did the plumber ever show up?", "field", "local"],
+    // named people and contacts
+    ["Did Maria Lopez leave a review?", "field", "local"],
+    ["Mrs. Alvarez is asking for the usual slot", "field", "local"],
+    ["Loop in Priyanka on the budget", "internal", "local"],
+  ] as const)("%s (%s) → %s", (message, variant, level) => {
+    const r = variant === "internal" ? internal(message) : field(message);
+    expect(r.level).toBe(level);
+  });
+
+  it("reads the request, not the text it is asked to work on", async () => {
+    const { requestPart } = await import("@/lib/retrieval/trigger");
+    expect(requestPart('translate "did we agree last week?" into german')).toBe("translate into german");
+    expect(requestPart("rewrite this: remember when we promised a refund")).toBe("rewrite this");
+    expect(internal('Translate "didn\'t we agree last week?" into German').level).toBe("none");
+    expect(field("Proofread: the technician has already been to your home before").level).toBe("none");
+    // …while a plain question with a colon keeps its words
+    expect(internal("Correction: the launch moved to May").level).toBe("local");
+  });
+
+  it("hears unknown names only from an internal agent, next to a person's verb or after a title", () => {
+    expect(internal("Ask Kofi for the figures").triggers).toContainEqual({ kind: "name", match: "Kofi" });
+    expect(internal("Convert 72 Fahrenheit to Celsius").level).toBe("none");
+    expect(internal("Send the invoice on Monday").level).toBe("none");
+    // a field agent never guesses at names outside its client's data
+    expect(field("Ask Kofi for the figures").level).toBe("none");
+    expect(field("Mr. Kofi Mensah wants the invoice").triggers).toContainEqual({ kind: "name", match: "Mr. Kofi" });
+  });
+});
+
 describe("casual messages stay none", () => {
   it.each([
     "hi",
@@ -150,6 +199,8 @@ describe("smart trigger cost", () => {
       Array.from({ length: 200 }, (_, i) => ({ term: `Contact Person${i}`, type: "contact" as const })),
     );
     const r = classify("Did Contact Person150 call back about the leak?", { variant: "field", compiled });
-    expect(r).toEqual({ level: "local", triggers: [{ kind: "name", match: "Contact Person150" }] });
+    expect(r.level).toBe("local");
+    // the whole name, not the 199 other people whose first name is "Contact"
+    expect(r.triggers.filter((t) => t.kind === "name")).toEqual([{ kind: "name", match: "Contact Person150" }]);
   });
 });

@@ -3,6 +3,7 @@ import Link from "next/link";
 import { AcceptInviteForm } from "@/components/auth/accept-invite-form";
 import { AuthCard } from "@/components/auth/auth-card";
 import { Alert } from "@/components/ui/alert";
+import { supabaseAuthConfig } from "@/lib/auth/supabase";
 
 export const metadata: Metadata = { title: "Accept invitation · Memory HQ" };
 
@@ -19,7 +20,12 @@ export default async function AcceptInvitePage({ searchParams }: { searchParams:
         </Link>
       }
     >
-      {token ? (
+      {supabaseAuthConfig() ? (
+        <Alert tone="info" title="Sign in with your organisation's account">
+          This HQ signs in through Supabase Auth: sign in with the email address the invitation was sent to, and it
+          takes effect.
+        </Alert>
+      ) : token ? (
         <AcceptInviteForm token={token} />
       ) : (
         <Alert tone="error" title="This invitation link is incomplete">

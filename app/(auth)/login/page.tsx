@@ -3,13 +3,31 @@ import { cookies } from "next/headers";
 import { redirect } from "next/navigation";
 import { AuthCard } from "@/components/auth/auth-card";
 import { LoginForm } from "@/components/auth/login-form";
+import { SupabaseLoginForm } from "@/components/auth/supabase-login-form";
 import { needsSetup } from "@/lib/auth/service";
 import { getSessionUser } from "@/lib/auth/session";
+import { supabaseAuthConfig, verifySupabaseSession } from "@/lib/auth/supabase";
 
 export const metadata: Metadata = { title: "Sign in · Memory HQ" };
 
-export default async function LoginPage() {
+export default async function LoginPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
   const cookieStore = await cookies();
+  const supabase = supabaseAuthConfig();
+  if (supabase) {
+    // signed in at Supabase: into the console when mapped, to the refusal page when not
+    const verdict = await verifySupabaseSession(supabase, cookieStore);
+    if (verdict?.ok) redirect("/agents");
+    if (verdict) redirect(`/signin-refused?reason=${verdict.reason}`);
+    return (
+      <AuthCard
+        title="Sign in to Memory HQ"
+        description="The console for your agents' long-term memory."
+        footer="Sign in with your organisation's account. No access yet? Ask an HQ admin to invite your email address."
+      >
+        <SupabaseLoginForm providers={supabase.providers} linkError={(await searchParams).error === "link"} />
+      </AuthCard>
+    );
+  }
   if (await needsSetup()) redirect("/setup");
   if (await getSessionUser(cookieStore)) redirect("/agents");
   return (

@@ -4,12 +4,13 @@ import { redirect } from "next/navigation";
 import { AuthCard } from "@/components/auth/auth-card";
 import { SetupForm } from "@/components/auth/setup-form";
 import { needsSetup } from "@/lib/auth/service";
+import { supabaseAuthConfig } from "@/lib/auth/supabase";
 
 export const metadata: Metadata = { title: "Set up · Memory HQ" };
 
 export default async function SetupPage() {
   await connection();
-  if (!(await needsSetup())) redirect("/login");
+  if (supabaseAuthConfig() || !(await needsSetup())) redirect("/login");
   return (
     <AuthCard
       title="Create the first admin"

@@ -1,9 +1,12 @@
-// POST /api/v1/auth/logout — end the current session
+// POST /api/v1/auth/logout — end the current session (and the Supabase session, when HQ uses it)
 import { endSession, SESSION_COOKIE } from "@/lib/auth/session";
-import { signedOut } from "@/lib/http/cookies";
+import { signOutSupabase } from "@/lib/auth/supabase-signin";
+import { signedOut, supabaseCookieJar } from "@/lib/http/cookies";
 import { route } from "@/lib/http/route";
 
 export const POST = route({ permission: null }, async ({ req }) => {
   await endSession(req.cookies.get(SESSION_COOKIE)?.value);
-  return signedOut();
+  const { jar, apply } = supabaseCookieJar(req);
+  await signOutSupabase(jar);
+  return apply(signedOut());
 });

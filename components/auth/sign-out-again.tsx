@@ -1,0 +1,24 @@
+"use client";
+
+import { useState } from "react";
+import { Button } from "@/components/ui/button";
+import { apiFetch } from "@/lib/client/api";
+
+/** Ends whatever session is left and goes back to sign-in, to try another account. */
+export function SignOutAgain() {
+  const [pending, setPending] = useState(false);
+  async function onClick() {
+    setPending(true);
+    try {
+      await apiFetch("/auth/logout", { method: "POST" });
+    } catch {
+      // nothing to end: sign-in is the right place either way
+    }
+    window.location.assign("/login");
+  }
+  return (
+    <Button variant="secondary" className="w-full" loading={pending} onClick={onClick}>
+      Sign in with another account
+    </Button>
+  );
+}
