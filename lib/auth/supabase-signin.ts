@@ -5,11 +5,12 @@ import { asSystem } from "@/lib/db";
 import { ApiError } from "@/lib/http/errors";
 import type { HqCaller } from "./caller";
 import * as q from "./queries";
-import { createRateLimiter } from "./rate-limit";
+import { createLoginThrottle } from "./login-throttle";
 import type { loginBody, magicLinkBody, supabaseCallbackQuery } from "./schemas";
 import { mapSupabaseUser, supabaseAuthConfig, supabaseClient, type CookieJar, type SupabaseAuthConfig, type SupabaseVerdict } from "./supabase";
 
-const loginLimiter = createRateLimiter(10, 15 * 60_000);
+// the same per-account and per-address limit as the built-in sign-in, counted in the database
+const loginThrottle = createLoginThrottle();
 
 /** Where the refusal page explains why a verified Supabase user may not use HQ. */
 export const REFUSED_PATH = "/signin-refused";
@@ -30,12 +31,11 @@ export function refuseWhenSupabase() {
 /** Signs in with email and password at Supabase; the session cookies go to `jar`. */
 export async function signInWithPassword(jar: CookieJar, body: z.infer<typeof loginBody>, ip: string): Promise<HqCaller> {
   const config = requireSupabase();
-  const limiterKey = `supabase|${ip}|${body.email}`;
-  loginLimiter.check(limiterKey);
+  await loginThrottle.attempt(body.email, ip);
   const sb = await supabaseClient(config, jar);
   const { error } = await sb.auth.signInWithPassword({ email: body.email, password: body.password });
   if (error) throw new ApiError("unauthorized", "Wrong email or password");
-  loginLimiter.reset(limiterKey);
+  await loginThrottle.succeeded(body.email, ip);
   const verdict = await verifiedVerdict(sb);
   if (!verdict.ok) throw new ApiError("forbidden", refusalMessage(verdict.reason), { reason: verdict.reason });
   return verdict.user;
@@ -45,9 +45,9 @@ export async function signInWithPassword(jar: CookieJar, body: z.infer<typeof lo
  * Sends a magic link. The answer is the same whether or not Supabase knows the address, so the
  * form does not tell strangers who has an account.
  */
-export async function sendMagicLink(jar: CookieJar, body: z.infer<typeof magicLinkBody>, origin: string) {
+export async function sendMagicLink(jar: CookieJar, body: z.infer<typeof magicLinkBody>, origin: string, ip: string) {
   const config = requireSupabase();
-  loginLimiter.check(`supabase-link|${body.email}`);
+  await loginThrottle.attempt(body.email, ip);
   await (await supabaseClient(config, jar)).auth.signInWithOtp({
     email: body.email,
     options: { shouldCreateUser: false, emailRedirectTo: `${origin}${CALLBACK_PATH}` },
