@@ -276,3 +276,31 @@ export function listForExport(tx: Queryable, p: { agentId: string }) {
     [p.agentId],
   );
 }
+
+// ── the surprise filter ─────────────────────────────────────────────────────────────────────────
+
+/** The agent's active memories of one scope nearest to `embedding`, with their cosine similarity. */
+export function nearestActiveMemories(tx: Queryable, p: { agentId: string; scope: MemoryScope; embedding: string; limit: number }) {
+  return tx.query<MemoryRow & { cosine: number }>(
+    `select ${COLUMNS}, 1 - (embedding <=> $3::vector) as cosine from memories
+      where agent_id = $1 and scope = $2 and status = 'active' and embedding is not null
+      order by embedding <=> $3::vector, id
+      limit $4`,
+    [p.agentId, p.scope, p.embedding, p.limit],
+  );
+}
+
+/**
+ * Reinforces a memory a near-duplicate write repeated: its confidence rises, it counts one more use,
+ * and a memory no longer low-confidence stops expiring.
+ */
+export async function reinforceMemory(tx: Queryable, p: { id: string; confidence: number; lowConfidence: number }) {
+  const rows = await tx.query<MemoryRow>(
+    `update memories
+        set confidence = $2::double precision, accessed_count = accessed_count + 1, last_accessed_at = now(),
+            version = version + 1, expires_at = case when $2::double precision >= $3::double precision then null else expires_at end
+      where id = $1 returning ${COLUMNS}`,
+    [p.id, p.confidence, p.lowConfidence],
+  );
+  return rows[0] ?? null;
+}
