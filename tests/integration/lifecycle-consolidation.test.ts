@@ -14,7 +14,8 @@ const later = (days: number) => new Date(Date.now() + days * DAY).toISOString();
 let sunrise: { id: string };
 let internal: TestAgent;
 let field: TestAgent;
-const ids: Record<string, string> = {};
+type Named = "core" | "confident" | "lowUnused" | "lowUsed" | "resolved" | "activeWorking" | "pattern" | "fieldPattern" | "decision" | "staleCore";
+const ids = {} as Record<Named, string>;
 
 async function write(agent: TestAgent, body: Record<string, unknown>) {
   const res = await as(agent.key).post("/api/v1/agents/me/memories", body);
