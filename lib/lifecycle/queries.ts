@@ -108,7 +108,8 @@ export async function flagUnverifiedCore(tx: Queryable, p: { before: string; now
           and (verification_flagged_at is null or verification_flagged_at < updated_at)
         order by id for update
      )
-     update memories m set verification_flagged_at = $2::timestamptz from due where m.id = due.id returning m.id`,
+     -- never later than the real clock: a replay's future time would outlast the edit that confirms it
+     update memories m set verification_flagged_at = least($2::timestamptz, now()) from due where m.id = due.id returning m.id`,
     [p.before, p.now],
   );
   return rows.map((r) => r.id).sort();

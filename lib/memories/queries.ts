@@ -50,6 +50,10 @@ export interface MemoryRow {
   embedded: boolean;
   createdAt: Date;
   updatedAt: Date;
+  /** a core memory the consolidation promoted: the learning memories it came from */
+  promotedFrom: string[];
+  /** a core memory not confirmed for a long time, flagged by the consolidation until it is edited */
+  needsVerification: boolean;
 }
 
 const COLUMNS = `id, agent_id as "agentId", scope, tier, category, title, content, source, confidence,
@@ -57,7 +61,9 @@ const COLUMNS = `id, agent_id as "agentId", scope, tier, category, title, conten
   outcome, source_trace_id as "sourceTraceId", status, resolved_at as "resolvedAt", archived_at as "archivedAt",
   archive_reason as "archiveReason", expires_at as "expiresAt", accessed_count as "accessedCount",
   last_accessed_at as "lastAccessedAt", occurred_at as "occurredAt", version, created_by_name as "createdByName",
-  (embedding is not null) as embedded, created_at as "createdAt", updated_at as "updatedAt"`;
+  (embedding is not null) as embedded, created_at as "createdAt", updated_at as "updatedAt",
+  promoted_from::text[] as "promotedFrom",
+  coalesce(verification_flagged_at >= updated_at, false) as "needsVerification"`;
 
 export async function getMemory(tx: Queryable, p: { id: string }) {
   return (await tx.query<MemoryRow>(`select ${COLUMNS} from memories where id = $1`, [p.id]))[0] ?? null;

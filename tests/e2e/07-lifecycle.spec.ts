@@ -55,7 +55,8 @@ test("escalations: resolve with a captured fix; another client's agent then rece
     });
     expect(res.status()).toBe(201);
     expect((await res.json()).knownFix.title).toBe(question);
-    await escalations.showTab("Open");
+    await page.reload();
+    await escalations.expectOpen();
     await expect(page.getByTestId("escalation-card").filter({ hasText: "invoice payment link fails" })).toContainText("Known fix offered");
   });
 

@@ -108,7 +108,7 @@ describe("consolidation", () => {
     expect(byFrom[ids.fieldPattern]).toMatchObject({ agentId: field.id, category: "preference" });
     expect(byFrom[ids.pattern]).toMatchObject({ agentId: internal.id, category: "procedure" });
     const promoted = (await admin.get(`/api/v1/memories/${byFrom[ids.fieldPattern].id}`)).body.memory;
-    expect(promoted).toMatchObject({ tier: "core", category: "preference", scope: "agent", status: "active", relatedIds: [ids.fieldPattern] });
+    expect(promoted).toMatchObject({ tier: "core", category: "preference", scope: "agent", status: "active", relatedIds: [ids.fieldPattern], promotedFrom: [ids.fieldPattern] });
     const source = (await admin.get(`/api/v1/memories/${ids.fieldPattern}`)).body.memory;
     expect(source).toMatchObject({ status: "archived", archiveReason: "promoted" });
 
@@ -118,6 +118,9 @@ describe("consolidation", () => {
     expect(await status(ids.lowUsed)).toBe("active"); // low confidence but used: kept
     expect(await status(ids.activeWorking)).toBe("active");
     expect(await status(ids.staleCore)).toBe("active"); // flagged, not archived
+    expect((await admin.get(`/api/v1/memories/${ids.staleCore}`)).body.memory.needsVerification).toBe(true);
+    // confirming it (any edit) clears the flag
+    expect((await as(field.key).patch(`/api/v1/memories/${ids.staleCore}`, { confidence: 0.95 })).body.memory.needsVerification).toBe(false);
 
     // archived daily notes stay readable
     const db = await getDatabase();
