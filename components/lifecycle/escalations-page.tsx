@@ -80,33 +80,35 @@ function EscalationList({ query, status }: { query: ReturnType<typeof useEscalat
               </>
             }
           />
-          <CardBody className="space-y-3 text-sm">
-            {e.context && <p className="whitespace-pre-wrap text-slate-700">{e.context}</p>}
-            {e.knownFixId && (
-              <p className="text-slate-700">
-                <Badge tone="green">Known fix offered</Badge>{" "}
-                <Link className="text-indigo-600 underline" href={`/knowledge/${e.knownFixId}`}>
-                  Open the fix the agent received
-                </Link>
-              </p>
-            )}
-            {e.status === "resolved" && (
-              <div className="rounded-md border border-emerald-200 bg-emerald-50 p-3">
-                <p className="font-medium text-slate-900">Resolution: {e.resolution}</p>
-                <p className="mt-1 text-xs text-slate-500">
-                  Resolved by {e.resolvedByName} {formatRelative(e.resolvedAt)}
-                  {e.knowledgeEntryId && (
-                    <>
-                      {" · "}
-                      <Link className="text-indigo-600 underline" href={`/knowledge/${e.knowledgeEntryId}`}>
-                        Captured in the knowledge base
-                      </Link>
-                    </>
-                  )}
+          {(e.context || e.knownFixId || e.status === "resolved") && (
+            <CardBody className="space-y-3 text-sm">
+              {e.context && <p className="whitespace-pre-wrap text-slate-700">{e.context}</p>}
+              {e.knownFixId && (
+                <p className="text-slate-700">
+                  <Badge tone="green">Known fix offered</Badge>{" "}
+                  <Link className="text-indigo-600 underline" href={`/knowledge/${e.knownFixId}`}>
+                    Open the fix the agent received
+                  </Link>
                 </p>
-              </div>
-            )}
-          </CardBody>
+              )}
+              {e.status === "resolved" && (
+                <div className="rounded-md border border-emerald-200 bg-emerald-50 p-3">
+                  <p className="font-medium text-slate-900">Resolution: {e.resolution}</p>
+                  <p className="mt-1 text-xs text-slate-500">
+                    Resolved by {e.resolvedByName} {formatRelative(e.resolvedAt)}
+                    {e.knowledgeEntryId && (
+                      <>
+                        {" · "}
+                        <Link className="text-indigo-600 underline" href={`/knowledge/${e.knowledgeEntryId}`}>
+                          Captured in the knowledge base
+                        </Link>
+                      </>
+                    )}
+                  </p>
+                </div>
+              )}
+            </CardBody>
+          )}
         </Card>
       ))}
       <ResolveEscalationDialog escalation={resolving} onClose={() => setResolving(null)} />

@@ -36,7 +36,9 @@ export function ReportsTab({ agent }: { agent: Agent }) {
         <p className="text-sm text-slate-500">
           {stored.length} nightly report{stored.length === 1 ? "" : "s"} stored; the consolidation writes one for each day.
         </p>
-        <Select aria-label="Report date" value={date} onChange={(e) => setPicked(e.target.value)} options={options} className="w-56" />
+        <div className="w-full sm:w-60">
+          <Select aria-label="Report date" value={date} onChange={(e) => setPicked(e.target.value)} options={options} />
+        </div>
       </div>
       {report.isPending ? (
         <LoadingState label="Loading the report…" rows={4} />
