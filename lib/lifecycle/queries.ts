@@ -205,9 +205,9 @@ export async function reportActivity(tx: Queryable, p: { agentId: string; date: 
     args,
   );
   const retrieval = await tx.query<{ level: string; calls: number; empty: number }>(
-    `select coalesce(level, 'none') as level, count(*)::int as calls, count(*) filter (where item_count = 0)::int as empty
+    `select coalesce(level, endpoint) as level, count(*)::int as calls, count(*) filter (where item_count = 0)::int as empty
        from retrieval_log, ${WINDOW} w
-      where agent_id = $1 and occurred_at >= w.s and occurred_at < w.e group by 1 order by 1`,
+      where agent_id = $1 and caller_type = 'agent' and occurred_at >= w.s and occurred_at < w.e group by 1 order by 1`,
     args,
   );
   const raised = await tx.query<{ id: string; question: string; severity: string; status: string }>(
