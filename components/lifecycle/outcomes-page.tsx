@@ -94,8 +94,12 @@ function OutcomesBody({ data }: { data: OutcomesOverview }) {
               <TBody>
                 {data.rates.map((r) => (
                   <Tr key={`${r.agentId}-${r.category ?? "*"}`}>
-                    <Td className={r.category === null ? "font-medium text-slate-900" : "pl-8 text-slate-600"}>
-                      {r.category === null ? r.agentName : r.category}
+                    <Td>
+                      {r.category === null ? (
+                        <span className="font-medium text-slate-900">{r.agentName}</span>
+                      ) : (
+                        <span className="inline-block pl-4 text-slate-600">#{r.category}</span>
+                      )}
                     </Td>
                     <Td className="text-right tabular-nums">{r.decisions}</Td>
                     <Td className="text-right tabular-nums">{r.scored}</Td>
