@@ -93,6 +93,17 @@ const envSchema = z.object({
   ADMISSION_QUEUE: z.coerce.number().int().min(0).max(100_000).default(1000),
   /** a request that waited this long for its turn is refused with 429 instead of served late */
   ADMISSION_MAX_WAIT_MS: z.coerce.number().int().min(100).default(30_000),
+  /** local time (HH:MM in DAILY_NOTE_TIMEZONE) the nightly consolidation runs each day */
+  CONSOLIDATE_AT: z
+    .string()
+    .regex(/^([01]\d|2[0-3]):[0-5]\d$/, "CONSOLIDATE_AT must be a time of day such as 03:00")
+    .default("03:00"),
+  /** false: this instance never runs the consolidation on its own (the admin call and npm script still do) */
+  CONSOLIDATE_SCHEDULER: boolish.default(true),
+  /** each nightly report is POSTed here as JSON (retried with backoff; never blocks the job) */
+  REPORT_WEBHOOK_URL: z.string().url().optional(),
+  REPORT_WEBHOOK_RETRIES: z.coerce.number().int().min(0).max(10).default(4),
+  REPORT_WEBHOOK_BACKOFF_MS: z.coerce.number().int().min(1).max(600_000).default(2000),
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error"]).default("info"),
 });
 

@@ -15,7 +15,8 @@ if (!existsSync(path.join(distDir, "BUILD_ID"))) {
 
 const child = spawn("npx", ["next", "start", "-p", port, "-H", "127.0.0.1"], {
   stdio: "inherit",
-  env: { ...process.env, DATA_DIR: dataDir, SEED_DEMO: "true", NODE_ENV: "production" },
+  // the nightly consolidation would change the demo under the tests: off unless a test asks for it
+  env: { CONSOLIDATE_SCHEDULER: "false", ...process.env, DATA_DIR: dataDir, SEED_DEMO: "true", NODE_ENV: "production" },
 });
 const stop = () => child.kill("SIGTERM");
 process.on("SIGTERM", stop);

@@ -5,6 +5,7 @@ import { DecisionsTab } from "@/components/memories/decisions-tab";
 import { DocumentEditor } from "@/components/memories/document-editor";
 import { InteractionsTab } from "@/components/memories/interactions-tab";
 import { MemoriesTab } from "@/components/memories/memories-tab";
+import { ReportsTab } from "@/components/lifecycle/reports-tab";
 import { WORKING_MAX_CHARS } from "@/lib/documents/limits";
 import { AgentOverviewTab } from "./agent-overview-tab";
 
@@ -69,4 +70,5 @@ export const agentTabs: AgentTab[] = [
   { id: "memories", label: "Memories", visible: hasMemory, render: ({ agent, isAdmin }) => <MemoriesTab key={agent.id} agent={agent} isAdmin={isAdmin} /> },
   { id: "decisions", label: "Decisions", visible: hasMemory, render: ({ agent, isAdmin }) => <DecisionsTab agent={agent} isAdmin={isAdmin} /> },
   { id: "interactions", label: "Interactions", visible: hasMemory, render: ({ agent }) => <InteractionsTab key={agent.id} agent={agent} /> },
+  { id: "reports", label: "Reports", visible: hasMemory, render: ({ agent }) => <ReportsTab key={agent.id} agent={agent} /> },
 ];

@@ -11,6 +11,7 @@ import { PageHeader } from "@/components/ui/page-header";
 import { Select } from "@/components/ui/select";
 import { Table, TBody, Td, Th, THead, Tr } from "@/components/ui/table";
 import { formatDate, formatRelative } from "@/lib/client/format";
+import { useEscalations } from "@/lib/client/hooks/lifecycle";
 import { useRetrievalStats } from "@/lib/client/hooks/retrieval";
 import type { RetrievalStats } from "@/lib/client/retrieval-types";
 import { RetrievalsChart } from "./retrievals-chart";
@@ -76,12 +77,26 @@ export function DashboardPage() {
   );
 }
 
+/** Escalations answered at once by a fix captured from an earlier one: the knowledge base at work. */
+function KnownFixStat() {
+  const escalations = useEscalations();
+  const counts = escalations.data?.counts;
+  return (
+    <Stat
+      label="Answered by a known fix"
+      value={counts ? counts.answeredByKnownFix : "—"}
+      hint={counts ? `escalations · ${counts.open} open · ${counts.resolved} resolved` : escalations.isError ? "could not load escalations" : "loading…"}
+      href="/escalations"
+    />
+  );
+}
+
 function DashboardBody({ stats }: { stats: RetrievalStats }) {
   const t = stats.totals;
   const reviews = stats.pendingReviews.suggestions + stats.pendingReviews.playbookUpdates;
   return (
     <div className="space-y-6">
-      <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+      <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-5">
         <Stat
           label="Retrievals"
           value={t.retrievals}
@@ -99,6 +114,7 @@ function DashboardBody({ stats }: { stats: RetrievalStats }) {
           hint={`${stats.pendingReviews.suggestions} suggestions · ${stats.pendingReviews.playbookUpdates} playbook updates`}
           href="/review"
         />
+        <KnownFixStat />
       </div>
 
       <Card>

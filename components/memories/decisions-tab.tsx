@@ -38,7 +38,7 @@ export function DecisionsTab({ agent, isAdmin }: { agent: Agent; isAdmin: boolea
         {list.length} decision{list.length === 1 ? "" : "s"}; {awaiting} awaiting an outcome.
       </p>
       {list.map((d) => (
-        <Card key={d.id} data-testid="decision-card">
+        <Card key={d.id} id={`decision-${d.id}`} data-testid="decision-card" className="scroll-mt-6">
           <CardHeader
             title={d.title}
             description={
@@ -62,7 +62,9 @@ export function DecisionsTab({ agent, isAdmin }: { agent: Agent; isAdmin: boolea
             {d.content && <p className="text-sm whitespace-pre-wrap text-slate-700">{d.content}</p>}
             {d.decisionContext && <DecisionContextView context={d.decisionContext} />}
             {d.outcome ? (
-              <div className={`rounded-md border p-3 text-sm ${d.outcome.success ? "border-emerald-200 bg-emerald-50" : "border-red-200 bg-red-50"}`}>
+              <div
+                id={d.outcome.outcomeId ? `outcome-${d.outcome.outcomeId}` : undefined}
+                className={`rounded-md border p-3 text-sm ${d.outcome.success ? "border-emerald-200 bg-emerald-50" : "border-red-200 bg-red-50"}`}>
                 <p className="font-medium text-slate-900">Outcome: {d.outcome.result}</p>
                 {d.outcome.notes && <p className="mt-1 text-slate-700">{d.outcome.notes}</p>}
                 <p className="mt-1 text-xs text-slate-500">Scored {formatRelative(d.outcome.scoredAt)}</p>

@@ -3,6 +3,7 @@ import { AgentsIcon, AuditIcon, LockIcon, UsersIcon } from "./icons";
 import { ContactsIcon, ReviewIcon } from "@/components/review/icons";
 import { DashboardIcon, RetrievalIcon } from "@/components/retrieval/icons";
 import { BookIcon } from "@/components/knowledge/icons";
+import { EscalationIcon, OutcomesIcon } from "@/components/lifecycle/icons";
 
 export interface NavItem {
   label: string;
@@ -27,4 +28,6 @@ export const navItems: NavItem[] = [
   { label: "Dashboard", href: "/dashboard", icon: DashboardIcon },
   { label: "Retrieval", href: "/retrieval", icon: RetrievalIcon },
   { label: "Knowledge", href: "/knowledge", icon: BookIcon },
+  { label: "Escalations", href: "/escalations", icon: EscalationIcon },
+  { label: "Outcomes", href: "/outcomes", icon: OutcomesIcon },
 ];

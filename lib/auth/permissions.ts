@@ -60,6 +60,15 @@ export const PERMISSIONS = {
   // agents granted kbAccess "write" write; field agents, viewers and read-only agents never do
   "knowledge.read": (c: Caller) => hqAny(c) || activeAgent(c),
   "knowledge.write": (c: Caller) => hqEditor(c) || (internalAgent(c) && c.type === "agent" && c.kbAccess === "write"),
+  // lifecycle: the consolidation (HQ admins; the scheduler acts as one), nightly reports (HQ, and an
+  // agent its own), escalations (raised by non-isolated agents, resolved by whoever writes the
+  // knowledge base), outcomes across agents (HQ)
+  "lifecycle.consolidate": hqAdmin,
+  "reports.read": (c: Caller) => hqAny(c) || activeAgent(c),
+  "escalations.read": (c: Caller) => hqAny(c) || activeAgent(c),
+  "escalations.raise": activeAgent,
+  "escalations.resolve": (c: Caller) => hqEditor(c) || (internalAgent(c) && c.type === "agent" && c.kbAccess === "write"),
+  "outcomes.read": hqAny,
 } satisfies Record<string, (c: Caller) => boolean>;
 
 export type Permission = keyof typeof PERMISSIONS;

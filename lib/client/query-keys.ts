@@ -100,3 +100,20 @@ export const knowledgeKeys = {
   versions: (id: string) => [...knowledgeKeys.all, "detail", id, "versions"] as const,
   tags: () => [...knowledgeKeys.all, "tags"] as const,
 };
+
+// lifecycle: escalations, nightly reports, outcomes across agents
+export const escalationKeys = {
+  all: ["escalations"] as const,
+  list: (filters: { status?: string } = {}) => [...escalationKeys.all, "list", filters] as const,
+};
+
+export const reportKeys = {
+  all: ["agent-reports"] as const,
+  list: (agentId: string) => [...reportKeys.all, agentId, "list"] as const,
+  detail: (agentId: string, date: string) => [...reportKeys.all, agentId, date] as const,
+};
+
+export const outcomeKeys = {
+  all: ["outcomes"] as const,
+  overview: () => [...outcomeKeys.all, "overview"] as const,
+};

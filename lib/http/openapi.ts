@@ -31,6 +31,14 @@ import {
   outcomeBody,
   updateMemoryBody,
 } from "@/lib/memories/schemas";
+import {
+  consolidateBody,
+  createEscalationBody,
+  listEscalationsQuery,
+  listReportsQuery,
+  outcomesQuery,
+  resolveEscalationBody,
+} from "@/lib/lifecycle/schemas";
 import { createMissionBody, listMissionsQuery, updateMissionBody } from "@/lib/missions/schemas";
 import { briefingQuery, contextQuery, retrievalStatsQuery, retrieveBody, triggerBody } from "@/lib/retrieval/schemas";
 import {
@@ -161,6 +169,14 @@ export const ENDPOINTS: EndpointDoc[] = [
   { method: "DELETE", path: "/api/v1/knowledge/{id}", summary: "Archive an entry (never deleted; withdrawn from agents)", permission: "knowledge.write" },
   { method: "GET", path: "/api/v1/knowledge/{id}/versions", summary: "Every version of an entry, oldest first; the last is current", permission: "knowledge.read" },
   { method: "POST", path: "/api/v1/knowledge/{id}/restore", summary: "Restore an earlier version as a new version", permission: "knowledge.write", body: restoreKnowledgeBody },
+  // lifecycle (consolidation, nightly reports, escalations, outcomes)
+  { method: "POST", path: "/api/v1/jobs/consolidate", summary: "Nightly consolidation: archive daily notes and expired learning, prune resolved working items, purge notes, promote, flag for verification, list decisions awaiting outcomes, write reports (now replays; dryRun changes nothing)", permission: "lifecycle.consolidate", body: consolidateBody },
+  { method: "GET", path: "/api/v1/agents/{agentId}/reports", summary: "The agent's nightly reports, newest first", permission: "reports.read", query: listReportsQuery },
+  { method: "GET", path: "/api/v1/agents/{agentId}/reports/{date}", summary: "One day's nightly report as fields and markdown", permission: "reports.read" },
+  { method: "GET", path: "/api/v1/escalations", summary: "Escalations (a field agent: its own client's), with counts", permission: "escalations.read", query: listEscalationsQuery },
+  { method: "POST", path: "/api/v1/escalations", summary: "Raise an escalation: similar knowledge, and a captured fix of an earlier resolved escalation first when one matches", permission: "escalations.raise", body: createEscalationBody, success: 201 },
+  { method: "POST", path: "/api/v1/escalations/{id}/resolve", summary: "Resolve an escalation, optionally writing the fix to the knowledge base linked to it", permission: "escalations.resolve", body: resolveEscalationBody },
+  { method: "GET", path: "/api/v1/outcomes", summary: "Decisions awaiting outcomes, success rates per agent and tag, recent outcomes", permission: "outcomes.read", query: outcomesQuery },
 ];
 
 const errorSchema = {

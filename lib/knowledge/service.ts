@@ -146,22 +146,32 @@ export async function listKnowledgeTags(caller: Caller) {
 
 export async function createKnowledge(caller: Caller, body: CreateKnowledgeBody) {
   assertCan(caller, "knowledge.write");
-  const tags = body.tags ?? [];
-  const [embedding] = await embedEntries([body]);
-  return asCaller(caller, async (tx) => {
-    const entry = await q.insertEntry(tx, { ...body, tags, embedding: embedding ?? null });
-    if (!entry) {
-      const existing = await q.findPublishedByTitle(tx, { title: body.title });
-      throw titleTaken(body.title, existing?.id ?? "");
-    }
-    await recordAudit(tx, {
-      action: "knowledge.create",
-      targetType: "knowledge_entry",
-      targetId: entry.id,
-      details: { title: entry.title, category: entry.category, embedded: entry.embedded },
-    });
-    return { entry };
+  const embedding = await embedKnowledgeEntry(body);
+  return asCaller(caller, async (tx) => ({ entry: await writeKnowledgeEntry(tx, body, embedding) }));
+}
+
+/** The embedding of an entry about to be written (outside any transaction), or null: queued for re-embedding. */
+export async function embedKnowledgeEntry(body: { title: string; content: string }): Promise<string | null> {
+  return (await embedEntries([body]))[0] ?? null;
+}
+
+/**
+ * Writes a new entry inside the caller's transaction and audits it, so another domain (an escalation's
+ * resolution) can create an entry and link it in one commit. The caller must hold knowledge.write.
+ */
+export async function writeKnowledgeEntry(tx: Queryable, body: CreateKnowledgeBody, embedding: string | null) {
+  const entry = await q.insertEntry(tx, { ...body, tags: body.tags ?? [], embedding });
+  if (!entry) {
+    const existing = await q.findPublishedByTitle(tx, { title: body.title });
+    throw titleTaken(body.title, existing?.id ?? "");
+  }
+  await recordAudit(tx, {
+    action: "knowledge.create",
+    targetType: "knowledge_entry",
+    targetId: entry.id,
+    details: { title: entry.title, category: entry.category, embedded: entry.embedded },
   });
+  return entry;
 }
 
 type EntryChange = Partial<Pick<KnowledgeEntry, "title" | "content" | "category" | "tags" | "status">>;

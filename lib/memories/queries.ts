@@ -50,6 +50,10 @@ export interface MemoryRow {
   embedded: boolean;
   createdAt: Date;
   updatedAt: Date;
+  /** a core memory the consolidation promoted: the learning memories it came from */
+  promotedFrom: string[];
+  /** a core memory not confirmed for a long time, flagged by the consolidation until it is edited */
+  needsVerification: boolean;
 }
 
 const COLUMNS = `id, agent_id as "agentId", scope, tier, category, title, content, source, confidence,
@@ -57,7 +61,9 @@ const COLUMNS = `id, agent_id as "agentId", scope, tier, category, title, conten
   outcome, source_trace_id as "sourceTraceId", status, resolved_at as "resolvedAt", archived_at as "archivedAt",
   archive_reason as "archiveReason", expires_at as "expiresAt", accessed_count as "accessedCount",
   last_accessed_at as "lastAccessedAt", occurred_at as "occurredAt", version, created_by_name as "createdByName",
-  (embedding is not null) as embedded, created_at as "createdAt", updated_at as "updatedAt"`;
+  (embedding is not null) as embedded, created_at as "createdAt", updated_at as "updatedAt",
+  promoted_from::text[] as "promotedFrom",
+  coalesce(verification_flagged_at >= updated_at, false) as "needsVerification"`;
 
 export async function getMemory(tx: Queryable, p: { id: string }) {
   return (await tx.query<MemoryRow>(`select ${COLUMNS} from memories where id = $1`, [p.id]))[0] ?? null;
@@ -276,4 +282,32 @@ export function listForExport(tx: Queryable, p: { agentId: string }) {
     `select ${COLUMNS} from memories where agent_id = $1 and status <> 'archived' order by tier, category, created_at`,
     [p.agentId],
   );
+}
+
+// ── the surprise filter ─────────────────────────────────────────────────────────────────────────
+
+/** The agent's active memories of one scope nearest to `embedding`, with their cosine similarity. */
+export function nearestActiveMemories(tx: Queryable, p: { agentId: string; scope: MemoryScope; embedding: string; limit: number }) {
+  return tx.query<MemoryRow & { cosine: number }>(
+    `select ${COLUMNS}, 1 - (embedding <=> $3::vector) as cosine from memories
+      where agent_id = $1 and scope = $2 and status = 'active' and embedding is not null
+      order by embedding <=> $3::vector, id
+      limit $4`,
+    [p.agentId, p.scope, p.embedding, p.limit],
+  );
+}
+
+/**
+ * Reinforces a memory a near-duplicate write repeated: its confidence rises, it counts one more use,
+ * and a memory no longer low-confidence stops expiring.
+ */
+export async function reinforceMemory(tx: Queryable, p: { id: string; confidence: number; lowConfidence: number }) {
+  const rows = await tx.query<MemoryRow>(
+    `update memories
+        set confidence = $2::double precision, accessed_count = accessed_count + 1, last_accessed_at = now(),
+            version = version + 1, expires_at = case when $2::double precision >= $3::double precision then null else expires_at end
+      where id = $1 returning ${COLUMNS}`,
+    [p.id, p.confidence, p.lowConfidence],
+  );
+  return rows[0] ?? null;
 }

@@ -8,11 +8,20 @@ import { toVectorLiteral, tryEmbed } from "@/lib/embeddings";
 import { ApiError, forbidden, notFound } from "@/lib/http/errors";
 import { pathId } from "@/lib/http/ids";
 import { countAccess, pendingAccessCounts } from "@/lib/retrieval/access-counts";
+import {
+  combinedSimilarity,
+  NEAR_DUPLICATE_SIMILARITY,
+  NOVELTY_NEIGHBOURS,
+  reinforcedConfidence,
+  surpriseFrom,
+  wordOverlap,
+} from "@/lib/lifecycle/rules";
 import { requireMemoryHolder, requireOwnAgent } from "./access";
 import * as q from "./queries";
 import {
   categoryFitsTier,
   expiresAtFor,
+  LOW_CONFIDENCE,
   MEMORY_CAP,
   memoryEmbeddingText,
   OUTCOME_CONFIDENCE,
@@ -36,7 +45,27 @@ async function embedMemory(m: { title: string; content: string }): Promise<strin
 
 export type WriteMemoryResult =
   | { created: true; memory: q.MemoryRow; archived: { id: string; title: string }[] }
-  | { created: false; memory: q.MemoryRow; deduplicated: true };
+  | { created: false; memory: q.MemoryRow; deduplicated: true; reason?: "near_duplicate" };
+
+/**
+ * The surprise filter for a learning-tier write that carries no surpriseScore: novelty against the
+ * agent's active memories of the same scope (rules in lib/lifecycle/rules.ts). A near-duplicate
+ * answers the memory it repeats; otherwise the computed surprise score is stored with the write.
+ */
+async function surpriseFilter(
+  tx: Queryable,
+  p: { agentId: string; scope: MemoryScope; title: string; content: string; embedding: string },
+): Promise<{ duplicate: q.MemoryRow | null; surpriseScore: number }> {
+  const text = memoryEmbeddingText(p);
+  const neighbours = await q.nearestActiveMemories(tx, { agentId: p.agentId, scope: p.scope, embedding: p.embedding, limit: NOVELTY_NEIGHBOURS });
+  let best: { memory: q.MemoryRow; similarity: number } | null = null;
+  for (const { cosine, ...memory } of neighbours) {
+    const similarity = combinedSimilarity(Number(cosine), wordOverlap(text, memoryEmbeddingText(memory)));
+    if (!best || similarity > best.similarity) best = { memory, similarity };
+  }
+  const similarity = best?.similarity ?? 0;
+  return { duplicate: best && similarity >= NEAR_DUPLICATE_SIMILARITY ? best.memory : null, surpriseScore: surpriseFrom(similarity) };
+}
 
 /**
  * memory_write (seed 001): validated by the schema (title ≤ 200, confidence ≥ 0.4, category of the
@@ -67,6 +96,27 @@ export async function writeMemory(
     const agent = await requireMemoryHolder(tx, caller, agentId);
     if (scope === "team" && agent.kind !== "internal") throw noSharedBrain();
     await q.lockAgentMemories(tx, { agentId });
+    let surpriseScore = body.surpriseScore ?? null;
+    // core memories are always stored; working items by their own rules; learning passes the filter
+    if (body.tier === "learning" && surpriseScore === null && embedding) {
+      // a concurrent write of the same trace committed first: that is a trace repeat, not a near-duplicate
+      const seen = body.sourceTraceId ? await q.findByTrace(tx, { agentId, sourceTraceId: body.sourceTraceId }) : null;
+      if (seen) return { created: false, memory: seen, deduplicated: true };
+      const verdict = await surpriseFilter(tx, { agentId, scope, title: body.title, content, embedding });
+      if (verdict.duplicate) {
+        const confidence = reinforcedConfidence(verdict.duplicate.confidence, body.confidence);
+        const reinforced = await q.reinforceMemory(tx, { id: verdict.duplicate.id, confidence, lowConfidence: LOW_CONFIDENCE });
+        await recordAudit(tx, {
+          action: "memory.reinforce",
+          targetType: "memory",
+          targetId: verdict.duplicate.id,
+          clientId: agent.clientId,
+          details: { agentId, reason: "near_duplicate", confidence, surpriseScore: verdict.surpriseScore },
+        });
+        return { created: false, memory: reinforced ?? verdict.duplicate, deduplicated: true, reason: "near_duplicate" };
+      }
+      surpriseScore = verdict.surpriseScore;
+    }
     const memory = await q.insertMemory(tx, {
       agentId,
       scope,
@@ -76,7 +126,7 @@ export async function writeMemory(
       content,
       source: body.source ?? "",
       confidence: body.confidence,
-      surpriseScore: body.surpriseScore ?? null,
+      surpriseScore,
       tags: body.tags ?? [],
       relatedIds: body.relatedIds ?? [],
       decisionContext: body.decisionContext ?? null,

@@ -1,0 +1,5 @@
+// GET /api/v1/agents/[agentId]/reports/[date] — one day's report as fields and markdown (HQ: computed on demand when not stored)
+import { route } from "@/lib/http/route";
+import { getAgentReport } from "@/lib/lifecycle/reports";
+
+export const GET = route({ permission: "reports.read" }, async ({ caller, params }) => getAgentReport(caller, params.agentId, params.date));

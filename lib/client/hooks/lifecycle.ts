@@ -1,0 +1,49 @@
+"use client";
+
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { apiFetch } from "@/lib/client/api";
+import type { AgentReport, Escalation, EscalationList, OutcomesOverview, ResolveEscalationInput } from "@/lib/client/lifecycle-types";
+import { escalationKeys, knowledgeKeys, outcomeKeys, reportKeys } from "@/lib/client/query-keys";
+
+export function useEscalations(filters: { status?: "open" | "resolved" } = {}) {
+  return useQuery({
+    queryKey: escalationKeys.list(filters),
+    queryFn: ({ signal }) => apiFetch<EscalationList>("/escalations", { query: { status: filters.status }, signal }),
+  });
+}
+
+/** Resolves an escalation; with `knowledge` the fix is written to the knowledge base, linked to it. */
+export function useResolveEscalation() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, ...body }: ResolveEscalationInput) =>
+      apiFetch<{ escalation: Escalation }>(`/escalations/${encodeURIComponent(id)}/resolve`, { body }),
+    onSettled: () => {
+      void queryClient.invalidateQueries({ queryKey: escalationKeys.all });
+      void queryClient.invalidateQueries({ queryKey: knowledgeKeys.all });
+    },
+  });
+}
+
+export function useAgentReports(agentId: string) {
+  return useQuery({
+    queryKey: reportKeys.list(agentId),
+    queryFn: ({ signal }) => apiFetch<{ reports: AgentReport[] }>(`/agents/${encodeURIComponent(agentId)}/reports`, { signal }),
+  });
+}
+
+/** One day's report: the stored one, or (HQ) computed on demand. */
+export function useAgentReport(agentId: string, date: string | null) {
+  return useQuery({
+    queryKey: reportKeys.detail(agentId, date ?? ""),
+    queryFn: ({ signal }) => apiFetch<{ report: AgentReport }>(`/agents/${encodeURIComponent(agentId)}/reports/${date}`, { signal }),
+    enabled: Boolean(date),
+  });
+}
+
+export function useOutcomes() {
+  return useQuery({
+    queryKey: outcomeKeys.overview(),
+    queryFn: ({ signal }) => apiFetch<OutcomesOverview>("/outcomes", { signal }),
+  });
+}

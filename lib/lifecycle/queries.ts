@@ -1,0 +1,380 @@
+import "server-only";
+import type { Queryable } from "@/lib/db";
+import type { Escalation } from "./schemas";
+
+// SQL of the lifecycle domain. Every multi-row update first locks its rows in id order (a CTE with
+// ORDER BY id FOR UPDATE), so two consolidations on a real server never deadlock; RLS applies as
+// everywhere (the consolidation runs as an HQ admin).
+
+// ── consolidation ──────────────────────────────────────────────────────────────────────────────
+
+/** One consolidation at a time per database: concurrent runs queue behind it and find nothing left. */
+export async function lockConsolidation(tx: Queryable) {
+  await tx.query("select pg_advisory_xact_lock(hashtextextended('lifecycle:consolidate', 0))");
+}
+
+export async function archiveDailyNotes(tx: Queryable, p: { before: string; now: string }) {
+  const rows = await tx.query<{ id: string }>(
+    `with due as (
+       select id from agent_documents
+        where type = 'daily' and archived_at is null and doc_date < $1::date
+        order by id for update
+     )
+     update agent_documents d set archived_at = $2::timestamptz from due where d.id = due.id returning d.id`,
+    [p.before, p.now],
+  );
+  return rows.map((r) => r.id).sort();
+}
+
+export async function archiveExpiredLearning(tx: Queryable, p: { now: string }) {
+  const rows = await tx.query<{ id: string }>(
+    `with due as (
+       select id from memories
+        where status = 'active' and tier = 'learning' and expires_at is not null and expires_at <= $1::timestamptz
+          and accessed_count = 0
+        order by id for update
+     )
+     update memories m set status = 'archived', archived_at = $1::timestamptz, archive_reason = 'expired', version = version + 1
+       from due where m.id = due.id returning m.id`,
+    [p.now],
+  );
+  return rows.map((r) => r.id).sort();
+}
+
+export async function pruneResolvedWorking(tx: Queryable, p: { before: string; now: string }) {
+  const rows = await tx.query<{ id: string }>(
+    `with due as (
+       select id from memories
+        where tier = 'working' and status = 'resolved' and resolved_at <= $1::timestamptz
+        order by id for update
+     )
+     update memories m set status = 'archived', archived_at = $2::timestamptz, archive_reason = 'pruned', version = version + 1
+       from due where m.id = due.id returning m.id`,
+    [p.before, p.now],
+  );
+  return rows.map((r) => r.id).sort();
+}
+
+export interface PromotionCandidate {
+  id: string;
+  agentId: string;
+  agentKind: "internal" | "field";
+  category: string;
+  title: string;
+}
+
+export function lockPromotionCandidates(
+  tx: Queryable,
+  p: { categories: readonly string[]; minUses: number; minConfidence: number; createdBefore: string },
+) {
+  return tx.query<PromotionCandidate>(
+    `select m.id, m.agent_id as "agentId", a.kind as "agentKind", m.category, m.title
+       from memories m join agents a on a.id = m.agent_id
+      where m.tier = 'learning' and m.status = 'active' and m.scope = 'agent' and a.role <> 'isolated'
+        and m.category = any($1::text[]) and m.accessed_count >= $2 and m.confidence >= $3
+        and m.created_at <= $4::timestamptz
+      order by m.id
+      for update of m`,
+    [p.categories, p.minUses, p.minConfidence, p.createdBefore],
+  );
+}
+
+/** Writes the core memory a learning memory is promoted into (same owner, text and embedding) and archives the source. */
+export async function promoteMemory(tx: Queryable, p: { id: string; category: string; now: string }) {
+  const rows = await tx.query<{ id: string }>(
+    `insert into memories (agent_id, scope, tier, category, title, content, source, confidence, tags, related_ids,
+                           promoted_from, occurred_at, created_by_name, embedding)
+     select agent_id, 'agent', 'core', $2, title, content, 'consolidation', confidence, tags, array[id], array[id],
+            occurred_at, 'consolidation', embedding
+       from memories where id = $1
+     returning id`,
+    [p.id, p.category],
+  );
+  const promoted = rows[0]!.id;
+  await tx.query(
+    `update memories set status = 'archived', archived_at = $2::timestamptz, archive_reason = 'promoted',
+                         related_ids = array_append(related_ids, $3::uuid), version = version + 1
+      where id = $1`,
+    [p.id, p.now, promoted],
+  );
+  return promoted;
+}
+
+export async function flagUnverifiedCore(tx: Queryable, p: { before: string; now: string }) {
+  const rows = await tx.query<{ id: string }>(
+    `with due as (
+       select id from memories
+        where tier = 'core' and status = 'active' and updated_at <= $1::timestamptz
+          and (verification_flagged_at is null or verification_flagged_at < updated_at)
+        order by id for update
+     )
+     -- never later than the real clock: a replay's future time would outlast the edit that confirms it
+     update memories m set verification_flagged_at = least($2::timestamptz, now()) from due where m.id = due.id returning m.id`,
+    [p.before, p.now],
+  );
+  return rows.map((r) => r.id).sort();
+}
+
+export interface AwaitingDecision {
+  id: string;
+  agentId: string;
+  agentName: string;
+  clientId: string | null;
+  title: string;
+  tags: string[];
+  createdAt: string;
+  ageDays: number;
+}
+
+/** Decisions (not archived) still without an outcome, oldest first, with their age at `now`. */
+export function listAwaitingOutcomes(tx: Queryable, p: { now: string; agentId?: string; createdBefore?: string; limit: number }) {
+  return tx.query<AwaitingDecision>(
+    `select m.id, m.agent_id as "agentId", a.name as "agentName", a.client_id as "clientId", m.title, m.tags,
+            to_char(m.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "createdAt",
+            greatest(0, floor(extract(epoch from ($1::timestamptz - m.created_at)) / 86400))::int as "ageDays"
+       from memories m join agents a on a.id = m.agent_id
+      where m.category = 'decision' and m.outcome is null and m.status <> 'archived'
+        and ($2::uuid is null or m.agent_id = $2)
+        and ($3::timestamptz is null or m.created_at < $3::timestamptz)
+      order by m.created_at, m.id
+      limit $4`,
+    [p.now, p.agentId ?? null, p.createdBefore ?? null, p.limit],
+  );
+}
+
+// ── job lease (the in-app scheduler) ───────────────────────────────────────────────────────────
+
+/**
+ * Claims the day's run of `name`: one UPDATE that succeeds for exactly one instance, and only when
+ * the day has not run yet and no other holder's lease is live.
+ */
+export async function claimDailyLease(tx: Queryable, p: { name: string; holder: string; day: string; leaseSeconds: number }) {
+  const rows = await tx.query<{ name: string }>(
+    `update job_leases
+        set holder = $2, lease_until = now() + make_interval(secs => $4::integer), last_run_for = $3::date, last_started_at = now()
+      where name = $1 and (last_run_for is null or last_run_for < $3::date)
+        and (lease_until is null or lease_until < now() or holder = $2)
+      returning name`,
+    [p.name, p.holder, p.day, p.leaseSeconds],
+  );
+  return rows.length > 0;
+}
+
+/** Ends a run: frees the lease and records the day it ran for (a failed run records the day before, so the day is retried). */
+export async function releaseLease(tx: Queryable, p: { name: string; holder: string; report: unknown; ranFor: string }) {
+  await tx.query(
+    `update job_leases set lease_until = null, last_finished_at = now(), last_report = $3::text::jsonb, last_run_for = $4::date
+      where name = $1 and holder = $2`,
+    [p.name, p.holder, JSON.stringify(p.report ?? null), p.ranFor],
+  );
+}
+
+// ── nightly reports ────────────────────────────────────────────────────────────────────────────
+
+export interface ReportAgent {
+  id: string;
+  name: string;
+  clientId: string | null;
+}
+
+export function listReportableAgents(tx: Queryable) {
+  return tx.query<ReportAgent>(
+    `select id, name, client_id as "clientId" from agents where role <> 'isolated' order by id`,
+  );
+}
+
+// the local day [start, end) as timestamps: midnight to midnight in the time zone
+const WINDOW = `(select ($2::date)::timestamp at time zone $3::text as s, ($2::date + 1)::timestamp at time zone $3::text as e)`;
+
+export async function reportActivity(tx: Queryable, p: { agentId: string; date: string; timeZone: string }) {
+  const args = [p.agentId, p.date, p.timeZone];
+  const learned = await tx.query<{ tier: string; n: number }>(
+    `select tier, count(*)::int as n from memories, ${WINDOW} w
+      where agent_id = $1 and created_at >= w.s and created_at < w.e group by tier`,
+    args,
+  );
+  const made = await tx.query<{ id: string; title: string }>(
+    `select id, title from memories, ${WINDOW} w
+      where agent_id = $1 and category = 'decision' and created_at >= w.s and created_at < w.e order by created_at, id`,
+    args,
+  );
+  const outcomes = await tx.query<{ id: string; title: string; decisionId: string | null; success: boolean | null }>(
+    `select id, title, outcome ->> 'decisionId' as "decisionId", (outcome ->> 'success')::boolean as success
+       from memories, ${WINDOW} w
+      where agent_id = $1 and category = 'outcome' and created_at >= w.s and created_at < w.e order by created_at, id`,
+    args,
+  );
+  const retrieval = await tx.query<{ level: string; calls: number; empty: number }>(
+    `select coalesce(level, endpoint) as level, count(*)::int as calls, count(*) filter (where item_count = 0)::int as empty
+       from retrieval_log, ${WINDOW} w
+      where agent_id = $1 and caller_type = 'agent' and occurred_at >= w.s and occurred_at < w.e group by 1 order by 1`,
+    args,
+  );
+  const raised = await tx.query<{ id: string; question: string; severity: string; status: string }>(
+    `select id, question, severity, status from escalations, ${WINDOW} w
+      where agent_id = $1 and created_at >= w.s and created_at < w.e order by created_at, id`,
+    args,
+  );
+  const resolved = await tx.query<{ n: number }>(
+    `select count(*)::int as n from escalations, ${WINDOW} w
+      where agent_id = $1 and resolved_at >= w.s and resolved_at < w.e`,
+    args,
+  );
+  const suggestions = await tx.query<{ proposed: number; approved: number; rejected: number }>(
+    `select count(*) filter (where created_at >= w.s and created_at < w.e)::int as proposed,
+            count(*) filter (where status = 'approved' and reviewed_at >= w.s and reviewed_at < w.e)::int as approved,
+            count(*) filter (where status = 'rejected' and reviewed_at >= w.s and reviewed_at < w.e)::int as rejected
+       from memory_suggestions, ${WINDOW} w
+      where proposed_by_type = 'agent' and proposed_by_id = $1`,
+    args,
+  );
+  const end = await tx.query<{ e: string }>(`select to_char(w.e at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') as e from ${WINDOW} w where $1::uuid is not null`, args);
+  return { learned, made, outcomes, retrieval, raised, resolved: resolved[0]!.n, suggestions: suggestions[0]!, end: end[0]!.e };
+}
+
+export interface ReportRow {
+  id: string;
+  agentId: string;
+  date: string;
+  data: unknown;
+  markdown: string;
+  generatedAt: Date;
+}
+
+const REPORT_COLUMNS = `id, agent_id as "agentId", to_char(report_date, 'YYYY-MM-DD') as date, data, markdown, generated_at as "generatedAt"`;
+
+/** Stores a day's report once: null when it was already stored. */
+export async function insertReport(tx: Queryable, p: { agentId: string; clientId: string | null; date: string; data: unknown; markdown: string }) {
+  const rows = await tx.query<ReportRow>(
+    `insert into agent_reports (agent_id, client_id, report_date, data, markdown)
+     values ($1, $2, $3::date, $4::text::jsonb, $5)
+     on conflict (agent_id, report_date) do nothing
+     returning ${REPORT_COLUMNS}`,
+    [p.agentId, p.clientId, p.date, JSON.stringify(p.data), p.markdown],
+  );
+  return rows[0] ?? null;
+}
+
+export async function reportExists(tx: Queryable, p: { agentId: string; date: string }) {
+  return (await tx.query(`select 1 from agent_reports where agent_id = $1 and report_date = $2::date`, [p.agentId, p.date])).length > 0;
+}
+
+export function listReports(tx: Queryable, p: { agentId: string; limit: number }) {
+  return tx.query<ReportRow>(
+    `select ${REPORT_COLUMNS} from agent_reports where agent_id = $1 order by report_date desc limit $2`,
+    [p.agentId, p.limit],
+  );
+}
+
+export async function getReport(tx: Queryable, p: { agentId: string; date: string }) {
+  return (await tx.query<ReportRow>(`select ${REPORT_COLUMNS} from agent_reports where agent_id = $1 and report_date = $2::date`, [p.agentId, p.date]))[0] ?? null;
+}
+
+// ── escalations ────────────────────────────────────────────────────────────────────────────────
+
+const ESCALATION_SELECT = `
+  select e.id, e.agent_id as "agentId", a.name as "agentName", e.client_id as "clientId", e.question, e.severity,
+         e.context, e.status, e.known_fix_id as "knownFixId", e.resolution, e.knowledge_entry_id as "knowledgeEntryId",
+         e.raised_by_name as "raisedByName", e.resolved_by_name as "resolvedByName", e.resolved_at as "resolvedAt",
+         e.created_at as "createdAt"
+    from escalations e left join agents a on a.id = e.agent_id`;
+
+export async function insertEscalation(
+  tx: Queryable,
+  p: { agentId: string; clientId: string | null; question: string; severity: string; context: string; knownFixId: string | null },
+) {
+  const rows = await tx.query<{ id: string }>(
+    `insert into escalations (agent_id, client_id, question, severity, context, known_fix_id)
+     values ($1, $2, $3, $4, $5, $6) returning id`,
+    [p.agentId, p.clientId, p.question, p.severity, p.context, p.knownFixId],
+  );
+  return (await getEscalation(tx, { id: rows[0]!.id }))!;
+}
+
+export async function getEscalation(tx: Queryable, p: { id: string }) {
+  return (await tx.query<Escalation>(`${ESCALATION_SELECT} where e.id = $1`, [p.id]))[0] ?? null;
+}
+
+export function listEscalations(tx: Queryable, p: { status?: string; limit: number }) {
+  return tx.query<Escalation>(
+    `${ESCALATION_SELECT} where ($1::text is null or e.status = $1) order by e.created_at desc, e.id limit $2`,
+    [p.status ?? null, p.limit],
+  );
+}
+
+/** Conditional on `status = 'open'`: of two concurrent resolutions exactly one applies. */
+export async function resolveEscalation(tx: Queryable, p: { id: string; resolution: string; knowledgeEntryId: string | null }) {
+  const rows = await tx.query<{ id: string }>(
+    `update escalations
+        set status = 'resolved', resolution = $2, knowledge_entry_id = $3, resolved_by_name = mhq.current_actor_name(), resolved_at = now()
+      where id = $1 and status = 'open' returning id`,
+    [p.id, p.resolution, p.knowledgeEntryId],
+  );
+  return rows.length > 0;
+}
+
+export async function capturedFixIds(tx: Queryable, p: { ids: string[] }) {
+  if (!p.ids.length) return new Set<string>();
+  const rows = await tx.query<{ ids: string[] }>(`select mhq.captured_fix_ids($1::uuid[])::text[] as ids`, [p.ids]);
+  return new Set(rows[0]?.ids ?? []);
+}
+
+export async function escalationCounts(tx: Queryable) {
+  const rows = await tx.query<{ open: number; resolved: number; answeredByKnownFix: number }>(
+    `select count(*) filter (where status = 'open')::int as open, count(*) filter (where status = 'resolved')::int as resolved,
+            count(*) filter (where known_fix_id is not null)::int as "answeredByKnownFix"
+       from escalations`,
+  );
+  return rows[0]!;
+}
+
+// ── outcomes across agents ─────────────────────────────────────────────────────────────────────
+
+export interface SuccessRate {
+  agentId: string;
+  agentName: string;
+  /** a tag of the decisions; null for the agent's total */
+  category: string | null;
+  decisions: number;
+  scored: number;
+  successes: number;
+}
+
+export function successRates(tx: Queryable) {
+  return tx.query<SuccessRate>(
+    `with decisions as (
+       select m.agent_id, a.name, m.tags, m.outcome from memories m join agents a on a.id = m.agent_id
+        where m.category = 'decision' and m.status <> 'archived'
+     )
+     select agent_id as "agentId", name as "agentName", null as category, count(*)::int as decisions,
+            count(outcome)::int as scored, count(*) filter (where (outcome ->> 'success')::boolean)::int as successes
+       from decisions group by agent_id, name
+     union all
+     select agent_id, name, t.tag, count(*)::int, count(outcome)::int, count(*) filter (where (outcome ->> 'success')::boolean)::int
+       from decisions cross join lateral unnest(case when cardinality(tags) = 0 then array['untagged'] else tags end) t(tag)
+      group by agent_id, name, t.tag
+     order by "agentName", "agentId", category nulls first`,
+  );
+}
+
+export interface ScoredDecision {
+  id: string;
+  agentId: string;
+  agentName: string;
+  title: string;
+  outcomeId: string | null;
+  success: boolean;
+  result: string;
+  scoredAt: string;
+}
+
+export function recentScoredDecisions(tx: Queryable, p: { limit: number }) {
+  return tx.query<ScoredDecision>(
+    `select m.id, m.agent_id as "agentId", a.name as "agentName", m.title, m.outcome ->> 'outcomeId' as "outcomeId",
+            (m.outcome ->> 'success')::boolean as success, m.outcome ->> 'result' as result, m.outcome ->> 'scoredAt' as "scoredAt"
+       from memories m join agents a on a.id = m.agent_id
+      where m.category = 'decision' and m.outcome is not null
+      order by m.outcome ->> 'scoredAt' desc, m.id limit $1`,
+    [p.limit],
+  );
+}

@@ -1,0 +1,111 @@
+import { expect, test, type APIRequestContext } from "@playwright/test";
+import { adminHeaders, signInAsFounder, unique } from "./helpers";
+import { HqShell } from "./pages/hq-shell";
+import { EscalationsPage, OutcomesPage, ReportsTab } from "./pages/lifecycle-pages";
+
+async function agentKey(request: APIRequestContext, agentId: string) {
+  const res = await request.post(`/api/v1/agents/${agentId}/keys`, { headers: adminHeaders(), data: { label: unique("e2e") } });
+  expect(res.status()).toBe(201);
+  return { authorization: `Bearer ${(await res.json()).key}` };
+}
+
+async function demoAgent(request: APIRequestContext, name: string) {
+  const res = await request.get("/api/v1/agents", { headers: adminHeaders() });
+  const agent = ((await res.json()).agents as { id: string; name: string }[]).find((a) => a.name === name);
+  expect(agent).toBeTruthy();
+  return agent!;
+}
+
+test("escalations: resolve with a captured fix; another client's agent then receives it as a known fix", async ({ page }) => {
+  await signInAsFounder(page);
+  const marker = unique("Greenleaf");
+  const question = `Customers of ${marker} cannot open the invoice payment link`;
+  const santos = await demoAgent(page.request, "Santos");
+  const santosKey = await agentKey(page.request, santos.id);
+
+  await test.step("arrange: Santos escalates through the API", async () => {
+    const res = await page.request.post("/api/v1/escalations", { headers: santosKey, data: { question, severity: "high", context: "Two customers this morning" } });
+    expect(res.status()).toBe(201);
+  });
+
+  const escalations = new EscalationsPage(page);
+  await test.step("the open escalation is on the Escalations page; resolve it with the prefilled knowledge form", async () => {
+    await page.goto("/agents");
+    await new HqShell(page).open("Escalations");
+    await escalations.expectOpen();
+    await expect(escalations.card(question)).toContainText("Santos");
+    await expect(escalations.card(question)).toContainText("High");
+    await escalations.resolve(question, "The payment link expired; resend a fresh one.", "Payment links expire after 7 days: generate a fresh link and resend it.");
+    await expect(escalations.card(question)).toHaveCount(0);
+    await escalations.showTab("Resolved");
+    await expect(escalations.card(question)).toContainText("The payment link expired");
+    await expect(escalations.card(question).getByRole("link", { name: "Captured in the knowledge base" })).toBeVisible();
+  });
+
+  await test.step("a differently worded escalation from another client's agent gets the fix at once", async () => {
+    const client = await page.request.post("/api/v1/clients", { headers: adminHeaders(), data: { name: unique("Harbor Dental") } });
+    const other = await page.request.post("/api/v1/agents", {
+      headers: adminHeaders(),
+      data: { name: unique("Hana"), kind: "field", role: "specialist", clientId: (await client.json()).client.id },
+    });
+    const key = await agentKey(page.request, (await other.json()).agent.id);
+    const res = await page.request.post("/api/v1/escalations", {
+      headers: key,
+      data: { question: `The ${marker} invoice payment link fails for a customer`, severity: "medium" },
+    });
+    expect(res.status()).toBe(201);
+    expect((await res.json()).knownFix.title).toBe(question);
+    await page.reload();
+    await escalations.expectOpen();
+    await expect(page.getByTestId("escalation-card").filter({ hasText: "invoice payment link fails" })).toContainText("Known fix offered");
+  });
+
+  await test.step("the Dashboard counts escalations answered by a known fix", async () => {
+    await new HqShell(page).open("Dashboard");
+    const stat = page.getByRole("link", { name: /Answered by a known fix/ });
+    await expect(stat).toContainText(/Answered by a known fix\s*[1-9]/);
+  });
+});
+
+test("outcomes and reports: a decision awaiting its outcome on the Outcomes page and in the agent's report", async ({ page }) => {
+  await signInAsFounder(page);
+  const santos = await demoAgent(page.request, "Santos");
+  const key = await agentKey(page.request, santos.id);
+  const title = unique("Offer Saturday slots to Sunrise customers");
+
+  await test.step("arrange: Santos logs a decision; the consolidation writes yesterday's reports", async () => {
+    const res = await page.request.post("/api/v1/agents/me/memories", {
+      headers: key,
+      data: { tier: "learning", category: "decision", title, confidence: 0.8, surpriseScore: 0.5, decisionContext: { reasoning: "Weekdays are full" } },
+    });
+    expect(res.status()).toBe(201);
+    const run = await page.request.post("/api/v1/jobs/consolidate", { headers: adminHeaders(), data: {} });
+    expect(run.status()).toBe(200);
+  });
+
+  const outcomes = new OutcomesPage(page);
+  await test.step("the Outcomes page lists it by age and links to the decision", async () => {
+    await page.goto("/agents");
+    await new HqShell(page).open("Outcomes");
+    await outcomes.expectOpen();
+    const row = outcomes.awaiting().getByRole("row").filter({ hasText: title });
+    await expect(row).toContainText("Santos");
+    await expect(row).toContainText("0 days");
+    await expect(outcomes.rates()).toContainText("Santos");
+    await row.getByRole("link", { name: title }).click();
+    await expect(page).toHaveURL(new RegExp(`/agents/${santos.id}\\?tab=decisions`));
+    await expect(page.getByTestId("decision-card").filter({ hasText: title })).toContainText("Awaiting outcome");
+  });
+
+  const reports = new ReportsTab(page);
+  await test.step("the Reports tab: yesterday's stored report, and today so far lists the decision awaiting its outcome", async () => {
+    await reports.open(santos.id);
+    await expect(reports.report()).toContainText("Stored");
+    await expect(reports.report()).toContainText("Nightly report — Santos");
+    const today = new Date().toLocaleDateString("en-CA");
+    await reports.pick(today);
+    await expect(reports.report()).toContainText("Live");
+    await expect(reports.report()).toContainText("Decisions awaiting outcomes");
+    await expect(reports.report()).toContainText(title);
+  });
+});

@@ -1,0 +1,64 @@
+import { expect, type Page } from "@playwright/test";
+
+/** /escalations: open and resolved escalations, and the resolve dialog with its knowledge form. */
+export class EscalationsPage {
+  constructor(private readonly page: Page) {}
+
+  async expectOpen() {
+    await expect(this.page.getByRole("heading", { name: "Escalations", level: 1 })).toBeVisible();
+  }
+
+  async showTab(name: "Open" | "Resolved") {
+    await this.page.getByRole("tab", { name: new RegExp(`^${name}`) }).click();
+  }
+
+  card(question: string) {
+    return this.page.getByTestId("escalation-card").filter({ hasText: question });
+  }
+
+  /** Resolves through the dialog, keeping the prefilled knowledge form (title taken from the question). */
+  async resolve(question: string, resolution: string, fix: string) {
+    await this.card(question).getByRole("button", { name: "Resolve" }).click();
+    const dialog = this.page.getByRole("dialog");
+    await dialog.getByLabel("Resolution").fill(resolution);
+    await expect(dialog.getByLabel("Title")).toHaveValue(question);
+    await dialog.getByLabel("Content").fill(`**Problem:** ${question}\n\n**Fix:** ${fix}`);
+    await dialog.getByRole("button", { name: "Resolve" }).click();
+    await expect(dialog).toBeHidden();
+  }
+}
+
+/** /outcomes: decisions awaiting outcomes, success rates, recent outcomes. */
+export class OutcomesPage {
+  constructor(private readonly page: Page) {}
+
+  async expectOpen() {
+    await expect(this.page.getByRole("heading", { name: "Outcomes", level: 1 })).toBeVisible();
+  }
+
+  awaiting() {
+    return this.page.getByRole("table", { name: "Decisions awaiting outcomes" });
+  }
+
+  rates() {
+    return this.page.getByRole("table", { name: "Success rate per agent and category" });
+  }
+}
+
+/** The Reports tab of an agent's page. */
+export class ReportsTab {
+  constructor(private readonly page: Page) {}
+
+  async open(agentId: string) {
+    await this.page.goto(`/agents/${agentId}?tab=reports`);
+    await expect(this.page.getByLabel("Report date")).toBeVisible();
+  }
+
+  async pick(date: string) {
+    await this.page.getByLabel("Report date").selectOption(date);
+  }
+
+  report() {
+    return this.page.getByTestId("agent-report");
+  }
+}
