@@ -35,7 +35,8 @@ export const constantKeys = {
 
 export const auditKeys = {
   all: ["audit"] as const,
-  list: (filters: { action?: string; limit?: number } = {}) => [...auditKeys.all, "list", filters] as const,
+  list: (filters: { action?: string; actorType?: string; actor?: string; from?: string; to?: string; limit?: number } = {}) =>
+    [...auditKeys.all, "list", filters] as const,
 };
 
 export const userKeys = {
