@@ -1,6 +1,7 @@
-import { cookies } from "next/headers";
+import { cookies, headers } from "next/headers";
 import { redirect } from "next/navigation";
 import { HqShell } from "@/components/shell/hq-shell";
+import { safeNextPath } from "@/lib/auth/next-path";
 import { needsSetup } from "@/lib/auth/service";
 import { getSessionUser } from "@/lib/auth/session";
 
@@ -8,7 +9,10 @@ import { getSessionUser } from "@/lib/auth/session";
 export default async function HqLayout({ children }: { children: React.ReactNode }) {
   const user = await getSessionUser(await cookies());
   if (!user || !user.userId) {
-    redirect((await needsSetup()) ? "/setup" : "/login");
+    if (await needsSetup()) redirect("/setup");
+    // back to the page that was asked for once signed in (the proxy passes its address along)
+    const next = safeNextPath((await headers()).get("x-mhq-path"));
+    redirect(next && next !== "/agents" ? `/login?next=${encodeURIComponent(next)}` : "/login");
   }
   return (
     <HqShell user={{ id: user.userId, name: user.name, email: user.email, role: user.role }}>{children}</HqShell>

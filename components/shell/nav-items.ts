@@ -10,6 +10,8 @@ export interface NavItem {
   icon?: ComponentType<SVGProps<SVGSVGElement>>;
   /** shown to HQ admins only */
   adminOnly?: boolean;
+  /** a live count beside the label */
+  count?: "pendingSuggestions";
 }
 
 /**
@@ -18,13 +20,13 @@ export interface NavItem {
  * its href and every path below it.
  */
 export const navItems: NavItem[] = [
+  { label: "Dashboard", href: "/dashboard", icon: DashboardIcon },
   { label: "Agents", href: "/agents", icon: AgentsIcon },
+  { label: "Review queue", href: "/review", icon: ReviewIcon, count: "pendingSuggestions" },
+  { label: "Contacts", href: "/contacts", icon: ContactsIcon },
+  { label: "Knowledge", href: "/knowledge", icon: BookIcon },
+  { label: "Retrieval", href: "/retrieval", icon: RetrievalIcon },
   { label: "Locked constants", href: "/constants", icon: LockIcon },
   { label: "Audit", href: "/audit", icon: AuditIcon },
   { label: "Users", href: "/users", icon: UsersIcon, adminOnly: true },
-  { label: "Review queue", href: "/review", icon: ReviewIcon },
-  { label: "Contacts", href: "/contacts", icon: ContactsIcon },
-  { label: "Dashboard", href: "/dashboard", icon: DashboardIcon },
-  { label: "Retrieval", href: "/retrieval", icon: RetrievalIcon },
-  { label: "Knowledge", href: "/knowledge", icon: BookIcon },
 ];
