@@ -48,6 +48,7 @@ export function DocumentEditor({ agentId, type, date, title, description, canEdi
   const [error, setError] = useState<string | null>(null);
   const [notice, setNotice] = useState<{ tone: "info" | "warning"; text: string } | null>(null);
   const [justSaved, setJustSaved] = useState(false);
+  const [preview, setPreview] = useState(false);
 
   if (doc.isPending) {
     return (
@@ -151,21 +152,30 @@ export function DocumentEditor({ agentId, type, date, title, description, canEdi
           <>
             {dirty && <Badge tone="amber">Unsaved changes</Badge>}
             {justSaved && !dirty && <Badge tone="green">Saved</Badge>}
+            <Button variant="secondary" size="sm" onClick={() => setPreview((p) => !p)} aria-pressed={preview}>
+              {preview ? "Edit" : "Preview"}
+            </Button>
           </>
         }
       />
       <CardBody className="space-y-3">
-        <Textarea
-          aria-label={title}
-          value={content}
-          onChange={(e) => edit(e.target.value)}
-          onKeyDown={onKeyDown}
-          rows={type === "soul" ? 18 : 14}
-          placeholder={placeholder}
-          invalid={over}
-          className="font-mono text-[13px] leading-5"
-          spellCheck={false}
-        />
+        {preview ? (
+          <div className="min-h-40 rounded-md border border-slate-200 p-4" data-testid="document-preview">
+            {content.trim() ? <Markdown>{content}</Markdown> : <p className="text-sm text-slate-400 italic">Nothing to preview yet.</p>}
+          </div>
+        ) : (
+          <Textarea
+            aria-label={title}
+            value={content}
+            onChange={(e) => edit(e.target.value)}
+            onKeyDown={onKeyDown}
+            rows={type === "soul" ? 18 : 14}
+            placeholder={placeholder}
+            invalid={over}
+            className="font-mono text-[13px] leading-5"
+            spellCheck={false}
+          />
+        )}
         <div className="flex flex-wrap items-center justify-between gap-2 text-xs text-slate-500">
           {meta}
           {maxChars !== undefined ? (

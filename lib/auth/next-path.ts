@@ -7,7 +7,7 @@ export function safeNextPath(raw: string | null | undefined): string | null {
   if (!raw || raw.length > 2000) return null;
   if (!raw.startsWith("/") || raw.startsWith("//") || raw.startsWith("/\\")) return null;
   // control characters and backslashes are never part of a console address; browsers reinterpret them
-  if (/[\u0000-\u001f\u007f\\]/.test(raw)) return null;
+  if ([...raw].some((ch) => ch.charCodeAt(0) < 0x20 || ch.charCodeAt(0) === 0x7f || ch === "\\")) return null;
   let url: URL;
   try {
     url = new URL(raw, "http://console.invalid");
