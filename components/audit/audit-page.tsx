@@ -1,8 +1,8 @@
 "use client";
 
 import { useInfiniteQuery } from "@tanstack/react-query";
-import { usePathname, useRouter, useSearchParams } from "next/navigation";
-import { useEffect, useState } from "react";
+import { usePathname, useSearchParams } from "next/navigation";
+import { useState } from "react";
 import { Button, buttonClasses } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { EmptyState } from "@/components/ui/empty-state";
@@ -39,16 +39,17 @@ function dayStart(day: string, days = 0): string {
  * be linked to), with names in place of ids and a CSV export of exactly what is filtered.
  */
 export function AuditPage() {
-  const router = useRouter();
   const pathname = usePathname();
-  const params = useSearchParams();
+  const initial = useSearchParams();
+  // the filters live in state and are mirrored into the address (history.replaceState, which Next
+  // keeps in step with useSearchParams), so quick successive changes never read a stale address
+  const [params, setParams] = useState(() => new URLSearchParams(initial.toString()));
   const area = AUDIT_AREAS.find((a) => a.id === params.get("area"));
   const actorType = ACTOR_TYPES.some((t) => t.value === params.get("actorType")) ? (params.get("actorType") ?? "") : "";
   const actor = params.get("actor")?.trim() ?? "";
   const from = DATE.test(params.get("from") ?? "") ? params.get("from")! : "";
   const to = DATE.test(params.get("to") ?? "") ? params.get("to")! : "";
   const [actorDraft, setActorDraft] = useState(actor);
-  useEffect(() => setActorDraft(actor), [actor]);
   const rangeError = from && to && to < from ? "The end date is before the start date" : null;
 
   const apiFilters = {
@@ -74,14 +75,24 @@ export function AuditPage() {
     getNextPageParam: (last) => last.nextCursor ?? undefined,
   });
 
+  function replaceParams(next: URLSearchParams) {
+    setParams(next);
+    const qs = next.toString();
+    window.history.replaceState(window.history.state, "", qs ? `${pathname}?${qs}` : pathname);
+  }
+
   function setFilter(changes: Record<string, string>) {
     const next = new URLSearchParams(params.toString());
     for (const [k, v] of Object.entries(changes)) {
       if (v) next.set(k, v);
       else next.delete(k);
     }
-    const qs = next.toString();
-    router.replace(qs ? `${pathname}?${qs}` : pathname, { scroll: false });
+    replaceParams(next);
+  }
+
+  function clearFilters() {
+    setActorDraft("");
+    replaceParams(new URLSearchParams());
   }
 
   const exportQuery = new URLSearchParams(Object.entries(apiFilters).filter((e): e is [string, string] => Boolean(e[1])));
@@ -133,7 +144,7 @@ export function AuditPage() {
         </label>
         <label className="text-xs font-medium text-slate-600">
           From
-          <Input className="mt-1 w-40" type="date" value={from} max={to || undefined} onChange={(e) => setFilter({ from: e.target.value })} />
+          <Input className="mt-1 w-40" type="date" value={from} onChange={(e) => setFilter({ from: e.target.value })} />
         </label>
         <label className="text-xs font-medium text-slate-600">
           To
@@ -141,7 +152,6 @@ export function AuditPage() {
             className="mt-1 w-40"
             type="date"
             value={to}
-            min={from || undefined}
             onChange={(e) => setFilter({ to: e.target.value })}
             invalid={Boolean(rangeError)}
             aria-describedby={rangeError ? "audit-range-error" : undefined}
@@ -151,7 +161,7 @@ export function AuditPage() {
           Apply filters
         </button>
         {filtered && (
-          <Button variant="ghost" size="sm" className="mb-0.5" onClick={() => router.replace(pathname, { scroll: false })}>
+          <Button variant="ghost" size="sm" className="mb-0.5" onClick={clearFilters}>
             Clear filters
           </Button>
         )}
@@ -175,7 +185,7 @@ export function AuditPage() {
             description={filtered ? "Widen the dates, pick another area, or clear the filters." : "Changes made in the console and through the API appear here."}
             action={
               filtered && (
-                <Button variant="secondary" onClick={() => router.replace(pathname, { scroll: false })}>
+                <Button variant="secondary" onClick={clearFilters}>
                   Clear filters
                 </Button>
               )

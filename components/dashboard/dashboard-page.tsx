@@ -10,7 +10,7 @@ import { LoadingState } from "@/components/ui/loading-state";
 import { PageHeader } from "@/components/ui/page-header";
 import { Select } from "@/components/ui/select";
 import { Table, TBody, Td, Th, THead, Tr } from "@/components/ui/table";
-import { formatDate, formatRelative } from "@/lib/client/format";
+import { formatDate, formatRelative, plural } from "@/lib/client/format";
 import { useRetrievalStats } from "@/lib/client/hooks/retrieval";
 import type { RetrievalStats } from "@/lib/client/retrieval-types";
 import { RetrievalsChart } from "./retrievals-chart";
@@ -85,7 +85,7 @@ function DashboardBody({ stats }: { stats: RetrievalStats }) {
         <Stat
           label="Retrievals"
           value={t.retrievals}
-          hint={`${t.contextAssemblies} context assemblies · ${t.playgroundRuns} playground runs`}
+          hint={`${plural(t.contextAssemblies, "context assembly", "context assemblies")} · ${plural(t.playgroundRuns, "playground run")}`}
         />
         <Stat label="Retrieve latency" value={ms(t.p95Ms)} hint={`p95 · median ${ms(t.p50Ms)}`} />
         <Stat
@@ -96,7 +96,7 @@ function DashboardBody({ stats }: { stats: RetrievalStats }) {
         <Stat
           label="Pending reviews"
           value={reviews}
-          hint={`${stats.pendingReviews.suggestions} suggestions · ${stats.pendingReviews.playbookUpdates} playbook updates`}
+          hint={`${plural(stats.pendingReviews.suggestions, "suggestion")} · ${plural(stats.pendingReviews.playbookUpdates, "playbook update")}`}
           href="/review"
         />
       </div>
@@ -173,7 +173,7 @@ function DashboardBody({ stats }: { stats: RetrievalStats }) {
       </div>
 
       <Card>
-        <CardHeader title="Open items" description="Decisions still waiting for their outcome (seed 004's outcome check) and the oldest suggestions awaiting review." />
+        <CardHeader title="Open items" description="Decisions still waiting for their outcome, and the oldest suggestions awaiting review." />
         <CardBody className="grid gap-6 lg:grid-cols-2">
           <section aria-label="Decisions awaiting outcomes">
             <h3 className="text-sm font-semibold text-slate-900">

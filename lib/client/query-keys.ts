@@ -78,7 +78,7 @@ export const memoryKeys = {
 
 export const interactionKeys = {
   all: ["interactions"] as const,
-  list: (filters: { agentId?: string; q?: string } = {}) => [...interactionKeys.all, "list", filters] as const,
+  list: (filters: { agentId?: string; contactId?: string; q?: string } = {}) => [...interactionKeys.all, "list", filters] as const,
 };
 
 export const embeddingKeys = {

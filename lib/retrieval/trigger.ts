@@ -69,6 +69,12 @@ const HQ_PATTERNS: Pattern[] = [
 // ("Thanks Sam!").
 const CASUAL = /^(?:(?:hi|hey|hello|yo|good (?:morning|afternoon|evening)|thanks?(?: you)?|thx|ty|cheers|ok(?:ay)?|cool|great|nice|awesome|perfect|got it|sounds good|will do|on it|done|bye|see you|np|no problem|lol|👍|🙏)[\s,!.?:;-]*)+(?:[\w'-]+)?[\s!.?]*$/u;
 
+/** Small talk (a greeting, thanks, "ok") never needs retrieved context. */
+export function isSmallTalk(message: string): boolean {
+  const text = normalizeMessage(message);
+  return !text || CASUAL.test(text);
+}
+
 export interface ClassifyOptions {
   variant: TriggerVariant;
   vocabulary?: VocabularyTerm[];

@@ -18,7 +18,8 @@ export class AuditLogPage {
   }
 
   async filterActor(label: string) {
-    await this.page.getByLabel("Actor", { exact: true }).selectOption({ label });
+    // the actor select (the actor name box is a textbox)
+    await this.page.getByRole("combobox", { name: /^Actor/ }).selectOption({ label });
   }
 
   async filterActorName(name: string) {
