@@ -50,7 +50,8 @@ function targetHref(e: AuditEntry): string | null {
     case "contact":
       return id ? `/contacts/${id}` : null;
     case "memory":
-      return e.agentId ? `/agents/${e.agentId}?tab=${e.action === "memory.outcome" ? "decisions" : "memories"}` : null;
+      // decisions have their own tab, with their outcomes
+      return e.agentId ? `/agents/${e.agentId}?tab=${e.action === "memory.outcome" || e.details?.category === "decision" ? "decisions" : "memories"}` : null;
     case "suggestion":
     case "review":
       return "/review";

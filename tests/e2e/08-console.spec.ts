@@ -222,7 +222,7 @@ test("the audit log shows agents' memory writes and HQ outcomes with readable ac
 
   await test.step("the target's name links to where it lives", async () => {
     await written.getByRole("link", { name: title }).click();
-    await expect(page).toHaveURL(new RegExp(`/agents/${santos}\\?tab=memories$`));
-    await expect(page.getByRole("button", { name: title })).toBeVisible();
+    await expect(page).toHaveURL(new RegExp(`/agents/${santos}\\?tab=decisions$`));
+    await expect(page.getByTestId("decision-card").filter({ hasText: title })).toContainText("booked");
   });
 });
