@@ -54,7 +54,8 @@ const ACTION_LABELS: Record<string, string> = {
   "hq_user.accept_invite": "Accepted invitation",
   "hq_user.update": "Changed HQ user",
   "retrieval.impersonate": "Tried retrieval as an agent (playground)",
-  "embeddings.backfill": "Re-embedded queued rows",
+  "embeddings.backfill": "Indexed items for search by meaning",
+  "demo.seed": "Loaded the demo data",
 };
 
 export function actionLabel(action: string): string {
