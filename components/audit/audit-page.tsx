@@ -114,6 +114,7 @@ export function AuditPage() {
         className="mb-4 flex flex-wrap items-end gap-3"
         role="search"
         aria-label="Filter the audit log"
+        noValidate
         onSubmit={(e) => {
           e.preventDefault();
           setFilter({ actor: actorDraft.trim() });

@@ -68,7 +68,7 @@ export function KnowledgePage() {
         }
       />
 
-      <form className="mb-4 flex flex-wrap items-end gap-3" role="search" aria-label="Search the knowledge base" onSubmit={(e) => e.preventDefault()}>
+      <form className="mb-4 flex flex-wrap items-end gap-3" role="search" aria-label="Search the knowledge base" onSubmit={(e) => e.preventDefault()} noValidate>
         <label className="text-xs font-medium text-slate-600">
           Search
           <Input

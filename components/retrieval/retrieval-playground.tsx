@@ -86,7 +86,7 @@ export function RetrievalPlayground() {
       />
       <div className="space-y-6">
         <Card>
-          <form onSubmit={run} aria-label="Retrieval playground">
+          <form onSubmit={run} aria-label="Retrieval playground" noValidate>
             <CardBody className="grid gap-5 lg:grid-cols-3">
               <div className="space-y-5">
                 <Field label="Agent" required>
