@@ -205,7 +205,7 @@ export function ReviewQueue() {
         )}
         <label className="text-xs font-medium text-slate-600">
           Search
-          <Input className="mt-1 w-56" type="search" value={search} onChange={(e) => changeFilter(() => setSearch(e.target.value))} placeholder="key, value, contact, agent" />
+          <Input className="mt-1 w-64" type="search" value={search} onChange={(e) => changeFilter(() => setSearch(e.target.value))} placeholder="Key, value, contact or agent" />
         </label>
       </div>
 
