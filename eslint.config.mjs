@@ -20,6 +20,6 @@ export default tseslint.config(
   },
   {
     files: ["scripts/**/*.mjs", "*.mjs"],
-    languageOptions: { globals: { process: "readonly", console: "readonly" } },
+    languageOptions: { globals: { process: "readonly", console: "readonly", URL: "readonly" } },
   },
 );
