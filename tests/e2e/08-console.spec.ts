@@ -226,3 +226,57 @@ test("the audit log shows agents' memory writes and HQ outcomes with readable ac
     await expect(page.getByTestId("decision-card").filter({ hasText: title })).toContainText("booked");
   });
 });
+
+test("the review queue groups by contact and message, bulk-rejects ticked items after listing them, and keeps the keyboard in dialogs", async ({ page, request }) => {
+  await signInAsFounder(page);
+  const headers = adminHeaders();
+  const clients = await (await request.get("/api/v1/clients", { headers })).json();
+  const sunrise = clients.clients.find((c: { name: string }) => c.name === "Sunrise Plumbing");
+  const name = `Bulk Tester ${token()}`;
+  const contact = await request.post("/api/v1/contacts", { headers, data: { name, clientId: sunrise.id } });
+  expect(contact.status()).toBe(201);
+  const contactId = (await contact.json()).contact.id as string;
+  const propose = async (key: string, value: string) => {
+    const res = await request.post("/api/v1/suggestions", { headers, data: { contactId, key, value, confidence: 0.8 } });
+    expect(res.status(), await res.text()).toBe(201);
+  };
+  await propose("gate_code_hint", "blue gate on the left");
+  await propose("favourite_team", "the Rays");
+  await propose("best_day", "Tuesdays");
+
+  await page.goto("/review");
+  await page.getByRole("searchbox").fill(name);
+  const group = page.getByTestId("suggestion-group");
+  await expect(group).toHaveCount(1);
+  await expect(group).toContainText("3 suggestions");
+  await expect(group.getByTestId("suggestion")).toHaveCount(3);
+
+  // Esc cancels a dialog without deciding anything
+  await group.getByTestId("suggestion").filter({ hasText: "best_day" }).getByRole("button", { name: "Reject" }).click();
+  await expect(page.getByRole("dialog", { name: "Reject suggestion" })).toBeVisible();
+  await page.keyboard.press("Escape");
+  await expect(page.getByRole("dialog")).toBeHidden();
+  await expect(group.getByTestId("suggestion")).toHaveCount(3);
+
+  await page.getByRole("checkbox", { name: /^Select gate_code_hint/ }).check();
+  await page.getByRole("checkbox", { name: /^Select favourite_team/ }).check();
+  await page.getByRole("button", { name: "Reject selected…" }).click();
+  const dialog = page.getByRole("dialog", { name: "Reject 2 suggestions?" });
+  await expect(dialog.getByTestId("bulk-plan").getByRole("listitem")).toHaveCount(2);
+  await expect(dialog.getByTestId("bulk-plan")).toContainText("Reject “blue gate on the left”");
+  await expect(dialog.getByTestId("bulk-plan")).toContainText("Reject “the Rays”");
+  await dialog.getByLabel("Reason").fill("Not needed for plumbing visits");
+  // Ctrl+Enter submits from inside the text box
+  await dialog.getByLabel("Reason").press("Control+Enter");
+  await expect(dialog).toBeHidden();
+  const toast = page.getByRole("status").filter({ hasText: "Rejected 2 of 2" });
+  await expect(toast).toBeVisible();
+  await expect(group.getByTestId("suggestion")).toHaveCount(1);
+  await expect(group.getByTestId("suggestion")).toContainText("best_day");
+
+  // feedback belongs to the list it was given for: changing a filter clears it
+  await page.getByLabel("Verdict").selectOption("review");
+  await expect(toast).toBeHidden();
+  const rejected = await (await request.get(`/api/v1/suggestions?status=rejected&contactId=${contactId}`, { headers })).json();
+  expect(rejected.suggestions.map((s: { reason: string }) => s.reason)).toEqual(["Not needed for plumbing visits", "Not needed for plumbing visits"]);
+});
