@@ -1,6 +1,9 @@
-// In front of every request:
+// In front of every request but static files:
 // - /api: an unknown path answers 404 and an unsupported method 405 in the API's JSON error shape
-//   (Next.js would answer an HTML page or an empty body); everything else goes on untouched.
+//   (Next.js would answer an HTML page or an empty body); everything else goes on to its handler.
+// - console pages: the requested address is passed to the server layouts (`x-mhq-path`), so a visitor
+//   who must sign in first is brought back to the page they asked for. Authentication itself stays
+//   in the layouts and the API.
 // - When HQ signs in through Supabase Auth (NEXT_PUBLIC_SUPABASE_URL and NEXT_PUBLIC_SUPABASE_ANON_KEY
 //   set), the session is refreshed here, where cookies can be written: an expiring access token is
 //   exchanged before pages and route handlers verify the user with Supabase themselves. Without
@@ -10,15 +13,28 @@ import { NextResponse, type NextRequest } from "next/server";
 import { hasSupabaseSession, supabaseAuthConfig, supabaseClient } from "@/lib/auth/supabase-client";
 import { unservedApiRequest } from "@/lib/http/api-routes";
 
+type CookieChange = { name: string; value: string; options: CookieOptions };
+
 export async function proxy(request: NextRequest) {
-  if (request.nextUrl.pathname.startsWith("/api/")) {
-    const unserved = unservedApiRequest(request.method, request.nextUrl.pathname);
+  const { pathname, search } = request.nextUrl;
+  const isApi = pathname.startsWith("/api/");
+  if (isApi) {
+    const unserved = unservedApiRequest(request.method, pathname);
     if (unserved) return unserved;
   }
+  const changed = await refreshSupabaseSession(request);
+  const headers = new Headers(request.headers);
+  if (!isApi) headers.set("x-mhq-path", `${pathname}${search}`);
+  const response = NextResponse.next({ request: { headers } });
+  for (const c of changed) response.cookies.set(c.name, c.value, c.options);
+  return response;
+}
+
+async function refreshSupabaseSession(request: NextRequest): Promise<CookieChange[]> {
   const config = supabaseAuthConfig();
   const jar = { getAll: () => request.cookies.getAll() };
-  if (!config || request.headers.has("authorization") || !hasSupabaseSession(jar)) return NextResponse.next();
-  const changed: { name: string; value: string; options: CookieOptions }[] = [];
+  if (!config || request.headers.has("authorization") || !hasSupabaseSession(jar)) return [];
+  const changed: CookieChange[] = [];
   const client = await supabaseClient(config, {
     ...jar,
     set: (name, value, options) => {
@@ -29,11 +45,9 @@ export async function proxy(request: NextRequest) {
   });
   // getClaims verifies the token (asking Supabase for symmetric keys) and refreshes it if expired
   await client.auth.getClaims();
-  const response = NextResponse.next({ request });
-  for (const c of changed) response.cookies.set(c.name, c.value, c.options);
-  return response;
+  return changed;
 }
 
 export const config = {
-  matcher: ["/((?!_next/static|_next/image|favicon.ico).*)"],
+  matcher: ["/((?!_next/static|_next/image|favicon.ico|icon.svg).*)"],
 };

@@ -1,6 +1,7 @@
-import { cookies } from "next/headers";
+import { cookies, headers } from "next/headers";
 import { redirect } from "next/navigation";
 import { HqShell } from "@/components/shell/hq-shell";
+import { safeNextPath } from "@/lib/auth/next-path";
 import { needsSetup } from "@/lib/auth/service";
 import { getSessionUser } from "@/lib/auth/session";
 import { supabaseAuthConfig } from "@/lib/auth/supabase";
@@ -10,7 +11,10 @@ export default async function HqLayout({ children }: { children: React.ReactNode
   const user = await getSessionUser(await cookies());
   if (!user || !user.userId) {
     // with Supabase Auth the first admin comes from app_metadata.mhq_role, not the setup page
-    redirect(!supabaseAuthConfig() && (await needsSetup()) ? "/setup" : "/login");
+    if (!supabaseAuthConfig() && (await needsSetup())) redirect("/setup");
+    // back to the page that was asked for once signed in (the proxy passes its address along)
+    const next = safeNextPath((await headers()).get("x-mhq-path"));
+    redirect(next && next !== "/agents" ? `/login?next=${encodeURIComponent(next)}` : "/login");
   }
   return (
     <HqShell user={{ id: user.userId, name: user.name, email: user.email, role: user.role }}>{children}</HqShell>

@@ -81,7 +81,11 @@ export function AgentDetail({ id }: { id: string }) {
           <>
             <Badge tone={KIND_TONE[a.kind]}>{KIND_LABEL[a.kind]} agent</Badge>
             <Badge>{ROLE_LABEL[a.role]}</Badge>
-            {a.clientName && <Badge tone="blue">Client: {a.clientName}</Badge>}
+            {a.clientName && a.clientId && (
+              <Link href={`/clients/${a.clientId}`} className="rounded-md hover:opacity-80">
+                <Badge tone="blue">Client: {a.clientName}</Badge>
+              </Link>
+            )}
             <AgentStatusBadge disabledAt={a.disabledAt} />
           </>
         }

@@ -1,5 +1,6 @@
 "use client";
 
+import Link from "next/link";
 import { useState } from "react";
 import { useIsAdmin } from "@/components/shell/current-user";
 import { Button } from "@/components/ui/button";
@@ -60,7 +61,9 @@ export function ClientsCard() {
             {clients.data.map((client) => (
               <Tr key={client.id}>
                 <Td>
-                  <p className="font-medium text-slate-900">{client.name}</p>
+                  <Link href={`/clients/${client.id}`} className="font-medium text-slate-900 hover:text-indigo-600">
+                    {client.name}
+                  </Link>
                   <p className="font-mono text-xs text-slate-500">{client.slug}</p>
                 </Td>
                 <Td>

@@ -1,136 +1,193 @@
 "use client";
 
 import { useInfiniteQuery } from "@tanstack/react-query";
-import { useState, type FormEvent } from "react";
-import { Button } from "@/components/ui/button";
+import { usePathname, useSearchParams } from "next/navigation";
+import { useState } from "react";
+import { Button, buttonClasses } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { EmptyState } from "@/components/ui/empty-state";
 import { ErrorState } from "@/components/ui/error-state";
 import { Input } from "@/components/ui/input";
 import { LoadingState } from "@/components/ui/loading-state";
 import { PageHeader } from "@/components/ui/page-header";
+import { Select } from "@/components/ui/select";
 import { Table, TBody, Th, THead } from "@/components/ui/table";
+import { AUDIT_AREAS } from "@/lib/audit/labels";
 import { apiFetch, errorMessage } from "@/lib/client/api";
-import { cn } from "@/lib/client/cn";
-import { useAgents, useClients } from "@/lib/client/hooks/agents";
 import { auditKeys } from "@/lib/client/query-keys";
 import type { AuditEntry } from "@/lib/client/types";
 import { AuditRow } from "./audit-row";
 
 const PAGE_SIZE = 50;
-const ACTION_PATTERN = /^[a-z_.-]+$/;
-const QUICK_FILTERS = [
-  { label: "All", value: "" },
-  { label: "Agents", value: "agent" },
-  { label: "Keys", value: "agent_key" },
-  { label: "Clients", value: "client" },
-  { label: "Locked constants", value: "locked_constant" },
-  { label: "Users", value: "hq_user" },
+const ACTOR_TYPES = [
+  { value: "", label: "Anyone" },
+  { value: "agent", label: "Agents" },
+  { value: "hq_user", label: "HQ users" },
+  { value: "admin_key", label: "Admin key" },
+  { value: "system", label: "System" },
 ];
+const DATE = /^\d{4}-\d{2}-\d{2}$/;
 
+/** A local calendar day as the instant it starts, `days` later. */
+function dayStart(day: string, days = 0): string {
+  const [y, m, d] = day.split("-").map(Number);
+  return new Date(y!, m! - 1, d! + days).toISOString();
+}
+
+/**
+ * The audit log, filtered by area, actor and days (all kept in the address, so a filtered view can
+ * be linked to), with names in place of ids and a CSV export of exactly what is filtered.
+ */
 export function AuditPage() {
-  const [action, setAction] = useState("");
-  const [draft, setDraft] = useState("");
-  const [draftError, setDraftError] = useState<string | null>(null);
+  const pathname = usePathname();
+  const initial = useSearchParams();
+  // the filters live in state and are mirrored into the address (history.replaceState, which Next
+  // keeps in step with useSearchParams), so quick successive changes never read a stale address
+  const [params, setParams] = useState(() => new URLSearchParams(initial.toString()));
+  const area = AUDIT_AREAS.find((a) => a.id === params.get("area"));
+  const actorType = ACTOR_TYPES.some((t) => t.value === params.get("actorType")) ? (params.get("actorType") ?? "") : "";
+  const actor = params.get("actor")?.trim() ?? "";
+  const from = DATE.test(params.get("from") ?? "") ? params.get("from")! : "";
+  const to = DATE.test(params.get("to") ?? "") ? params.get("to")! : "";
+  const [actorDraft, setActorDraft] = useState(actor);
+  const rangeError = from && to && to < from ? "The end date is before the start date" : null;
+
+  const apiFilters = {
+    action: area?.prefixes.join(","),
+    actorType: actorType || undefined,
+    actor: actor || undefined,
+    from: from ? dayStart(from) : undefined,
+    // the end day is included: entries before the next day starts
+    to: to ? dayStart(to, 1) : undefined,
+  };
+  const filtered = Boolean(area || actorType || actor || from || to);
 
   const entries = useInfiniteQuery({
-    queryKey: auditKeys.list({ action: action || undefined, limit: PAGE_SIZE }),
+    queryKey: auditKeys.list({ ...apiFilters, limit: PAGE_SIZE }),
     queryFn: ({ pageParam, signal }) =>
       apiFetch<{ entries: AuditEntry[]; nextCursor: string | null }>("/audit", {
-        query: { limit: PAGE_SIZE, action: action || undefined, cursor: pageParam },
+        query: { limit: PAGE_SIZE, ...apiFilters, cursor: pageParam },
         signal,
       }),
+    enabled: !rangeError,
     initialPageParam: undefined as string | undefined,
     // the next page starts after the oldest entry shown (keyset cursor from the API)
     getNextPageParam: (last) => last.nextCursor ?? undefined,
   });
 
-  // names for ids, when the caller may see them
-  const agents = useAgents();
-  const clients = useClients();
-  const agentNames = new Map(agents.data?.map((a) => [a.id, a.name]));
-  const clientNames = new Map(clients.data?.map((c) => [c.id, c.name]));
+  function replaceParams(next: URLSearchParams) {
+    setParams(next);
+    const qs = next.toString();
+    window.history.replaceState(window.history.state, "", qs ? `${pathname}?${qs}` : pathname);
+  }
 
-  function apply(value: string) {
-    const v = value.trim().toLowerCase().replace(/\.$/, "");
-    if (v && !ACTION_PATTERN.test(v)) {
-      setDraftError("Use lowercase letters, dots, dashes and underscores, e.g. agent_key or agent.create");
-      return;
+  function setFilter(changes: Record<string, string>) {
+    const next = new URLSearchParams(params.toString());
+    for (const [k, v] of Object.entries(changes)) {
+      if (v) next.set(k, v);
+      else next.delete(k);
     }
-    setDraftError(null);
-    setDraft(v);
-    setAction(v);
+    replaceParams(next);
   }
 
-  function onSubmit(e: FormEvent) {
-    e.preventDefault();
-    apply(draft);
+  function clearFilters() {
+    setActorDraft("");
+    replaceParams(new URLSearchParams());
   }
 
+  const exportQuery = new URLSearchParams(Object.entries(apiFilters).filter((e): e is [string, string] => Boolean(e[1])));
+  const exportHref = `/api/v1/audit/export${exportQuery.size ? `?${exportQuery}` : ""}`;
   const rows = entries.data?.pages.flatMap((p) => p.entries) ?? [];
 
   return (
     <>
       <PageHeader
         title="Audit log"
-        description="Every change to agents, keys, clients, users, constants and memory, newest first. Entries can't be edited or deleted."
+        description="Every change to agents, keys, clients, contacts, memory, knowledge, constants and users, by people and agents alike, newest first. Entries can't be edited or deleted."
+        actions={
+          <a href={exportHref} download className={buttonClasses({ variant: "secondary" })}>
+            Export CSV
+          </a>
+        }
       />
-      <div className="mb-4 flex flex-wrap items-start justify-between gap-3">
-        <div className="flex flex-wrap gap-1.5" role="group" aria-label="Quick filters">
-          {QUICK_FILTERS.map((f) => (
-            <button
-              key={f.label}
-              type="button"
-              onClick={() => apply(f.value)}
-              aria-pressed={action === f.value}
-              className={cn(
-                "rounded-full px-3 py-1 text-xs font-medium ring-1 ring-inset transition-colors",
-                action === f.value ? "bg-indigo-600 text-white ring-indigo-600" : "bg-white text-slate-600 ring-slate-300 hover:bg-slate-50",
-              )}
-            >
-              {f.label}
-            </button>
-          ))}
-        </div>
-        <form onSubmit={onSubmit} className="flex items-start gap-2" role="search">
-          <div>
-            <label htmlFor="audit-action" className="sr-only">
-              Filter by action prefix
-            </label>
-            <Input
-              id="audit-action"
-              value={draft}
-              onChange={(e) => setDraft(e.target.value)}
-              placeholder="e.g. agent_key"
-              className="w-64 font-mono"
-              invalid={Boolean(draftError)}
-              aria-describedby={draftError ? "audit-action-error" : undefined}
-            />
-            {draftError && (
-              <p id="audit-action-error" className="mt-1 max-w-64 text-xs text-red-600">
-                {draftError}
-              </p>
-            )}
-          </div>
-          <Button type="submit" variant="secondary">
-            Filter
+      <form
+        className="mb-4 flex flex-wrap items-end gap-3"
+        role="search"
+        aria-label="Filter the audit log"
+        noValidate
+        onSubmit={(e) => {
+          e.preventDefault();
+          setFilter({ actor: actorDraft.trim() });
+        }}
+      >
+        <label className="text-xs font-medium text-slate-600">
+          Area
+          <Select
+            className="mt-1 w-48"
+            value={area?.id ?? ""}
+            onChange={(e) => setFilter({ area: e.target.value })}
+            options={[{ value: "", label: "All areas" }, ...AUDIT_AREAS.map((a) => ({ value: a.id, label: a.label }))]}
+          />
+        </label>
+        <label className="text-xs font-medium text-slate-600">
+          Actor
+          <Select className="mt-1 w-36" value={actorType} onChange={(e) => setFilter({ actorType: e.target.value })} options={ACTOR_TYPES} />
+        </label>
+        <label className="text-xs font-medium text-slate-600">
+          Actor name
+          <Input
+            className="mt-1 w-44"
+            value={actorDraft}
+            onChange={(e) => setActorDraft(e.target.value)}
+            onBlur={() => actorDraft.trim() !== actor && setFilter({ actor: actorDraft.trim() })}
+            placeholder="e.g. Santos"
+          />
+        </label>
+        <label className="text-xs font-medium text-slate-600">
+          From
+          <Input className="mt-1 w-40" type="date" value={from} onChange={(e) => setFilter({ from: e.target.value })} />
+        </label>
+        <label className="text-xs font-medium text-slate-600">
+          To
+          <Input
+            className="mt-1 w-40"
+            type="date"
+            value={to}
+            onChange={(e) => setFilter({ to: e.target.value })}
+            invalid={Boolean(rangeError)}
+            aria-describedby={rangeError ? "audit-range-error" : undefined}
+          />
+        </label>
+        <button type="submit" className="sr-only">
+          Apply filters
+        </button>
+        {filtered && (
+          <Button variant="ghost" size="sm" className="mb-0.5" onClick={clearFilters}>
+            Clear filters
           </Button>
-        </form>
-      </div>
+        )}
+        {rangeError && (
+          <p id="audit-range-error" role="alert" className="w-full text-xs text-red-600">
+            {rangeError}
+          </p>
+        )}
+      </form>
 
       <Card>
-        {entries.isPending ? (
+        {rangeError ? (
+          <EmptyState title="Check the dates" description={rangeError} />
+        ) : entries.isPending ? (
           <LoadingState label="Loading the audit log…" rows={8} />
         ) : !entries.data ? (
           <ErrorState error={entries.error} onRetry={() => entries.refetch()} retrying={entries.isFetching} />
         ) : rows.length === 0 ? (
           <EmptyState
-            title={action ? `No entries for “${action}”` : "Nothing recorded yet"}
-            description={action ? "Try a shorter prefix, or clear the filter." : "Changes made in the console and through the API appear here."}
+            title={filtered ? "No entries match these filters" : "Nothing recorded yet"}
+            description={filtered ? "Widen the dates, pick another area, or clear the filters." : "Changes made in the console and through the API appear here."}
             action={
-              action && (
-                <Button variant="secondary" onClick={() => apply("")}>
-                  Clear filter
+              filtered && (
+                <Button variant="secondary" onClick={clearFilters}>
+                  Clear filters
                 </Button>
               )
             }
@@ -152,19 +209,15 @@ export function AuditPage() {
               </THead>
               <TBody>
                 {rows.map((entry) => (
-                  <AuditRow key={entry.id} entry={entry} agentNames={agentNames} clientNames={clientNames} />
+                  <AuditRow key={entry.id} entry={entry} />
                 ))}
               </TBody>
             </Table>
-            <div className="flex items-center justify-between border-t border-slate-200 px-5 py-3 text-sm text-slate-500">
+            <div className="flex flex-wrap items-center justify-between gap-2 border-t border-slate-200 px-5 py-3 text-sm text-slate-500">
               <span>
-                {rows.length} entr{rows.length === 1 ? "y" : "ies"}
-                {action && (
-                  <>
-                    {" "}
-                    matching <code className="font-mono text-slate-700">{action}</code>
-                  </>
-                )}
+                {rows.length.toLocaleString("en-US")} entr{rows.length === 1 ? "y" : "ies"}
+                {filtered ? " matching the filters" : ""}
+                {entries.hasNextPage ? " so far" : ""}
               </span>
               {entries.isError && (
                 <span role="alert" className="text-red-600">

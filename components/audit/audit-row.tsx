@@ -4,6 +4,7 @@ import Link from "next/link";
 import { Fragment, useState } from "react";
 import { Badge, type BadgeTone } from "@/components/ui/badge";
 import { Td, Tr } from "@/components/ui/table";
+import { actionLabel } from "@/lib/audit/labels";
 import { formatDateTime, formatRelative } from "@/lib/client/format";
 import type { AuditEntry } from "@/lib/client/types";
 
@@ -14,18 +15,56 @@ const ACTOR: Record<string, { label: string; tone: BadgeTone }> = {
   system: { label: "System", tone: "neutral" },
 };
 
+const TARGET_LABEL: Record<string, string> = {
+  agent: "Agent",
+  client: "Client",
+  memory: "Memory",
+  knowledge_entry: "Knowledge entry",
+  contact: "Contact",
+  suggestion: "Suggestion",
+  hq_user: "HQ user",
+  locked_constant: "Locked constant",
+  mission: "Mission",
+  playbook_update: "Playbook update",
+  interaction: "Message",
+  event: "Event",
+  agent_note: "Working note",
+  agent_notes: "Working notes",
+  review: "Review queue",
+  embeddings: "Embeddings",
+};
+
 // uuids are shortened; readable ids (a locked constant's key) are shown whole
 const shortId = (id: string) => (/^[0-9a-f]{8}-[0-9a-f-]{27}$/i.test(id) ? `${id.slice(0, 8)}…` : id);
 
-export function AuditRow({
-  entry,
-  agentNames,
-  clientNames,
-}: {
-  entry: AuditEntry;
-  agentNames: Map<string, string>;
-  clientNames: Map<string, string>;
-}) {
+/** Where a target lives in the console, when it has a page. */
+function targetHref(e: AuditEntry): string | null {
+  const id = e.targetId;
+  switch (e.targetType) {
+    case "agent":
+      return id ? `/agents/${id}` : null;
+    case "client":
+      return id ? `/clients/${id}` : null;
+    case "knowledge_entry":
+      return id ? `/knowledge/${id}` : null;
+    case "contact":
+      return id ? `/contacts/${id}` : null;
+    case "memory":
+      // decisions have their own tab, with their outcomes
+      return e.agentId ? `/agents/${e.agentId}?tab=${e.action === "memory.outcome" || e.details?.category === "decision" ? "decisions" : "memories"}` : null;
+    case "suggestion":
+    case "review":
+      return "/review";
+    case "hq_user":
+      return "/users";
+    case "locked_constant":
+      return "/constants";
+    default:
+      return e.agentId ? `/agents/${e.agentId}` : null;
+  }
+}
+
+export function AuditRow({ entry }: { entry: AuditEntry }) {
   const [open, setOpen] = useState(false);
   const actor = ACTOR[entry.actorType] ?? { label: entry.actorType, tone: "neutral" as const };
   const hasDetails = entry.details && Object.keys(entry.details).length > 0;
@@ -35,24 +74,38 @@ export function AuditRow({
     <Fragment>
       <Tr data-testid="audit-row" data-action={entry.action}>
         <Td className="whitespace-nowrap">
-          <span title={formatDateTime(entry.occurredAt)} className="text-slate-900">
-            {formatDateTime(entry.occurredAt)}
-          </span>
+          <span className="text-slate-900">{formatDateTime(entry.occurredAt)}</span>
           <span className="block text-xs text-slate-500">{formatRelative(entry.occurredAt)}</span>
         </Td>
         <Td>
           <div className="flex items-center gap-2">
             <Badge tone={actor.tone}>{actor.label}</Badge>
-            <span className="truncate text-slate-900">{entry.actorName || "—"}</span>
+            {entry.actorType === "agent" && entry.actorId ? (
+              <Link href={`/agents/${entry.actorId}`} className="truncate font-medium text-slate-900 hover:text-indigo-600">
+                {entry.actorName || "Agent"}
+              </Link>
+            ) : (
+              <span className="truncate text-slate-900">{entry.actorName || "—"}</span>
+            )}
           </div>
         </Td>
         <Td>
-          <code className="font-mono text-xs text-slate-800">{entry.action}</code>
+          <span className="text-slate-900" title={entry.action}>
+            {actionLabel(entry.action)}
+          </span>
+        </Td>
+        <Td className="max-w-xs">
+          <Target entry={entry} />
         </Td>
         <Td className="whitespace-nowrap">
-          <Target entry={entry} agentNames={agentNames} />
+          {entry.clientId ? (
+            <Link href={`/clients/${entry.clientId}`} className="text-slate-900 hover:text-indigo-600">
+              {entry.clientName ?? shortId(entry.clientId)}
+            </Link>
+          ) : (
+            <span className="text-slate-400">—</span>
+          )}
         </Td>
-        <Td className="whitespace-nowrap">{entry.clientId ? clientNames.get(entry.clientId) ?? <code className="font-mono text-xs">{shortId(entry.clientId)}</code> : <span className="text-slate-400">—</span>}</Td>
         <Td className="text-right">
           {hasDetails && (
             <button
@@ -73,6 +126,15 @@ export function AuditRow({
       {open && (
         <tr id={detailsId} className="bg-slate-50">
           <td colSpan={6} className="px-5 py-3">
+            <p className="mb-2 text-xs text-slate-500">
+              Action code <code className="font-mono text-slate-700">{entry.action}</code>
+              {entry.targetId && (
+                <>
+                  {" "}
+                  · target id <code className="font-mono text-slate-700">{entry.targetId}</code>
+                </>
+              )}
+            </p>
             <pre className="max-h-72 overflow-auto rounded-md bg-slate-900 p-3 font-mono text-xs leading-relaxed text-slate-100">
               {JSON.stringify(entry.details, null, 2)}
             </pre>
@@ -83,30 +145,29 @@ export function AuditRow({
   );
 }
 
-function Target({ entry, agentNames }: { entry: AuditEntry; agentNames: Map<string, string> }) {
+function Target({ entry }: { entry: AuditEntry }) {
   if (!entry.targetType && !entry.targetId) return <span className="text-slate-400">—</span>;
-  const label = entry.targetType.replace(/_/g, " ");
-  if (entry.targetType === "agent" && entry.targetId) {
-    return (
-      <span>
-        <span className="text-xs text-slate-500">{label} </span>
-        <Link href={`/agents/${entry.targetId}`} className="font-medium text-slate-900 hover:text-indigo-600">
-          {agentNames.get(entry.targetId) ?? shortId(entry.targetId)}
-        </Link>
-      </span>
-    );
-  }
-  const name = typeof entry.details?.email === "string" ? entry.details.email : typeof entry.details?.name === "string" ? entry.details.name : null;
+  const label = TARGET_LABEL[entry.targetType] ?? entry.targetType.replace(/_/g, " ");
+  const fallback = typeof entry.details?.email === "string" ? entry.details.email : typeof entry.details?.name === "string" ? entry.details.name : null;
+  const name = entry.targetName ?? fallback;
+  const href = targetHref(entry);
+  const text = name ?? (entry.targetId ? shortId(entry.targetId) : null);
+  // a memory or document entry also names the agent it belongs to
+  const ofAgent = entry.agentName && entry.targetType !== "agent" && entry.agentName !== entry.actorName ? entry.agentName : null;
   return (
-    <span>
-      <span className="text-xs text-slate-500">{label} </span>
-      {name ? (
-        <span className="text-slate-900">{name}</span>
-      ) : entry.targetId ? (
-        <code className="font-mono text-xs text-slate-700" title={entry.targetId}>
-          {shortId(entry.targetId)}
-        </code>
-      ) : null}
+    <span className="block">
+      <span className="block text-xs text-slate-500">{label}</span>
+      {text &&
+        (href ? (
+          <Link href={href} className="line-clamp-2 font-medium text-slate-900 hover:text-indigo-600" data-testid="audit-target">
+            {text}
+          </Link>
+        ) : (
+          <span className="line-clamp-2 text-slate-900" data-testid="audit-target">
+            {text}
+          </span>
+        ))}
+      {ofAgent && <span className="block text-xs text-slate-500">of {ofAgent}</span>}
     </span>
   );
 }

@@ -10,7 +10,8 @@ import { validateEmail } from "./password-rules";
 
 type Errors = Partial<Record<"email" | "password" | "form", string>>;
 
-export function LoginForm() {
+/** `next`: a same-site path, already checked by the page, to open after signing in. */
+export function LoginForm({ next }: { next?: string | null }) {
   const [errors, setErrors] = useState<Errors>({});
   const [pending, setPending] = useState(false);
 
@@ -27,7 +28,7 @@ export function LoginForm() {
     setPending(true);
     try {
       await apiFetch("/auth/login", { method: "POST", body: { email, password } });
-      window.location.assign("/agents");
+      window.location.assign(next ?? "/agents");
     } catch (err) {
       setPending(false);
       setErrors({ form: loginError(err) });

@@ -1,6 +1,7 @@
 "use client";
 
 import { useMutation, useQueryClient } from "@tanstack/react-query";
+import Link from "next/link";
 import { useState } from "react";
 import { confidenceTone, formatConfidence, STATUS_TONE } from "@/components/review/labels";
 import { useIsAdmin } from "@/components/shell/current-user";
@@ -16,7 +17,9 @@ import { LoadingState } from "@/components/ui/loading-state";
 import { PageHeader } from "@/components/ui/page-header";
 import { Table, TBody, Td, Th, THead, Tr } from "@/components/ui/table";
 import { apiFetch } from "@/lib/client/api";
-import { formatDateTime, formatRelative } from "@/lib/client/format";
+import { formatDateTime, formatRelative, plural } from "@/lib/client/format";
+import { useAgents } from "@/lib/client/hooks/agents";
+import { useInteractions } from "@/lib/client/hooks/memory";
 import { useContact, useFactHistory, useSuggestions } from "@/lib/client/hooks/review";
 import { auditKeys, contactKeys, suggestionKeys } from "@/lib/client/query-keys";
 import type { Contact, Fact } from "@/lib/client/review-types";
@@ -61,7 +64,13 @@ function ContactView({ contact }: { contact: Contact }) {
         back={{ href: "/contacts", label: "Contacts" }}
         meta={
           <>
-            <Badge tone="indigo">{contact.clientName ?? "HQ"}</Badge>
+            {contact.clientId ? (
+              <Link href={`/clients/${contact.clientId}`} className="rounded-md hover:opacity-80">
+                <Badge tone="indigo">{contact.clientName ?? "Client"}</Badge>
+              </Link>
+            ) : (
+              <Badge tone="indigo">HQ</Badge>
+            )}
             {contact.optOut ? <Badge tone="red">Opted out {formatRelative(contact.optedOutAt)}</Badge> : <Badge>{STAGE_LABEL[contact.stage] ?? contact.stage}</Badge>}
             {contact.sentiment && <Badge tone={SENTIMENT_TONE[contact.sentiment] ?? "neutral"}>{contact.sentiment}</Badge>}
           </>
@@ -77,8 +86,9 @@ function ContactView({ contact }: { contact: Contact }) {
       />
       {optOut.data && (
         <Alert tone="success" className="mb-6" title="Contact erased">
-          Deleted {optOut.data.erased.facts ?? 0} facts, {optOut.data.erased.suggestions ?? 0} suggestions, {optOut.data.erased.interactions ?? 0} interactions,{" "}
-          {optOut.data.erased.events ?? 0} events and {optOut.data.erased.notes ?? 0} notes; redacted mentions in {optOut.data.erased.redactedRows ?? 0} other rows.
+          Deleted {plural(optOut.data.erased.facts ?? 0, "fact")}, {plural(optOut.data.erased.suggestions ?? 0, "suggestion")},{" "}
+          {plural(optOut.data.erased.interactions ?? 0, "message")}, {plural(optOut.data.erased.events ?? 0, "event")} and{" "}
+          {plural(optOut.data.erased.notes ?? 0, "note")}; redacted mentions in {plural(optOut.data.erased.redactedRows ?? 0, "other record")}.
         </Alert>
       )}
       {contact.optOut && !optOut.data && (
@@ -104,6 +114,7 @@ function ContactView({ contact }: { contact: Contact }) {
           </Card>
         )}
         <FactsCard contactId={contact.id} />
+        {!contact.optOut && <ConversationCard contactId={contact.id} />}
         <SuggestionsCard contactId={contact.id} />
       </div>
       <ConfirmDialog
@@ -120,6 +131,72 @@ function ContactView({ contact }: { contact: Contact }) {
         onConfirm={() => optOut.mutateAsync()}
       />
     </>
+  );
+}
+
+/** The conversation with this contact, newest first, each message linked to the agent that had it. */
+function ConversationCard({ contactId }: { contactId: string }) {
+  const messages = useInteractions({ contactId });
+  const agents = useAgents();
+  const names = new Map(agents.data?.map((a) => [a.id, a.name]));
+  const rows = messages.data?.pages.flat() ?? [];
+  const talkedWith = [...new Set(rows.map((m) => m.agentId))];
+  return (
+    <Card data-testid="contact-conversation">
+      <CardHeader
+        title="Conversation"
+        description={
+          talkedWith.length ? (
+            <>
+              With{" "}
+              {talkedWith.map((id, i) => (
+                <span key={id}>
+                  {i > 0 && ", "}
+                  <Link href={`/agents/${id}`} className="font-medium text-indigo-600 hover:text-indigo-500">
+                    {names.get(id) ?? "an agent"}
+                  </Link>
+                </span>
+              ))}
+              , newest first.
+            </>
+          ) : (
+            "Messages agents recorded with this contact."
+          )
+        }
+      />
+      {messages.isPending ? (
+        <LoadingState label="Loading the conversation…" rows={3} />
+      ) : messages.isError ? (
+        <ErrorState error={messages.error} onRetry={() => messages.refetch()} retrying={messages.isFetching} />
+      ) : rows.length === 0 ? (
+        <EmptyState title="No messages yet" description="Agents record their messages with this contact as they happen." />
+      ) : (
+        <ul className="divide-y divide-slate-100">
+          {rows.map((m) => (
+            <li key={m.id} className="px-5 py-3 text-sm">
+              <div className="flex flex-wrap items-center gap-2 text-xs text-slate-500">
+                <Badge tone={m.direction === "inbound" ? "blue" : "neutral"}>{m.direction === "inbound" ? "From contact" : "To contact"}</Badge>
+                <span>{m.channel}</span>
+                <span>·</span>
+                <Link href={`/agents/${m.agentId}?tab=interactions`} className="font-medium text-slate-700 hover:text-indigo-600">
+                  {names.get(m.agentId) ?? "Agent"}
+                </Link>
+                <span>·</span>
+                <span title={formatDateTime(m.occurredAt)}>{formatRelative(m.occurredAt)}</span>
+              </div>
+              <p className="mt-1 whitespace-pre-wrap text-slate-800">{m.content}</p>
+            </li>
+          ))}
+        </ul>
+      )}
+      {messages.hasNextPage && (
+        <div className="border-t border-slate-200 px-5 py-3">
+          <Button variant="secondary" size="sm" onClick={() => messages.fetchNextPage()} loading={messages.isFetchingNextPage}>
+            Older messages
+          </Button>
+        </div>
+      )}
+    </Card>
   );
 }
 

@@ -10,8 +10,9 @@ import { LoadingState } from "@/components/ui/loading-state";
 import { PageHeader } from "@/components/ui/page-header";
 import { Select } from "@/components/ui/select";
 import { Table, TBody, Td, Th, THead, Tr } from "@/components/ui/table";
-import { formatDate, formatRelative } from "@/lib/client/format";
+import { formatDate, formatRelative, plural } from "@/lib/client/format";
 import { useEscalations } from "@/lib/client/hooks/lifecycle";
+import { FirstRunChecklist } from "./first-run-checklist";
 import { useRetrievalStats } from "@/lib/client/hooks/retrieval";
 import type { RetrievalStats } from "@/lib/client/retrieval-types";
 import { RetrievalsChart } from "./retrievals-chart";
@@ -62,6 +63,7 @@ export function DashboardPage() {
         description="How the agents use their memory, what knowledge gets used, and what is waiting for a person."
         actions={<Select aria-label="Time range" value={days} onChange={(e) => setDays(e.target.value)} options={RANGES} className="w-40" />}
       />
+      <FirstRunChecklist />
       {stats.isPending ? (
         <Card>
           <LoadingState label="Loading the dashboard…" />
@@ -100,7 +102,7 @@ function DashboardBody({ stats }: { stats: RetrievalStats }) {
         <Stat
           label="Retrievals"
           value={t.retrievals}
-          hint={`${t.contextAssemblies} context assemblies · ${t.playgroundRuns} playground runs`}
+          hint={`${plural(t.contextAssemblies, "context assembly", "context assemblies")} · ${plural(t.playgroundRuns, "playground run")}`}
         />
         <Stat label="Retrieve latency" value={ms(t.p95Ms)} hint={`p95 · median ${ms(t.p50Ms)}`} />
         <Stat
@@ -111,7 +113,7 @@ function DashboardBody({ stats }: { stats: RetrievalStats }) {
         <Stat
           label="Pending reviews"
           value={reviews}
-          hint={`${stats.pendingReviews.suggestions} suggestions · ${stats.pendingReviews.playbookUpdates} playbook updates`}
+          hint={`${plural(stats.pendingReviews.suggestions, "suggestion")} · ${plural(stats.pendingReviews.playbookUpdates, "playbook update")}`}
           href="/review"
         />
         <KnownFixStat />
@@ -146,7 +148,9 @@ function DashboardBody({ stats }: { stats: RetrievalStats }) {
                 {stats.knowledge.mostRetrieved.map((k) => (
                   <Tr key={k.id}>
                     <Td>
-                      <p className="font-medium text-slate-900">{k.title}</p>
+                      <Link href={`/knowledge/${k.id}`} className="font-medium text-slate-900 hover:text-indigo-600">
+                        {k.title}
+                      </Link>
                       <p className="text-xs text-slate-500">{k.category}</p>
                     </Td>
                     <Td className="text-right tabular-nums">{k.accessedCount}</Td>
@@ -176,7 +180,9 @@ function DashboardBody({ stats }: { stats: RetrievalStats }) {
                 {stats.knowledge.neverRetrieved.map((k) => (
                   <Tr key={k.id}>
                     <Td>
-                      <p className="font-medium text-slate-900">{k.title}</p>
+                      <Link href={`/knowledge/${k.id}`} className="font-medium text-slate-900 hover:text-indigo-600">
+                        {k.title}
+                      </Link>
                       <p className="text-xs text-slate-500">{k.category}</p>
                     </Td>
                     <Td className="text-xs whitespace-nowrap text-slate-500">{formatDate(k.createdAt)}</Td>
@@ -189,11 +195,14 @@ function DashboardBody({ stats }: { stats: RetrievalStats }) {
       </div>
 
       <Card>
-        <CardHeader title="Open items" description="Decisions still waiting for their outcome (seed 004's outcome check) and the oldest suggestions awaiting review." />
+        <CardHeader title="Open items" description="Decisions still waiting for their outcome, and the oldest suggestions awaiting review." />
         <CardBody className="grid gap-6 lg:grid-cols-2">
           <section aria-label="Decisions awaiting outcomes">
             <h3 className="text-sm font-semibold text-slate-900">
-              Decisions awaiting outcomes <Badge tone="amber">{stats.openItems.decisionsAwaitingOutcomeCount}</Badge>
+              Decisions awaiting outcomes{" "}
+              <Link href="/outcomes" aria-label={`Open the ${stats.openItems.decisionsAwaitingOutcomeCount} decisions awaiting outcomes`}>
+                <Badge tone="amber">{stats.openItems.decisionsAwaitingOutcomeCount}</Badge>
+              </Link>
             </h3>
             {stats.openItems.decisionsAwaitingOutcome.length === 0 ? (
               <p className="mt-2 text-sm text-slate-500">Every decision has its outcome.</p>
@@ -201,7 +210,13 @@ function DashboardBody({ stats }: { stats: RetrievalStats }) {
               <ul className="mt-2 divide-y divide-slate-100">
                 {stats.openItems.decisionsAwaitingOutcome.map((d) => (
                   <li key={d.id} className="py-2 text-sm">
-                    <p className="text-slate-900">{d.title}</p>
+                    {d.agentId ? (
+                      <Link href={`/agents/${d.agentId}?tab=decisions`} className="text-slate-900 hover:text-indigo-600">
+                        {d.title}
+                      </Link>
+                    ) : (
+                      <p className="text-slate-900">{d.title}</p>
+                    )}
                     <p className="text-xs text-slate-500">
                       {d.agentName}
                       {d.scope === "team" ? " · team" : ""} · decided {formatRelative(d.createdAt)}
@@ -213,7 +228,10 @@ function DashboardBody({ stats }: { stats: RetrievalStats }) {
           </section>
           <section aria-label="Suggestions awaiting review">
             <h3 className="text-sm font-semibold text-slate-900">
-              Suggestions awaiting review <Badge tone="indigo">{stats.pendingReviews.suggestions}</Badge>
+              Suggestions awaiting review{" "}
+              <Link href="/review" aria-label={`Open the ${stats.pendingReviews.suggestions} pending suggestions`}>
+                <Badge tone="indigo">{stats.pendingReviews.suggestions}</Badge>
+              </Link>
             </h3>
             {stats.openItems.pendingSuggestions.length === 0 ? (
               <p className="mt-2 text-sm text-slate-500">The review queue is empty.</p>
@@ -222,7 +240,14 @@ function DashboardBody({ stats }: { stats: RetrievalStats }) {
                 {stats.openItems.pendingSuggestions.map((s) => (
                   <li key={s.id} className="py-2 text-sm">
                     <p className="text-slate-900">
-                      {s.contactName ?? "A contact"} · <span className="font-mono text-xs">{s.key}</span> = {s.value}
+                      {s.contactId ? (
+                        <Link href={`/contacts/${s.contactId}`} className="font-medium hover:text-indigo-600">
+                          {s.contactName ?? "A contact"}
+                        </Link>
+                      ) : (
+                        (s.contactName ?? "A contact")
+                      )}{" "}
+                      · <span className="font-mono text-xs">{s.key}</span> = {s.value}
                     </p>
                     <p className="text-xs text-slate-500">
                       confidence {s.confidence.toFixed(2)} · by {s.proposedByName || "someone"} · {formatRelative(s.createdAt)}

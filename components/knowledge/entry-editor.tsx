@@ -57,7 +57,7 @@ export function EntryEditor({ initial = EMPTY, submitLabel, onSubmit, onCancel, 
   }
 
   return (
-    <form onSubmit={submit} className="space-y-5" aria-label="Knowledge entry">
+    <form onSubmit={submit} className="space-y-5" aria-label="Knowledge entry" noValidate>
       <div className="grid gap-4 sm:grid-cols-[1fr_14rem]">
         <Field label="Title" required error={fieldErrors.title} hint="The question an agent would search for.">
           <Input value={title} onChange={(e) => setTitle(e.target.value)} maxLength={200} name="title" />

@@ -2,13 +2,16 @@
 
 import Link from "next/link";
 import { useState, type ChangeEvent } from "react";
+import { Select } from "@/components/ui/select";
 import { Alert } from "@/components/ui/alert";
 import { Badge, type BadgeTone } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Dialog, DialogFooter } from "@/components/ui/dialog";
 import { errorMessage } from "@/lib/client/api";
 import { useImportKnowledge } from "@/lib/client/hooks/knowledge";
-import type { KnowledgeImportReport, KnowledgeImportResult } from "@/lib/client/knowledge-types";
+import type { KnowledgeCategory, KnowledgeImportReport, KnowledgeImportResult } from "@/lib/client/knowledge-types";
+import { withDefaultCategory } from "./default-category";
+import { CATEGORY_OPTIONS } from "./labels";
 
 // the API's limits (lib/knowledge/schemas.ts): 500 items and 8 MB per import
 const MAX_FILES = 500;
@@ -28,7 +31,7 @@ const STATUS: Record<KnowledgeImportResult["status"], { label: string; tone: Bad
   refused: { label: "Refused", tone: "red" },
 };
 
-/** Upload markdown files with front matter; each file is reported created, skipped or refused. */
+/** Upload markdown files with front matter; each file is checked at once and reported ready, skipped or refused. */
 export function ImportDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
   return (
     <Dialog open={open} onClose={onClose} title="Import markdown files" size="lg" description="Each file becomes one entry. Titles that are already published are skipped, never overwritten.">
@@ -39,6 +42,7 @@ export function ImportDialog({ open, onClose }: { open: boolean; onClose: () => 
 
 function ImportBody({ onClose }: { onClose: () => void }) {
   const [files, setFiles] = useState<{ name: string; content: string }[]>([]);
+  const [category, setCategory] = useState<KnowledgeCategory | "">("");
   const [readError, setReadError] = useState<string | null>(null);
   const [report, setReport] = useState<KnowledgeImportReport | null>(null);
   const upload = useImportKnowledge();
@@ -60,22 +64,28 @@ function ImportBody({ onClose }: { onClose: () => void }) {
       return;
     }
     try {
-      setFiles(await Promise.all(chosen.map(async (f) => ({ name: f.name, content: await f.text() }))));
+      const read = await Promise.all(chosen.map(async (f) => ({ name: f.name, content: await f.text() })));
+      setFiles(read);
+      // checked at once, so the import button can count the files that are ready
+      if (read.length) void send(true, read, category);
     } catch (err) {
       setFiles([]);
       setReadError(`Could not read the files: ${(err as Error).message}`);
     }
   }
 
-  async function send(dryRun: boolean) {
+  async function send(dryRun: boolean, chosen = files, fallback = category) {
     try {
-      setReport(await upload.mutateAsync({ files, dryRun }));
+      const prepared = chosen.map((f) => ({ ...f, content: withDefaultCategory(f.content, fallback) }));
+      setReport(await upload.mutateAsync({ files: prepared, dryRun }));
     } catch {
       // shown from upload.error below
     }
   }
 
   const done = report && !report.dryRun;
+  // only files the last check found ready are counted (duplicates and refusals are not imported)
+  const ready = report?.dryRun ? report.summary.ready : 0;
 
   return (
     <div className="space-y-4">
@@ -98,6 +108,19 @@ function ImportBody({ onClose }: { onClose: () => void }) {
               data-testid="knowledge-import-files"
             />
           </label>
+          <label className="block text-sm font-medium text-slate-700">
+            Category for files that don&apos;t name one
+            <Select
+              className="mt-1.5 w-60"
+              value={category}
+              onChange={(e) => {
+                const next = e.target.value as KnowledgeCategory | "";
+                setCategory(next);
+                if (files.length) void send(true, files, next);
+              }}
+              options={[{ value: "", label: "None (such files are refused)" }, ...CATEGORY_OPTIONS]}
+            />
+          </label>
         </>
       )}
 
@@ -111,11 +134,7 @@ function ImportBody({ onClose }: { onClose: () => void }) {
       {report ? (
         <ImportReport report={report} onNavigate={onClose} />
       ) : (
-        files.length > 0 && (
-          <p className="text-sm text-slate-600">
-            {files.length} file{files.length === 1 ? "" : "s"} chosen. Check them first, or import straight away.
-          </p>
-        )
+        files.length > 0 && <p className="text-sm text-slate-600">Checking {files.length === 1 ? "1 file" : `${files.length} files`}…</p>
       )}
 
       <DialogFooter>
@@ -127,10 +146,10 @@ function ImportBody({ onClose }: { onClose: () => void }) {
               Cancel
             </Button>
             <Button variant="secondary" onClick={() => send(true)} disabled={!files.length} loading={upload.isPending && upload.variables?.dryRun}>
-              Check files
+              Check again
             </Button>
-            <Button onClick={() => send(false)} disabled={!files.length} loading={upload.isPending && !upload.variables?.dryRun}>
-              Import {files.length ? `${files.length} file${files.length === 1 ? "" : "s"}` : ""}
+            <Button onClick={() => send(false)} disabled={!ready} loading={upload.isPending && !upload.variables?.dryRun}>
+              {ready ? `Import ${ready === 1 ? "1 ready file" : `${ready} ready files`}` : "Import"}
             </Button>
           </>
         )}

@@ -68,7 +68,7 @@ export function KnowledgePage() {
         }
       />
 
-      <form className="mb-4 flex flex-wrap items-end gap-3" role="search" aria-label="Search the knowledge base" onSubmit={(e) => e.preventDefault()}>
+      <form className="mb-4 flex flex-wrap items-end gap-3" role="search" aria-label="Search the knowledge base" onSubmit={(e) => e.preventDefault()} noValidate>
         <label className="text-xs font-medium text-slate-600">
           Search
           <Input
@@ -137,8 +137,14 @@ export function KnowledgePage() {
           <ErrorState error={list.error} onRetry={() => list.refetch()} retrying={list.isFetching} />
         ) : list.data.entries.length === 0 ? (
           <EmptyState
-            title={filtered ? "No entry matches" : "The knowledge base is empty"}
-            description={filtered ? "Try other words, or clear the filters." : "Write the first procedure, or import a folder of markdown files."}
+            title={list.data.mode === "search" ? "No matching entries" : filtered ? "No entry matches these filters" : "The knowledge base is empty"}
+            description={
+              list.data.mode === "search"
+                ? `Nothing in the knowledge base is close enough to “${list.data.query}”. Try other words, or clear the filters.`
+                : filtered
+                  ? "Try another category, tag or status, or clear the filters."
+                  : "Write the first procedure, or import a folder of markdown files."
+            }
             action={
               !filtered &&
               canCurate && (
@@ -178,7 +184,12 @@ function KnowledgeTable({ entries, search }: { entries: KnowledgeEntry[]; search
           <Th className="text-right" title="How often agents were served this entry">
             Used by agents
           </Th>
-          {search && <Th>Matched</Th>}
+          {search && <Th>Matched by</Th>}
+          {search && (
+            <Th className="text-right" title="Relevance to the search (higher is closer)">
+              Score
+            </Th>
+          )}
         </tr>
       </THead>
       <TBody>
@@ -215,9 +226,19 @@ function KnowledgeTable({ entries, search }: { entries: KnowledgeEntry[]; search
                 {[e.fullTextRank != null && "words", e.semanticRank != null && "meaning"].filter(Boolean).join(" + ") || "—"}
               </Td>
             )}
+            {search && (
+              <Td className="text-right text-xs whitespace-nowrap tabular-nums text-slate-700" data-testid="knowledge-score">
+                {typeof e.score === "number" ? formatScore(e.score) : "—"}
+              </Td>
+            )}
           </Tr>
         ))}
       </TBody>
     </Table>
   );
+}
+
+/** Scores below 1 (fused ranks, similarities) need three decimals to tell neighbours apart. */
+function formatScore(score: number): string {
+  return Math.abs(score) >= 1 ? score.toFixed(2) : score.toFixed(3);
 }

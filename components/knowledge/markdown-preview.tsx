@@ -1,6 +1,7 @@
 "use client";
 
 import Markdown, { type Components } from "react-markdown";
+import remarkGfm from "remark-gfm";
 import { cn } from "@/lib/client/cn";
 
 // Raw HTML in entries is never rendered (react-markdown escapes it without a rehype-raw plugin) and
@@ -22,8 +23,28 @@ const components: Components = {
   blockquote: ({ children }) => <blockquote className="my-3 border-l-4 border-slate-200 pl-4 text-slate-600">{children}</blockquote>,
   hr: () => <hr className="my-6 border-slate-200" />,
   pre: ({ children }) => <pre className="my-3 overflow-x-auto rounded-md bg-slate-900 p-3 text-xs leading-relaxed text-slate-100">{children}</pre>,
+  // GitHub-flavoured tables scroll sideways on narrow screens instead of widening the page
+  table: ({ children }) => (
+    <div className="my-3 overflow-x-auto">
+      <table className="min-w-full border-collapse text-left text-sm">{children}</table>
+    </div>
+  ),
+  th: ({ children, style }) => (
+    <th style={style} className="border border-slate-200 bg-slate-50 px-3 py-1.5 font-semibold text-slate-900">
+      {children}
+    </th>
+  ),
+  td: ({ children, style }) => (
+    <td style={style} className="border border-slate-200 px-3 py-1.5 align-top">
+      {children}
+    </td>
+  ),
+  del: ({ children }) => <del className="text-slate-500">{children}</del>,
+  input: ({ checked }) => <input type="checkbox" checked={Boolean(checked)} disabled readOnly className="mr-1.5 align-middle" />,
   img: ({ alt }) => <span className="text-slate-500">[image: {alt}]</span>,
 };
+
+const REMARK_PLUGINS = [remarkGfm];
 
 // inline code only: code blocks sit in <pre>, styled above
 const INLINE_CODE =
@@ -34,7 +55,7 @@ export function MarkdownPreview({ source, className }: { source: string; classNa
   if (!source.trim()) return <p className={cn("text-sm text-slate-400 italic", className)}>Nothing to preview yet.</p>;
   return (
     <div className={cn("text-sm text-slate-700", INLINE_CODE, className)} data-testid="markdown-preview">
-      <Markdown components={components} skipHtml>
+      <Markdown components={components} remarkPlugins={REMARK_PLUGINS} skipHtml>
         {source}
       </Markdown>
     </div>

@@ -2,6 +2,7 @@
 
 import { diffLines, diffWordsWithSpace, type ChangeObject } from "diff";
 import { useMemo } from "react";
+import { cn } from "@/lib/client/cn";
 import type { KnowledgeVersion } from "@/lib/client/knowledge-types";
 import { CATEGORY_LABEL } from "./labels";
 
@@ -20,9 +21,7 @@ const splitLines = (text: string) => text.replace(/\n$/, "").split("\n");
  * `before` null means `after` is the first version.
  */
 export function VersionDiff({ before, after }: { before: KnowledgeVersion | null; after: KnowledgeVersion }) {
-  const blocks = useMemo(() => contentBlocks(before?.content ?? "", after.content), [before?.content, after.content]);
   const fields = before ? fieldChanges(before, after) : [];
-  const contentChanged = blocks.some((b) => b.kind === "change");
 
   return (
     <div data-testid="knowledge-diff" className="space-y-4">
@@ -46,10 +45,36 @@ export function VersionDiff({ before, after }: { before: KnowledgeVersion | null
           ))}
         </dl>
       )}
-      {!contentChanged && before ? (
+      <TextDiff before={before?.content ?? ""} after={after.content} showUnchanged={!before} />
+    </div>
+  );
+}
+
+/**
+ * Two texts line by line, with the changed words inside changed lines marked: removed lines red,
+ * added lines green, long unchanged runs folded. Shared by the knowledge history and the agent
+ * documents' version-conflict dialog.
+ */
+export function TextDiff({
+  before,
+  after,
+  showUnchanged = false,
+  className,
+}: {
+  before: string;
+  after: string;
+  /** render even when nothing changed (a first version against nothing) */
+  showUnchanged?: boolean;
+  className?: string;
+}) {
+  const blocks = useMemo(() => contentBlocks(before, after), [before, after]);
+  const contentChanged = blocks.some((b) => b.kind === "change");
+  return (
+    <>
+      {!contentChanged && !showUnchanged ? (
         <p className="text-sm text-slate-500">The content is the same in both versions.</p>
       ) : (
-        <div className="overflow-x-auto rounded-md border border-slate-200 font-mono text-[12.5px] leading-relaxed" role="group" aria-label="Content changes">
+        <div className={cn("overflow-x-auto rounded-md border border-slate-200 font-mono text-[12.5px] leading-relaxed", className)} role="group" aria-label="Content changes">
           {blocks.map((b, i) =>
             b.kind === "same" ? (
               <SameBlock key={i} block={b} />
@@ -88,7 +113,7 @@ export function VersionDiff({ before, after }: { before: KnowledgeVersion | null
           )}
         </div>
       )}
-    </div>
+    </>
   );
 }
 

@@ -16,6 +16,8 @@ import { useAgentDocument, useSaveDocument } from "@/lib/client/hooks/memory";
 import type { AgentDocument, DocumentConflictDetails, DocumentType } from "@/lib/client/memory-types";
 import { charCount } from "@/lib/documents/limits";
 import { Markdown } from "./markdown";
+import { mergeText } from "./merge-text";
+import { useDocumentDraft } from "./use-document-draft";
 import { VersionConflictDialog } from "./version-conflict-dialog";
 
 export interface DocumentEditorProps {
@@ -34,17 +36,19 @@ export interface DocumentEditorProps {
 
 /**
  * One agent document (SOUL, scratchpad, a daily note) with optimistic concurrency: a save sends the
- * version the edit started from, and a 409 opens a dialog with both versions.
+ * version the edit started from, and a 409 opens a dialog showing what differs, where merging both
+ * edits is the default. Unsaved text is kept as a draft until it is saved or discarded.
  */
 export function DocumentEditor({ agentId, type, date, title, description, canEdit, maxChars, placeholder }: DocumentEditorProps) {
   const doc = useAgentDocument(agentId, type, date);
   const save = useSaveDocument(agentId, type);
   // null while untouched: the editor then follows the server's content
-  const [draft, setDraft] = useState<string | null>(null);
-  const [baseVersion, setBaseVersion] = useState(0);
+  const [draft, setDraft] = useDocumentDraft(`${agentId}.${type}${date ? `.${date}` : ""}`);
   const [conflict, setConflict] = useState<AgentDocument | null>(null);
   const [error, setError] = useState<string | null>(null);
+  const [notice, setNotice] = useState<{ tone: "info" | "warning"; text: string } | null>(null);
   const [justSaved, setJustSaved] = useState(false);
+  const [preview, setPreview] = useState(false);
 
   if (doc.isPending) {
     return (
@@ -64,8 +68,9 @@ export function DocumentEditor({ agentId, type, date, title, description, canEdi
   }
 
   const saved = doc.data;
-  const content = draft ?? saved.content;
-  const dirty = draft !== null && draft !== saved.content;
+  const content = draft?.content ?? saved.content;
+  const baseVersion = draft?.baseVersion ?? saved.version;
+  const dirty = draft !== null && draft.content !== saved.content;
   const count = charCount(content);
   const over = maxChars !== undefined && count > maxChars;
   const meta =
@@ -79,15 +84,31 @@ export function DocumentEditor({ agentId, type, date, title, description, canEdi
     );
 
   function edit(value: string) {
-    if (draft === null) setBaseVersion(saved.version);
-    setDraft(value);
+    setDraft(draft ? { ...draft, content: value } : { content: value, baseVersion: saved.version, baseContent: saved.content });
     setJustSaved(false);
+  }
+
+  /** Replays this edit onto the version saved meanwhile; the result waits in the editor for a check and a save. */
+  function merge(theirs: AgentDocument) {
+    const merged = mergeText(draft?.baseContent ?? saved.content, content, theirs.content);
+    setDraft({ content: merged.text, baseVersion: theirs.version, baseContent: theirs.content });
+    setConflict(null);
+    setNotice(
+      merged.clean
+        ? { tone: "info", text: `Your changes were merged into version ${theirs.version}. Check the text, then save.` }
+        : {
+            tone: "warning",
+            text: `You and the other writer changed the same lines, so your new lines were added at the end of version ${theirs.version}. Tidy them up, then save.`,
+          },
+    );
+    void doc.refetch();
   }
 
   async function submit(expectedVersion: number) {
     setError(null);
     try {
       await save.mutateAsync({ content, expectedVersion, ...(date ? { date } : {}) });
+      setNotice(null);
       setDraft(null);
       setConflict(null);
       setJustSaved(true);
@@ -131,21 +152,30 @@ export function DocumentEditor({ agentId, type, date, title, description, canEdi
           <>
             {dirty && <Badge tone="amber">Unsaved changes</Badge>}
             {justSaved && !dirty && <Badge tone="green">Saved</Badge>}
+            <Button variant="secondary" size="sm" onClick={() => setPreview((p) => !p)} aria-pressed={preview}>
+              {preview ? "Edit" : "Preview"}
+            </Button>
           </>
         }
       />
       <CardBody className="space-y-3">
-        <Textarea
-          aria-label={title}
-          value={content}
-          onChange={(e) => edit(e.target.value)}
-          onKeyDown={onKeyDown}
-          rows={type === "soul" ? 18 : 14}
-          placeholder={placeholder}
-          invalid={over}
-          className="font-mono text-[13px] leading-5"
-          spellCheck={false}
-        />
+        {preview ? (
+          <div className="min-h-40 rounded-md border border-slate-200 p-4" data-testid="document-preview">
+            {content.trim() ? <Markdown>{content}</Markdown> : <p className="text-sm text-slate-400 italic">Nothing to preview yet.</p>}
+          </div>
+        ) : (
+          <Textarea
+            aria-label={title}
+            value={content}
+            onChange={(e) => edit(e.target.value)}
+            onKeyDown={onKeyDown}
+            rows={type === "soul" ? 18 : 14}
+            placeholder={placeholder}
+            invalid={over}
+            className="font-mono text-[13px] leading-5"
+            spellCheck={false}
+          />
+        )}
         <div className="flex flex-wrap items-center justify-between gap-2 text-xs text-slate-500">
           {meta}
           {maxChars !== undefined ? (
@@ -161,10 +191,22 @@ export function DocumentEditor({ agentId, type, date, title, description, canEdi
             <span className="tabular-nums">{count.toLocaleString("en-US")} characters</span>
           )}
         </div>
+        {notice && (
+          <Alert tone={notice.tone}>
+            {notice.text}
+          </Alert>
+        )}
         {error && <Alert tone="error">{error}</Alert>}
       </CardBody>
       <CardFooter>
-        <Button variant="ghost" onClick={() => setDraft(null)} disabled={!dirty || save.isPending}>
+        <Button
+          variant="ghost"
+          onClick={() => {
+            setDraft(null);
+            setNotice(null);
+          }}
+          disabled={!dirty || save.isPending}
+        >
           Discard changes
         </Button>
         <Button onClick={() => submit(baseVersion)} disabled={!dirty || over} loading={save.isPending && !conflict}>
@@ -172,21 +214,20 @@ export function DocumentEditor({ agentId, type, date, title, description, canEdi
         </Button>
       </CardFooter>
       <VersionConflictDialog
+        key={conflict?.version ?? 0}
         open={conflict !== null}
         mine={content}
         theirs={conflict}
         saving={save.isPending}
-        onKeepMine={() => conflict && submit(conflict.version)}
+        onMerge={() => conflict && merge(conflict)}
+        onOverwrite={() => conflict && submit(conflict.version)}
         onUseTheirs={() => {
           setDraft(null);
+          setNotice(null);
           setConflict(null);
           void doc.refetch();
         }}
-        onClose={() => {
-          // back to editing, now on top of the version just seen: the next save replaces it
-          if (conflict) setBaseVersion(conflict.version);
-          setConflict(null);
-        }}
+        onClose={() => setConflict(null)}
       />
     </Card>
   );

@@ -1,5 +1,8 @@
 import ReactMarkdown from "react-markdown";
+import remarkGfm from "remark-gfm";
 import { cn } from "@/lib/client/cn";
+
+const REMARK_PLUGINS = [remarkGfm];
 
 /** Read-only markdown (agent documents), styled without a typography plugin. */
 export function Markdown({ children, className }: { children: string; className?: string }) {
@@ -9,11 +12,14 @@ export function Markdown({ children, className }: { children: string; className?
         "space-y-3 text-sm leading-6 text-slate-700",
         "[&_h1]:text-lg [&_h1]:font-semibold [&_h1]:text-slate-900 [&_h2]:mt-4 [&_h2]:text-base [&_h2]:font-semibold [&_h2]:text-slate-900",
         "[&_h3]:font-semibold [&_ul]:list-disc [&_ul]:pl-5 [&_ol]:list-decimal [&_ol]:pl-5 [&_code]:rounded [&_code]:bg-slate-100 [&_code]:px-1 [&_code]:text-xs",
+        "[&_table]:block [&_table]:max-w-full [&_table]:overflow-x-auto [&_table]:border-collapse [&_th]:border [&_th]:border-slate-200 [&_th]:bg-slate-50 [&_th]:px-2 [&_th]:py-1 [&_th]:text-left [&_td]:border [&_td]:border-slate-200 [&_td]:px-2 [&_td]:py-1 [&_del]:text-slate-500",
         "[&_a]:text-indigo-600 [&_a]:underline [&_blockquote]:border-l-2 [&_blockquote]:border-slate-300 [&_blockquote]:pl-3",
         className,
       )}
     >
-      <ReactMarkdown>{children}</ReactMarkdown>
+      <ReactMarkdown remarkPlugins={REMARK_PLUGINS} skipHtml>
+        {children}
+      </ReactMarkdown>
     </div>
   );
 }

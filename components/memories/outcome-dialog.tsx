@@ -27,10 +27,16 @@ function OutcomeForm({ decision, onClose, record }: { decision: Memory; onClose:
   const [success, setSuccess] = useState("true");
   const [notes, setNotes] = useState("");
   const [error, setError] = useState<string | null>(null);
+  const [resultError, setResultError] = useState<string | null>(null);
 
   async function submit(e: FormEvent) {
     e.preventDefault();
     setError(null);
+    if (!result.trim()) {
+      setResultError("Say what happened, in a line");
+      return;
+    }
+    setResultError(null);
     try {
       await record.mutateAsync({ id: decision.id, result: result.trim(), success: success === "true", ...(notes.trim() ? { notes } : {}) });
       onClose();
@@ -40,8 +46,8 @@ function OutcomeForm({ decision, onClose, record }: { decision: Memory; onClose:
   }
 
   return (
-    <form onSubmit={submit} className="space-y-4">
-      <Field label="Result" required hint="What happened, in a line (e.g. “Closed at $90,240, +4.2%”).">
+    <form onSubmit={submit} className="space-y-4" noValidate>
+      <Field label="Result" required error={resultError} hint="What happened, in a line (e.g. “Closed at $90,240, +4.2%”).">
         <Input value={result} onChange={(e) => setResult(e.target.value)} maxLength={2000} />
       </Field>
       <Field label="Did the decision work?">

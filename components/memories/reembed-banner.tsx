@@ -9,8 +9,9 @@ import { useBackfillStatus, useRunBackfill } from "@/lib/client/hooks/memory";
 const PASS = 200;
 
 /**
- * Rows written while the embedding provider was down wait with no embedding. This shows how many
- * (admins only) and re-embeds them pass by pass, counting down what remains.
+ * Rows written while the embedding provider was down wait with no embedding (the count spans all of
+ * HQ, not one agent). This shows how many (admins only), in plain words, and embeds them pass by
+ * pass, counting down what remains.
  */
 export function ReembedBanner() {
   const status = useBackfillStatus();
@@ -20,7 +21,7 @@ export function ReembedBanner() {
   const [problem, setProblem] = useState<string | null>(null);
 
   if (!status.data) return null;
-  const { remaining, provider, model } = status.data;
+  const { remaining } = status.data;
   if (remaining === 0 && !running && done === 0 && !problem) return null;
 
   async function start() {
@@ -45,20 +46,22 @@ export function ReembedBanner() {
   }
 
   return (
-    <Alert tone={problem ? "error" : remaining === 0 ? "success" : "warning"} title="Embeddings">
+    <Alert tone={problem ? "error" : remaining === 0 ? "success" : "warning"} title="Search by meaning">
       <div className="flex flex-wrap items-center justify-between gap-3">
         <p data-testid="reembed-status">
           {remaining === 0
-            ? `All rows are embedded${done ? ` (${done} re-embedded just now)` : ""}.`
-            : `${remaining.toLocaleString("en-US")} row${remaining === 1 ? "" : "s"} queued for re-embedding with ${provider} (${model})${running ? ` — ${done} done` : ""}.`}
+            ? `Everything can be found by meaning again${done ? ` (${plural(done, "item")} indexed just now)` : ""}.`
+            : `Across HQ, ${plural(remaining, "item")} saved while the meaning index was unavailable ${remaining === 1 ? "is" : "are"} found by exact words only${running ? ` — ${done} indexed so far` : ""}.`}
           {problem && <span className="mt-1 block">Stopped: {problem}</span>}
         </p>
         {remaining > 0 && (
           <Button size="sm" variant="secondary" onClick={start} loading={running}>
-            {running ? "Re-embedding…" : "Re-embed now"}
+            {running ? "Indexing…" : "Index them now"}
           </Button>
         )}
       </div>
     </Alert>
   );
 }
+
+const plural = (n: number, word: string) => `${n.toLocaleString("en-US")} ${word}${n === 1 ? "" : "s"}`;

@@ -1,21 +1,24 @@
 "use client";
 
+import { useState } from "react";
+import { TextDiff } from "@/components/knowledge/version-diff";
 import { Button } from "@/components/ui/button";
 import { Dialog, DialogFooter } from "@/components/ui/dialog";
 import { formatDateTime } from "@/lib/client/format";
 import type { AgentDocument } from "@/lib/client/memory-types";
 
 /**
- * Someone saved the document after this editor loaded it: shows both versions side by side and
- * lets the person keep theirs (overwriting the newer save on purpose), take the saved one, or go
- * back to editing.
+ * Someone saved the document after this editor loaded it. Shows what differs between their saved
+ * version and yours, and makes merging both the default; taking the saved version or overwriting it
+ * with yours are deliberate, secondary choices (overwriting asks once more, naming what it drops).
  */
 export function VersionConflictDialog({
   open,
   mine,
   theirs,
   saving,
-  onKeepMine,
+  onMerge,
+  onOverwrite,
   onUseTheirs,
   onClose,
 }: {
@@ -23,51 +26,71 @@ export function VersionConflictDialog({
   mine: string;
   theirs: AgentDocument | null;
   saving: boolean;
-  onKeepMine: () => void;
+  onMerge: () => void;
+  onOverwrite: () => void;
   onUseTheirs: () => void;
   onClose: () => void;
 }) {
+  const [confirmOverwrite, setConfirmOverwrite] = useState(false);
+  const who = theirs?.updatedByName || "someone else";
+
   return (
     <Dialog
       open={open && theirs !== null}
-      onClose={onClose}
+      onClose={() => {
+        setConfirmOverwrite(false);
+        onClose();
+      }}
       size="lg"
       dismissible={!saving}
       title="Someone else saved first"
       description={
         theirs && (
           <>
-            Version {theirs.version} was saved{theirs.updatedByName ? ` by ${theirs.updatedByName}` : ""} at {formatDateTime(theirs.updatedAt)}, after
-            you started editing. Nothing of yours is lost — choose which version to keep.
+            Version {theirs.version} was saved by {who} at {formatDateTime(theirs.updatedAt)}, after you started editing. Nothing of yours is
+            lost: merge both edits, then check the result before saving.
           </>
         )
       }
     >
       {theirs && (
-        <div className="grid gap-4 sm:grid-cols-2">
-          <section aria-label="Your version" data-testid="conflict-mine">
-            <h3 className="mb-1.5 text-xs font-semibold tracking-wide text-slate-500 uppercase">Your version (unsaved)</h3>
-            <pre className="max-h-72 overflow-auto rounded-md border border-indigo-200 bg-indigo-50/50 p-3 font-mono text-xs whitespace-pre-wrap text-slate-800">
-              {mine || <span className="text-slate-400">(empty)</span>}
-            </pre>
-          </section>
-          <section aria-label="Saved version" data-testid="conflict-theirs">
-            <h3 className="mb-1.5 text-xs font-semibold tracking-wide text-slate-500 uppercase">Saved version {theirs.version}</h3>
-            <pre className="max-h-72 overflow-auto rounded-md border border-slate-200 bg-slate-50 p-3 font-mono text-xs whitespace-pre-wrap text-slate-800">
-              {theirs.content || <span className="text-slate-400">(empty)</span>}
-            </pre>
-          </section>
+        <section aria-label="Differences" data-testid="conflict-diff">
+          <p className="mb-2 flex flex-wrap gap-x-4 gap-y-1 text-xs text-slate-600">
+            <span>
+              <span className="mr-1 inline-block size-2.5 rounded-sm bg-red-300 align-middle" aria-hidden="true" />
+              only in version {theirs.version} (saved by {who})
+            </span>
+            <span>
+              <span className="mr-1 inline-block size-2.5 rounded-sm bg-emerald-300 align-middle" aria-hidden="true" />
+              only in your unsaved text
+            </span>
+          </p>
+          <TextDiff before={theirs.content} after={mine} className="max-h-80 overflow-y-auto" />
+        </section>
+      )}
+      {confirmOverwrite && theirs && (
+        <div role="alert" className="mt-4 rounded-md border border-red-200 bg-red-50 px-3.5 py-2.5 text-sm text-red-800">
+          Overwriting replaces version {theirs.version} with your text: the red lines above, written by {who}, will be gone from the
+          document.
+          <div className="mt-2 flex gap-2">
+            <Button variant="danger" size="sm" onClick={onOverwrite} loading={saving}>
+              Overwrite version {theirs.version}
+            </Button>
+            <Button variant="ghost" size="sm" onClick={() => setConfirmOverwrite(false)} disabled={saving}>
+              Cancel
+            </Button>
+          </div>
         </div>
       )}
       <DialogFooter>
-        <Button variant="ghost" onClick={onClose} disabled={saving}>
-          Keep editing
+        <Button variant="danger-ghost" onClick={() => setConfirmOverwrite(true)} disabled={saving || confirmOverwrite} className="sm:mr-auto">
+          Overwrite with mine…
         </Button>
-        <Button variant="secondary" onClick={onUseTheirs} disabled={saving}>
-          Use saved version
+        <Button variant="ghost" onClick={onUseTheirs} disabled={saving}>
+          Discard mine, use saved
         </Button>
-        <Button onClick={onKeepMine} loading={saving}>
-          Keep my version
+        <Button data-autofocus onClick={onMerge} disabled={saving}>
+          Merge both
         </Button>
       </DialogFooter>
     </Dialog>

@@ -14,7 +14,8 @@ import { PageHeader } from "@/components/ui/page-header";
 import { Select } from "@/components/ui/select";
 import { Textarea } from "@/components/ui/textarea";
 import { errorMessage } from "@/lib/client/api";
-import { useAgents } from "@/lib/client/hooks/agents";
+import { useAgents, useClients } from "@/lib/client/hooks/agents";
+import { isSmallTalk } from "@/lib/retrieval/trigger";
 import { useAssembledContext, useRetrieve } from "@/lib/client/hooks/retrieval";
 import { RETRIEVAL_SCOPES, type RetrievalScope } from "@/lib/client/retrieval-types";
 import { LEVEL_LABELS, LEVEL_TONES, SCOPE_HINTS, SCOPE_LABELS, TRIGGER_LABELS } from "./retrieval-labels";
@@ -46,6 +47,20 @@ export function RetrievalPlayground() {
   const result = retrieve.data;
   const ranFor = retrieve.variables;
   const agent = usable.find((a) => a.id === agentId);
+  const clients = useClients();
+  const ranAgent = usable.find((a) => a.id === ranFor?.agentId);
+  const noTriggerReason = useMemo(() => {
+    if (!ranFor) return "";
+    if (ranFor.scopes) return "None: the scopes were chosen by hand.";
+    if (isSmallTalk(ranFor.message)) return "None: a greeting, thanks or “ok” needs no remembered context, so nothing was searched.";
+    // a field agent sees one client only: another client's name means nothing to it
+    const text = ranFor.message.toLowerCase();
+    const hidden = ranAgent?.kind === "field" ? (clients.data ?? []).find((c) => c.id !== ranAgent.clientId && text.includes(c.name.toLowerCase())) : undefined;
+    if (hidden && ranAgent) {
+      return `None: ${ranAgent.name} works for ${ranAgent.clientName ?? "one client"} only and cannot see ${hidden.name}, so that name does not trigger a search.`;
+    }
+    return `None: the message asks no question, names nobody ${ranAgent?.name ?? "the agent"} knows and refers to nothing earlier, so nothing was searched.`;
+  }, [ranFor, ranAgent, clients.data]);
   const prompt = useAssembledContext(ranFor?.agentId ?? "", ranFor?.message ?? "", { enabled: showPrompt && Boolean(result) });
 
   const limitNumber = Number(limit);
@@ -71,7 +86,7 @@ export function RetrievalPlayground() {
       />
       <div className="space-y-6">
         <Card>
-          <form onSubmit={run} aria-label="Retrieval playground">
+          <form onSubmit={run} aria-label="Retrieval playground" noValidate>
             <CardBody className="grid gap-5 lg:grid-cols-3">
               <div className="space-y-5">
                 <Field label="Agent" required>
@@ -188,7 +203,7 @@ export function RetrievalPlayground() {
                     </ul>
                   ) : (
                     <p className="mt-1 text-sm text-slate-700">
-                      {ranFor?.scopes ? "None: the scopes were chosen by hand." : "None: a greeting, thanks or simple task needs no context."}
+                      {noTriggerReason}
                     </p>
                   )}
                 </div>

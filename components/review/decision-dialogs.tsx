@@ -92,7 +92,7 @@ function TextDecisionForm({ label, initial = "", hint, placeholder, maxLength, e
 
   return (
     <form onSubmit={submit} noValidate>
-      <Field label={label} required hint={hint} error={error}>
+      <Field label={label} required hint={hint ?? "Ctrl+Enter (⌘+Enter on a Mac) submits · Esc cancels"} error={error}>
         <Textarea value={text} onChange={(e) => setText(e.target.value)} rows={3} maxLength={maxLength} placeholder={placeholder} />
       </Field>
       <DialogFooter>

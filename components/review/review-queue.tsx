@@ -5,7 +5,6 @@ import { useCanCurate } from "@/components/shell/current-user";
 import { Alert, type AlertTone } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
-import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { EmptyState } from "@/components/ui/empty-state";
 import { ErrorState } from "@/components/ui/error-state";
 import { Input } from "@/components/ui/input";
@@ -16,6 +15,7 @@ import { errorMessage } from "@/lib/client/api";
 import { useClients } from "@/lib/client/hooks/agents";
 import { useBulkReview, useManagerPass, useReviewSuggestion, useSuggestions } from "@/lib/client/hooks/review";
 import { SUGGESTION_STATUSES, type Suggestion, type SuggestionStatus } from "@/lib/client/review-types";
+import { BulkDecisionDialog, type BulkDecision } from "./bulk-decision-dialog";
 import { EditApproveDialog, RejectDialog } from "./decision-dialogs";
 import { SuggestionItem } from "./suggestion-item";
 
@@ -48,7 +48,8 @@ export function ReviewQueue() {
   const [selectedId, setSelectedId] = useState<string | null>(null);
   const [rejecting, setRejecting] = useState<Suggestion | null>(null);
   const [editing, setEditing] = useState<Suggestion | null>(null);
-  const [bulkOpen, setBulkOpen] = useState(false);
+  const [bulkOpen, setBulkOpen] = useState<BulkDecision | null>(null);
+  const [checked, setChecked] = useState<Set<string>>(() => new Set());
   const [notice, setNotice] = useState<{ tone: AlertTone; text: string } | null>(null);
   const review = useReviewSuggestion();
   const bulk = useBulkReview();
@@ -63,12 +64,43 @@ export function ReviewQueue() {
     );
   }, [suggestions.data, verdict, search]);
 
-  const selectedIndex = Math.max(0, visible.findIndex((s) => s.id === selectedId));
-  const selected = visible[selectedIndex] ?? null;
-  const approvable = status === "pending" ? visible.filter((s) => s.verdict !== "refuse") : [];
+  // one group per contact and source message, so the message is shown once above what came from it
+  const groups = useMemo(() => {
+    const byKey = new Map<string, { key: string; first: Suggestion; items: Suggestion[] }>();
+    for (const s of visible) {
+      const key = `${s.contactId}|${s.interactionId ?? ""}`;
+      const group = byKey.get(key);
+      if (group) group.items.push(s);
+      else byKey.set(key, { key, first: s, items: [s] });
+    }
+    return [...byKey.values()];
+  }, [visible]);
+  const ordered = useMemo(() => groups.flatMap((g) => g.items), [groups]);
+
+  const selectedIndex = Math.max(0, ordered.findIndex((s) => s.id === selectedId));
+  const selected = ordered[selectedIndex] ?? null;
+  const picked = ordered.filter((s) => checked.has(s.id));
+
+  /** A filter change starts over: the old feedback and ticks belonged to another list. */
+  function changeFilter(apply: () => void) {
+    apply();
+    setNotice(null);
+    setChecked(new Set());
+  }
+
+  function check(ids: string[], on: boolean) {
+    setChecked((prev) => {
+      const next = new Set(prev);
+      for (const id of ids) {
+        if (on) next.add(id);
+        else next.delete(id);
+      }
+      return next;
+    });
+  }
 
   async function decide(s: Suggestion, body: { decision: "approve" | "reject"; reason?: string; value?: string }) {
-    const next = visible[selectedIndex + 1]?.id ?? visible[selectedIndex - 1]?.id ?? null;
+    const next = ordered[selectedIndex + 1]?.id ?? ordered[selectedIndex - 1]?.id ?? null;
     const result = await review.mutateAsync({ id: s.id, ...body });
     setSelectedId(next);
     const outcome = result.suggestion.status;
@@ -91,8 +123,8 @@ export function ReviewQueue() {
   }
 
   // the latest state for the keyboard handler, which is bound once
-  const keys = useRef({ visible, selectedIndex, selected, canReview, status, approve, dialogsOpen: false });
-  keys.current = { visible, selectedIndex, selected, canReview, status, approve, dialogsOpen: Boolean(rejecting || editing || bulkOpen) };
+  const keys = useRef({ visible: ordered, selectedIndex, selected, canReview, status, approve, dialogsOpen: false });
+  keys.current = { visible: ordered, selectedIndex, selected, canReview, status, approve, dialogsOpen: Boolean(rejecting || editing || bulkOpen) };
 
   useEffect(() => {
     function onKeyDown(e: KeyboardEvent) {
@@ -159,38 +191,51 @@ export function ReviewQueue() {
       <div className="mb-4 flex flex-wrap items-end gap-3" role="group" aria-label="Filters">
         <label className="text-xs font-medium text-slate-600">
           Status
-          <Select className="mt-1 w-36" value={status} onChange={(e) => setStatus(e.target.value as SuggestionStatus)} options={SUGGESTION_STATUSES.map((s) => ({ value: s, label: s[0]!.toUpperCase() + s.slice(1) }))} />
+          <Select className="mt-1 w-36" value={status} onChange={(e) => changeFilter(() => setStatus(e.target.value as SuggestionStatus))} options={SUGGESTION_STATUSES.map((s) => ({ value: s, label: s[0]!.toUpperCase() + s.slice(1) }))} />
         </label>
         <label className="text-xs font-medium text-slate-600">
           Client
-          <Select className="mt-1 w-48" value={clientId} onChange={(e) => setClientId(e.target.value)} options={clientOptions} />
+          <Select className="mt-1 w-48" value={clientId} onChange={(e) => changeFilter(() => setClientId(e.target.value))} options={clientOptions} />
         </label>
         {status === "pending" && (
           <label className="text-xs font-medium text-slate-600">
             Verdict
-            <Select className="mt-1 w-44" value={verdict} onChange={(e) => setVerdict(e.target.value as VerdictFilter)} options={VERDICTS} />
+            <Select className="mt-1 w-44" value={verdict} onChange={(e) => changeFilter(() => setVerdict(e.target.value as VerdictFilter))} options={VERDICTS} />
           </label>
         )}
         <label className="text-xs font-medium text-slate-600">
           Search
-          <Input className="mt-1 w-56" type="search" value={search} onChange={(e) => setSearch(e.target.value)} placeholder="key, value, contact, agent" />
+          <Input className="mt-1 w-64" type="search" value={search} onChange={(e) => changeFilter(() => setSearch(e.target.value))} placeholder="Key, value, contact or agent" />
         </label>
-        {canReview && status === "pending" && approvable.length > 0 && (
-          <Button variant="secondary" className="ml-auto" onClick={() => setBulkOpen(true)}>
-            Approve {approvable.length} shown
-          </Button>
-        )}
       </div>
 
+      {canReview && status === "pending" && picked.length > 0 && (
+        <div className="sticky top-16 z-10 mb-4 flex flex-wrap items-center gap-2 rounded-lg bg-slate-900 px-4 py-2.5 text-sm text-white shadow-lg" role="region" aria-label="Bulk actions">
+          <span className="mr-auto font-medium">{picked.length === 1 ? "1 suggestion selected" : `${picked.length} suggestions selected`}</span>
+          <Button size="sm" onClick={() => setBulkOpen("approve")}>
+            Approve selected…
+          </Button>
+          <Button size="sm" variant="danger" onClick={() => setBulkOpen("reject")}>
+            Reject selected…
+          </Button>
+          <Button size="sm" variant="ghost" className="text-white hover:bg-slate-800 hover:text-white" onClick={() => setChecked(new Set())}>
+            Clear
+          </Button>
+        </div>
+      )}
+
       {notice && (
-        <Alert tone={notice.tone} className="mb-4">
-          <div className="flex items-start justify-between gap-3">
-            <span>{notice.text}</span>
-            <button type="button" className="text-xs font-medium underline" onClick={() => setNotice(null)}>
-              Dismiss
-            </button>
-          </div>
-        </Alert>
+        // feedback stays in view next to where the reviewer works, however far down the list they are
+        <div className="fixed inset-x-4 bottom-4 z-40 mx-auto max-w-xl sm:inset-x-auto sm:right-6 sm:left-auto">
+          <Alert tone={notice.tone} className="shadow-lg">
+            <div className="flex items-start justify-between gap-3">
+              <span>{notice.text}</span>
+              <button type="button" className="text-xs font-medium underline" onClick={() => setNotice(null)}>
+                Dismiss
+              </button>
+            </div>
+          </Alert>
+        </div>
       )}
 
       <Card>
@@ -212,8 +257,17 @@ export function ReviewQueue() {
         ) : (
           <>
             <div className="flex items-center justify-between border-b border-slate-200 px-5 py-2.5 text-xs text-slate-500">
-              <span>
-                {visible.length} suggestion{visible.length === 1 ? "" : "s"}
+              <span className="flex items-center gap-3">
+                {canReview && status === "pending" && (
+                  <input
+                    type="checkbox"
+                    className="size-4 rounded border-slate-300 text-indigo-600"
+                    aria-label="Select all shown"
+                    checked={picked.length === ordered.length}
+                    onChange={(e) => check(ordered.map((s) => s.id), e.target.checked)}
+                  />
+                )}
+                {visible.length} suggestion{visible.length === 1 ? "" : "s"} from {groups.length} message{groups.length === 1 ? "" : "s"}
                 {status === "pending" ? ", oldest first" : ""}
               </span>
               {canReview && status === "pending" && (
@@ -223,40 +277,71 @@ export function ReviewQueue() {
                 </span>
               )}
             </div>
-            <ul className="divide-y divide-slate-100" aria-label="Suggestions">
-              {visible.map((s, i) => (
-                <SuggestionItem
-                  key={s.id}
-                  suggestion={s}
-                  selected={i === selectedIndex}
-                  canReview={canReview}
-                  busy={review.isPending && review.variables?.id === s.id}
-                  onSelect={() => setSelectedId(s.id)}
-                  onApprove={() => approve(s)}
-                  onEdit={() => setEditing(s)}
-                  onReject={() => setRejecting(s)}
-                />
+            <div className="divide-y divide-slate-200" aria-label="Suggestions by contact and message" role="list">
+              {groups.map((g) => (
+                <section key={g.key} role="listitem" aria-label={`${g.first.contact.name ?? "Contact"}: ${g.items.length} suggestion${g.items.length === 1 ? "" : "s"}`} data-testid="suggestion-group">
+                  <div className="flex items-start gap-3 bg-slate-50 px-5 py-2.5">
+                    {canReview && status === "pending" && (
+                      <input
+                        type="checkbox"
+                        className="mt-0.5 size-4 rounded border-slate-300 text-indigo-600"
+                        aria-label={`Select all from this message to ${g.first.contact.name ?? "the contact"}`}
+                        checked={g.items.every((s) => checked.has(s.id))}
+                        onChange={(e) => check(g.items.map((s) => s.id), e.target.checked)}
+                      />
+                    )}
+                    <div className="min-w-0 text-xs text-slate-600">
+                      <p>
+                        <span className="font-semibold text-slate-800">{g.first.contact.name ?? "Opted-out contact"}</span>
+                        <span className="text-slate-500"> · {g.first.clientName ?? "HQ"} · {g.items.length === 1 ? "1 suggestion" : `${g.items.length} suggestions`}</span>
+                      </p>
+                      {g.first.interaction ? (
+                        <blockquote className="mt-1 border-l-2 border-slate-300 pl-2 whitespace-pre-wrap text-slate-700" data-testid="group-source">
+                          <span className="font-medium text-slate-500">{g.first.interaction.channel ?? "message"}:</span> {g.first.interaction.excerpt}
+                        </blockquote>
+                      ) : (
+                        <p className="mt-0.5 text-slate-500 italic">No source message recorded</p>
+                      )}
+                    </div>
+                  </div>
+                  <ul className="divide-y divide-slate-100">
+                    {g.items.map((s) => (
+                      <SuggestionItem
+                        key={s.id}
+                        suggestion={s}
+                        selected={s.id === selected?.id}
+                        canReview={canReview}
+                        busy={review.isPending && review.variables?.id === s.id}
+                        onSelect={() => setSelectedId(s.id)}
+                        onApprove={() => approve(s)}
+                        onEdit={() => setEditing(s)}
+                        onReject={() => setRejecting(s)}
+                        hideSource
+                        checked={checked.has(s.id)}
+                        onCheck={canReview && status === "pending" ? (on) => check([s.id], on) : undefined}
+                      />
+                    ))}
+                  </ul>
+                </section>
               ))}
-            </ul>
+            </div>
           </>
         )}
       </Card>
 
       <RejectDialog suggestion={rejecting} onClose={() => setRejecting(null)} onReject={(reason) => decide(rejecting!, { decision: "reject", reason })} />
       <EditApproveDialog suggestion={editing} onClose={() => setEditing(null)} onApprove={(value) => decide(editing!, { decision: "approve", value })} />
-      <ConfirmDialog
-        open={bulkOpen}
-        onClose={() => setBulkOpen(false)}
-        tone="primary"
-        title={`Approve ${approvable.length} suggestion${approvable.length === 1 ? "" : "s"}?`}
-        description="Each is checked again against the rules; any that now breaks one, or loses to a fact with higher confidence, is reported below instead."
-        confirmLabel="Approve all"
-        onConfirm={async () => {
-          const r = await bulk.mutateAsync({ ids: approvable.map((s) => s.id), decision: "approve" });
+      <BulkDecisionDialog
+        decision={bulkOpen}
+        suggestions={picked}
+        onClose={() => setBulkOpen(null)}
+        onConfirm={async (decision, reason) => {
+          const r = await bulk.mutateAsync({ ids: picked.map((s) => s.id), decision, ...(reason ? { reason } : {}) });
           const failures = r.results.filter((x) => !x.ok).map((x) => x.error?.message).filter(Boolean);
+          setChecked(new Set());
           setNotice({
             tone: r.failed ? "warning" : "success",
-            text: `Approved ${r.succeeded} of ${r.results.length}.${failures.length ? ` Not approved: ${failures.slice(0, 3).join("; ")}` : ""}`,
+            text: `${decision === "approve" ? "Approved" : "Rejected"} ${r.succeeded} of ${r.results.length}.${failures.length ? ` Not done: ${failures.slice(0, 3).join("; ")}` : ""}`,
           });
         }}
       />

@@ -17,13 +17,20 @@ export interface SuggestionItemProps {
   onApprove: () => void;
   onEdit: () => void;
   onReject: () => void;
+  /** bulk selection (pending suggestions) */
+  checked?: boolean;
+  onCheck?: (checked: boolean) => void;
+  /** the source message is shown once for its group, not on each suggestion */
+  hideSource?: boolean;
 }
 
 /** One suggestion in the Review queue: the proposal beside the current fact, its source and the validator's flags. */
-export function SuggestionItem({ suggestion: s, selected, canReview, busy, onSelect, onApprove, onEdit, onReject }: SuggestionItemProps) {
+export function SuggestionItem({ suggestion: s, selected, canReview, busy, onSelect, onApprove, onEdit, onReject, checked, onCheck, hideSource }: SuggestionItemProps) {
   const refused = s.verdict === "refuse";
   const lowConfidence = s.flags.some((f) => f.code === "low_confidence");
   const contactLabel = s.contact.name ?? (s.contact.optOut ? "Opted-out contact" : "Unnamed contact");
+  // the reviewer changed the value before approving: the fact it wrote differs from the proposal
+  const editedTo = s.status === "approved" && s.currentFact && s.currentFact.id === s.factId && s.currentFact.value !== s.value ? s.currentFact.value : null;
   return (
     <li
       data-testid="suggestion"
@@ -37,7 +44,18 @@ export function SuggestionItem({ suggestion: s, selected, canReview, busy, onSel
       )}
     >
       <div className="flex flex-wrap items-start justify-between gap-3">
-        <div className="min-w-0">
+        <div className="flex min-w-0 items-start gap-3">
+          {onCheck && (
+            <input
+              type="checkbox"
+              className="mt-1 size-4 rounded border-slate-300 text-indigo-600"
+              checked={Boolean(checked)}
+              onChange={(e) => onCheck(e.target.checked)}
+              onClick={(e) => e.stopPropagation()}
+              aria-label={`Select ${s.key} for ${contactLabel}`}
+            />
+          )}
+          <div className="min-w-0">
           <div className="flex flex-wrap items-center gap-2">
             <code className="rounded bg-slate-100 px-1.5 py-0.5 font-mono text-xs font-semibold text-slate-800">{s.key}</code>
             <span className="text-sm text-slate-500">for</span>
@@ -50,10 +68,14 @@ export function SuggestionItem({ suggestion: s, selected, canReview, busy, onSel
             Proposed by <span className="font-medium text-slate-700">{s.proposedByName || s.proposedByType}</span>{" "}
             <span title={formatDateTime(s.createdAt)}>{formatRelative(s.createdAt)}</span>
           </p>
+          </div>
         </div>
         <div className="flex items-center gap-2">
           <Badge tone={confidenceTone(s.confidence)}>confidence {formatConfidence(s.confidence)}</Badge>
           {s.status !== "pending" && <Badge tone={STATUS_TONE[s.status]}>{s.status}</Badge>}
+          {editedTo !== null && (
+            <Badge tone="amber">edited before approval</Badge>
+          )}
         </div>
       </div>
 
@@ -73,6 +95,11 @@ export function SuggestionItem({ suggestion: s, selected, canReview, busy, onSel
           <p className="mt-1 text-sm font-medium break-words text-slate-900" data-testid="proposed-value">
             {s.value}
           </p>
+          {editedTo !== null && (
+            <p className="mt-1 text-xs text-amber-800">
+              Approved as <span className="font-medium">{editedTo}</span>
+            </p>
+          )}
         </div>
       </div>
 
@@ -87,7 +114,7 @@ export function SuggestionItem({ suggestion: s, selected, canReview, busy, onSel
         </ul>
       )}
 
-      {s.interaction && (
+      {s.interaction && !hideSource && (
         <blockquote className="mt-3 border-l-2 border-slate-200 pl-3 text-xs text-slate-600">
           <span className="font-medium text-slate-500">{s.interaction.channel ?? "interaction"}</span>
           {s.interaction.occurredAt && <span className="text-slate-400"> · {formatRelative(s.interaction.occurredAt)}</span>}

@@ -11,6 +11,8 @@ export interface NavItem {
   icon?: ComponentType<SVGProps<SVGSVGElement>>;
   /** shown to HQ admins only */
   adminOnly?: boolean;
+  /** a live count beside the label */
+  count?: "pendingSuggestions";
 }
 
 /**
@@ -19,15 +21,15 @@ export interface NavItem {
  * its href and every path below it.
  */
 export const navItems: NavItem[] = [
-  { label: "Agents", href: "/agents", icon: AgentsIcon },
-  { label: "Locked constants", href: "/constants", icon: LockIcon },
-  { label: "Audit", href: "/audit", icon: AuditIcon },
-  { label: "Users", href: "/users", icon: UsersIcon, adminOnly: true },
-  { label: "Review queue", href: "/review", icon: ReviewIcon },
-  { label: "Contacts", href: "/contacts", icon: ContactsIcon },
   { label: "Dashboard", href: "/dashboard", icon: DashboardIcon },
-  { label: "Retrieval", href: "/retrieval", icon: RetrievalIcon },
+  { label: "Agents", href: "/agents", icon: AgentsIcon },
+  { label: "Review queue", href: "/review", icon: ReviewIcon, count: "pendingSuggestions" },
+  { label: "Contacts", href: "/contacts", icon: ContactsIcon },
   { label: "Knowledge", href: "/knowledge", icon: BookIcon },
   { label: "Escalations", href: "/escalations", icon: EscalationIcon },
   { label: "Outcomes", href: "/outcomes", icon: OutcomesIcon },
+  { label: "Retrieval", href: "/retrieval", icon: RetrievalIcon },
+  { label: "Locked constants", href: "/constants", icon: LockIcon },
+  { label: "Audit", href: "/audit", icon: AuditIcon },
+  { label: "Users", href: "/users", icon: UsersIcon, adminOnly: true },
 ];

@@ -3,13 +3,17 @@
 import Link from "next/link";
 import { usePathname } from "next/navigation";
 import { cn } from "@/lib/client/cn";
+import { usePendingSuggestionCount } from "@/lib/client/hooks/review";
 import { useIsAdmin } from "./current-user";
 import { navItems } from "./nav-items";
+
+const PENDING_CAP = 500;
 
 export function SidebarNav({ onNavigate }: { onNavigate?: () => void }) {
   const pathname = usePathname();
   const isAdmin = useIsAdmin();
   const items = navItems.filter((item) => !item.adminOnly || isAdmin);
+  const pending = usePendingSuggestionCount();
   return (
     <nav aria-label="Main" className="flex flex-col gap-0.5">
       {items.map((item) => {
@@ -28,6 +32,15 @@ export function SidebarNav({ onNavigate }: { onNavigate?: () => void }) {
           >
             {Icon && <Icon className={cn("size-5 shrink-0", active ? "text-indigo-600" : "text-slate-400 group-hover:text-slate-500")} />}
             {item.label}
+            {item.count === "pendingSuggestions" && pending > 0 && (
+              <span
+                className="ml-auto rounded-full bg-indigo-600 px-2 py-0.5 text-xs font-semibold text-white tabular-nums"
+                aria-label={`${pending} pending`}
+                data-testid="nav-pending-count"
+              >
+                {pending >= PENDING_CAP ? `${PENDING_CAP}+` : pending}
+              </span>
+            )}
           </Link>
         );
       })}

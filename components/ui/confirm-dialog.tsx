@@ -55,7 +55,7 @@ function ConfirmBody({ onClose, description, confirmLabel = "Confirm", cancelLab
         <Button variant="secondary" onClick={onClose} disabled={pending}>
           {cancelLabel}
         </Button>
-        <Button variant={tone} onClick={confirm} loading={pending} data-autofocus>
+        <Button variant={tone} onClick={confirm} loading={pending} data-autofocus data-dialog-primary>
           {confirmLabel}
         </Button>
       </DialogFooter>

@@ -66,6 +66,17 @@ export function Dialog({ open, onClose, title, description, size = "md", dismiss
       onClick={(e) => {
         if (e.target === e.currentTarget && dismissibleRef.current) onCloseRef.current();
       }}
+      onKeyDown={(e) => {
+        // Ctrl/⌘+Enter submits from anywhere in the dialog, a textarea included; Esc cancels (onCancel)
+        if (e.key !== "Enter" || !(e.ctrlKey || e.metaKey)) return;
+        const dialog = e.currentTarget;
+        const form = dialog.querySelector("form");
+        const primary = dialog.querySelector<HTMLButtonElement>("[data-dialog-primary]:not([disabled])");
+        if (!form && !primary) return;
+        e.preventDefault();
+        if (form) form.requestSubmit();
+        else primary!.click();
+      }}
       className={cn(
         "m-auto w-[calc(100%-2rem)] rounded-xl bg-white p-0 text-slate-900 shadow-2xl ring-1 ring-slate-900/10",
         "backdrop:bg-slate-900/40 backdrop:backdrop-blur-[1px]",

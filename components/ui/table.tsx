@@ -1,10 +1,14 @@
 import type { HTMLAttributes, TdHTMLAttributes, ThHTMLAttributes } from "react";
 import { cn } from "@/lib/client/cn";
 
-/** A full-width table that scrolls sideways on narrow screens. Put it in a Card for a border. */
+/**
+ * A full-width table that scrolls sideways on narrow screens. Put it in a Card for a border. The
+ * wrapper is positioned so screen-reader-only (absolute) labels in far-right cells are clipped with
+ * the table instead of widening the page.
+ */
 export function Table({ className, ...rest }: HTMLAttributes<HTMLTableElement>) {
   return (
-    <div className="overflow-x-auto">
+    <div className="relative overflow-x-auto">
       <table className={cn("min-w-full divide-y divide-slate-200 text-sm", className)} {...rest} />
     </div>
   );

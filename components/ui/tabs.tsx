@@ -57,14 +57,33 @@ export function Tabs({
     listRef.current?.querySelector<HTMLButtonElement>(`[data-tab-id="${CSS.escape(target.id)}"]`)?.focus();
   }
 
+  // more tabs than a phone's width holds collapse into a menu there; wider screens keep the strip
+  const collapsible = items.length > 3;
+
   return (
     <div className={className}>
+      {collapsible && (
+        <label className="block sm:hidden">
+          <span className="sr-only">{label ?? "Section"}</span>
+          <select
+            value={active?.id}
+            onChange={(e) => select(e.target.value)}
+            className="block h-10 w-full rounded-md border-0 bg-white px-3 text-sm font-medium text-slate-900 shadow-sm ring-1 ring-slate-300 ring-inset focus:ring-2 focus:ring-indigo-600"
+          >
+            {items.map((tab) => (
+              <option key={tab.id} value={tab.id}>
+                {typeof tab.label === "string" ? tab.label : tab.id}
+              </option>
+            ))}
+          </select>
+        </label>
+      )}
       <div
         ref={listRef}
         role="tablist"
         aria-label={label}
         onKeyDown={onKeyDown}
-        className="flex gap-6 overflow-x-auto border-b border-slate-200"
+        className={cn("gap-6 overflow-x-auto border-b border-slate-200", collapsible ? "hidden sm:flex" : "flex")}
       >
         {items.map((tab) => {
           const selected = tab.id === active?.id;

@@ -1,6 +1,7 @@
 import "server-only";
 import type { z } from "zod";
 import type { Caller } from "@/lib/auth/caller";
+import { recordAudit } from "@/lib/audit/queries";
 import { asCaller } from "@/lib/db";
 import * as q from "./queries";
 import type { createEventBody, listEventsQuery } from "./schemas";
@@ -18,6 +19,13 @@ export async function createEvent(caller: Caller, body: z.infer<typeof createEve
       summary: body.summary,
       payload: body.payload ?? {},
       occurredAt: body.occurredAt ?? null,
+    });
+    await recordAudit(tx, {
+      action: "event.create",
+      targetType: "event",
+      targetId: event.id,
+      clientId: scope.clientId,
+      details: { kind: body.kind, outcome: body.outcome ?? "info" },
     });
     return { event };
   });

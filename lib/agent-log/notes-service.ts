@@ -12,7 +12,9 @@ export async function createNote(caller: Caller, body: z.infer<typeof createNote
   refuseIdentifiers(body.content);
   return asCaller(caller, async (tx) => {
     const scope = await resolveAgentWriteScope(tx, caller, body);
-    return { note: await q.insertNote(tx, { ...scope, content: body.content }) };
+    const note = await q.insertNote(tx, { ...scope, content: body.content });
+    await recordAudit(tx, { action: "notes.create", targetType: "agent_note", targetId: note.id, clientId: scope.clientId, details: { contactId: scope.contactId } });
+    return { note };
   });
 }
 

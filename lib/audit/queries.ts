@@ -30,25 +30,76 @@ export async function recordAudit(
   ]);
 }
 
+export interface AuditListEntry extends AuditEntry {
+  /** the target's current name (an agent's, an entry's title…), null when it has none or is gone */
+  targetName: string | null;
+  /** the agent a memory or document entry belongs to */
+  agentId: string | null;
+  agentName: string | null;
+  clientName: string | null;
+}
+
+export interface AuditFilters {
+  action?: string;
+  actorType?: string;
+  actor?: string;
+  from?: string;
+  to?: string;
+}
+
 /**
  * Newest first, keyset-paginated on (occurred_at, id): entries written in one transaction share
- * occurred_at, and a cursor keeps full microsecond precision, so paging never skips any.
+ * occurred_at, and a cursor keeps full microsecond precision, so paging never skips any. Target,
+ * agent and client names are resolved here, as the caller may see them now.
  */
-export async function listAudit(tx: Queryable, p: { limit: number; before?: string; cursor?: string; action?: string }) {
+export async function listAudit(tx: Queryable, p: AuditFilters & { limit: number; before?: string; cursor?: string }) {
   const [cursorAt, cursorId] = p.cursor ? p.cursor.split("|") : [null, null];
-  const rows = await tx.query<AuditEntry & { cursor: string }>(
-    `select id, occurred_at as "occurredAt", actor_type as "actorType", actor_id as "actorId",
-            actor_name as "actorName", action, target_type as "targetType", target_id as "targetId",
-            client_id as "clientId", details,
-            to_char(occurred_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') || '|' || id as cursor
-       from audit_log
-      where ($1::timestamptz is null or occurred_at < $1::timestamptz)
-        and ($2::text is null or action = $2 or action like $2 || '.%')
-        and ($4::timestamptz is null or (occurred_at, id) < ($4::timestamptz, $5::uuid))
-      order by occurred_at desc, id desc
+  const rows = await tx.query<AuditListEntry & { cursor: string }>(
+    `select a.id, a.occurred_at as "occurredAt", a.actor_type as "actorType", a.actor_id as "actorId",
+            a.actor_name as "actorName", a.action, a.target_type as "targetType", a.target_id as "targetId",
+            a.client_id as "clientId", a.details,
+            case a.target_type
+              when 'agent' then (select name from agents where id = t.tid)
+              when 'client' then (select name from clients where id = t.tid)
+              when 'memory' then (select title from memories where id = t.tid)
+              when 'knowledge_entry' then (select title from knowledge_entries where id = t.tid)
+              when 'contact' then (select coalesce(name, 'Opted-out contact') from contacts where id = t.tid)
+              when 'hq_user' then (select coalesce(nullif(name, ''), email) from hq_users where id = t.tid)
+              when 'mission' then (select title from missions where id = t.tid)
+              when 'playbook_update' then (select title from playbook_updates where id = t.tid)
+              when 'suggestion' then (select coalesce(c.name, 'Opted-out contact') || ' · ' || s.key
+                                        from memory_suggestions s join contacts c on c.id = s.contact_id where s.id = t.tid)
+              when 'locked_constant' then a.target_id
+            end as "targetName",
+            t.agent_id as "agentId",
+            (select name from agents where id = t.agent_id) as "agentName",
+            (select name from clients where id = a.client_id) as "clientName",
+            to_char(a.occurred_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') || '|' || a.id as cursor
+       from audit_log a
+       cross join lateral (
+         select case when a.target_id ~* '^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$' then a.target_id::uuid end as tid,
+                case
+                  when a.target_type = 'agent' and a.target_id ~* '^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$' then a.target_id::uuid
+                  when a.details ->> 'agentId' ~* '^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$' then (a.details ->> 'agentId')::uuid
+                  when a.actor_type = 'agent' then a.actor_id
+                end as agent_id
+       ) t
+      where ($1::timestamptz is null or a.occurred_at < $1::timestamptz)
+        and ${FILTERS_SQL}
+        and ($4::timestamptz is null or (a.occurred_at, a.id) < ($4::timestamptz, $5::uuid))
+      order by a.occurred_at desc, a.id desc
       limit $3`,
-    [p.before ?? null, p.action ?? null, p.limit, cursorAt ?? null, cursorId ?? null],
+    [p.before ?? null, p.action ?? null, p.limit, cursorAt ?? null, cursorId ?? null, p.actorType ?? null, p.actor ?? null, p.from ?? null, p.to ?? null],
   );
   const nextCursor = rows.length === p.limit ? rows[rows.length - 1]!.cursor : null;
   return { entries: rows.map(({ cursor: _cursor, ...entry }) => entry), nextCursor };
 }
+
+// $2 action prefixes (comma-separated), $6 actor type, $7 part of the actor's name, $8..$9 the time range
+const FILTERS_SQL = `($2::text is null or exists (
+            select 1 from unnest(string_to_array($2::text, ',')) as f(prefix)
+             where a.action = f.prefix or a.action like f.prefix || '.%'))
+        and ($6::text is null or a.actor_type = $6::text)
+        and ($7::text is null or a.actor_name ilike '%' || replace(replace(replace($7::text, '\\', '\\\\'), '%', '\\%'), '_', '\\_') || '%')
+        and ($8::timestamptz is null or a.occurred_at >= $8::timestamptz)
+        and ($9::timestamptz is null or a.occurred_at < $9::timestamptz)`;

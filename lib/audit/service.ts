@@ -2,9 +2,51 @@ import "server-only";
 import type { z } from "zod";
 import type { Caller } from "@/lib/auth/caller";
 import { asCaller } from "@/lib/db";
-import { listAudit } from "./queries";
-import type { listAuditQuery } from "./schemas";
+import { actionLabel } from "./labels";
+import { listAudit, type AuditListEntry } from "./queries";
+import type { exportAuditQuery, listAuditQuery } from "./schemas";
 
 export async function listAuditEntries(caller: Caller, query: z.infer<typeof listAuditQuery>) {
   return asCaller(caller, (tx) => listAudit(tx, query));
+}
+
+const CSV_COLUMNS: { header: string; value: (e: AuditListEntry) => unknown }[] = [
+  { header: "occurred_at", value: (e) => new Date(e.occurredAt).toISOString() },
+  { header: "actor_type", value: (e) => e.actorType },
+  { header: "actor_name", value: (e) => e.actorName },
+  { header: "actor_id", value: (e) => e.actorId },
+  { header: "action", value: (e) => e.action },
+  { header: "action_label", value: (e) => actionLabel(e.action) },
+  { header: "target_type", value: (e) => e.targetType },
+  { header: "target_id", value: (e) => e.targetId },
+  { header: "target_name", value: (e) => e.targetName },
+  { header: "agent_name", value: (e) => e.agentName },
+  { header: "client_name", value: (e) => e.clientName },
+  { header: "details", value: (e) => JSON.stringify(e.details ?? {}) },
+];
+
+/** RFC 4180 quoting; a leading = + - @ is prefixed with ' so spreadsheets don't run it as a formula. */
+function csvCell(value: unknown): string {
+  if (value === null || value === undefined) return "";
+  let s = String(value);
+  if (/^[=+\-@\t\r]/.test(s)) s = `'${s}`;
+  return /[",\r\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
+}
+
+/** The filtered audit log as CSV (newest first), read in pages through the same keyset cursor. */
+export async function exportAuditCsv(caller: Caller, query: z.infer<typeof exportAuditQuery>) {
+  const { limit, ...filters } = query;
+  const lines = [CSV_COLUMNS.map((c) => c.header).join(",")];
+  let cursor: string | undefined;
+  let count = 0;
+  await asCaller(caller, async (tx) => {
+    while (count < limit) {
+      const page = await listAudit(tx, { ...filters, limit: Math.min(500, limit - count), cursor });
+      for (const e of page.entries) lines.push(CSV_COLUMNS.map((c) => csvCell(c.value(e))).join(","));
+      count += page.entries.length;
+      if (!page.nextCursor) break;
+      cursor = page.nextCursor;
+    }
+  });
+  return { csv: `${lines.join("\r\n")}\r\n`, count };
 }

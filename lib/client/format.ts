@@ -44,3 +44,8 @@ export function formatRelative(iso: string | null | undefined, fallback = "Never
 }
 
 export const capitalize = (s: string) => (s ? s[0]!.toUpperCase() + s.slice(1) : s);
+
+/** "1 fact", "3 facts", "1 context assembly" — a count with its noun in the right number. */
+export function plural(n: number, one: string, many = `${one}s`): string {
+  return `${n.toLocaleString("en-US")} ${n === 1 ? one : many}`;
+}

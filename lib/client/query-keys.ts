@@ -35,7 +35,8 @@ export const constantKeys = {
 
 export const auditKeys = {
   all: ["audit"] as const,
-  list: (filters: { action?: string; limit?: number } = {}) => [...auditKeys.all, "list", filters] as const,
+  list: (filters: { action?: string; actorType?: string; actor?: string; from?: string; to?: string; limit?: number } = {}) =>
+    [...auditKeys.all, "list", filters] as const,
 };
 
 export const userKeys = {
@@ -77,7 +78,7 @@ export const memoryKeys = {
 
 export const interactionKeys = {
   all: ["interactions"] as const,
-  list: (filters: { agentId?: string; q?: string } = {}) => [...interactionKeys.all, "list", filters] as const,
+  list: (filters: { agentId?: string; contactId?: string; q?: string } = {}) => [...interactionKeys.all, "list", filters] as const,
 };
 
 export const embeddingKeys = {

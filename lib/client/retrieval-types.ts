@@ -77,8 +77,8 @@ export interface RetrievalStats {
   };
   pendingReviews: { suggestions: number; playbookUpdates: number };
   openItems: {
-    decisionsAwaitingOutcome: { id: string; title: string; agentName: string; scope: string; createdAt: string }[];
+    decisionsAwaitingOutcome: { id: string; title: string; agentId?: string; agentName: string; scope: string; createdAt: string }[];
     decisionsAwaitingOutcomeCount: number;
-    pendingSuggestions: { id: string; key: string; value: string; confidence: number; contactName: string | null; proposedByName: string; createdAt: string }[];
+    pendingSuggestions: { id: string; key: string; value: string; confidence: number; contactId?: string; contactName: string | null; proposedByName: string; createdAt: string }[];
   };
 }

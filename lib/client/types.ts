@@ -80,6 +80,11 @@ export interface AuditEntry {
   targetId: string | null;
   clientId: string | null;
   details: Record<string, unknown>;
+  /** resolved by the API: the target's current name, and the agent/client the entry concerns */
+  targetName?: string | null;
+  agentId?: string | null;
+  agentName?: string | null;
+  clientName?: string | null;
 }
 
 export interface HqUser {

@@ -1,4 +1,5 @@
 import type { Queryable } from "@/lib/db/types";
+import { getEmbeddingProvider, toVectorLiteral } from "@/lib/embeddings";
 
 // The memory manager's part of the demo (seed 002): a few of Sunrise Plumbing's customers with
 // canonical facts, one inbound text from Santos, and the suggestions extracted from it waiting in
@@ -67,10 +68,14 @@ export async function seedContactsDemo(tx: Queryable, p: { clientId: string }): 
     }
   }
 
+  // the demo arrives fully embedded with the local embedder (no network); with a remote provider
+  // the message waits for the console's indexing button like any write made while it is down
+  const provider = getEmbeddingProvider();
+  const embedding = provider.name === "local" ? toVectorLiteral((await provider.embed([INBOUND]))[0]!) : null;
   const [interaction] = await tx.query<{ id: string }>(
-    `insert into interactions (client_id, agent_id, contact_id, channel, direction, speaker, content, occurred_at)
-     values ($1, $2, $3, 'sms', 'inbound', 'Dana Whitfield', $4, now() - interval '2 hours') returning id`,
-    [p.clientId, santos.id, ids[0], INBOUND],
+    `insert into interactions (client_id, agent_id, contact_id, channel, direction, speaker, content, occurred_at, embedding)
+     values ($1, $2, $3, 'sms', 'inbound', 'Dana Whitfield', $4, now() - interval '2 hours', $5::vector) returning id`,
+    [p.clientId, santos.id, ids[0], INBOUND, embedding],
   );
   for (const [key, value, confidence] of SUGGESTIONS) {
     await tx.query(

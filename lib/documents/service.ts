@@ -114,16 +114,14 @@ export async function putDocument(
         { expectedVersion: expected, current: presentDocument(type, date, current) },
       );
     }
-    // an HQ user changing an agent's own memory is a governance event; an agent's own saves are not
-    if (caller.type === "hq") {
-      await recordAudit(tx, {
-        action: "document.write",
-        targetType: "agent",
-        targetId: agentId,
-        clientId: agent.clientId,
-        details: { type, date, version: row.version },
-      });
-    }
+    // every save is audited, the agent's own included, with the version it produced (not the text)
+    await recordAudit(tx, {
+      action: "document.write",
+      targetType: "agent",
+      targetId: agentId,
+      clientId: agent.clientId,
+      details: { type, date, version: row.version },
+    });
     return { type, ...(type === "daily" ? { date } : {}), version: row.version, updatedAt: row.updatedAt };
   });
 }

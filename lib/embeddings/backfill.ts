@@ -1,6 +1,8 @@
 import "server-only";
 import { createHash } from "node:crypto";
-import { asSystem, type Database, type Queryable } from "@/lib/db";
+import { recordAudit } from "@/lib/audit/queries";
+import type { Caller } from "@/lib/auth/caller";
+import { asCaller, asSystem, type Database, type Queryable } from "@/lib/db";
 import { getEmbeddingProvider, toVectorLiteral } from "./index";
 import { EmbeddingUnavailableError } from "./types";
 
@@ -108,6 +110,19 @@ export async function backfillEmbeddings(
   }
   const counts = await system((tx) => countQueued(tx, targets));
   return { embedded, remaining: counts.reduce((s, c) => s + c.remaining, 0), targets: counts, ...(error ? { error } : {}) };
+}
+
+/** An admin's backfill run from the API, recorded on the audit log with what it embedded. */
+export async function runBackfillFor(caller: Caller, body: { limit?: number }) {
+  const report = await backfillEmbeddings({ limit: body.limit });
+  await asCaller(caller, (tx) =>
+    recordAudit(tx, {
+      action: "embeddings.backfill",
+      targetType: "embeddings",
+      details: { embedded: report.embedded, remaining: report.remaining, ...(report.error ? { error: report.error } : {}) },
+    }),
+  );
+  return report;
 }
 
 const md5 = (s: string) => createHash("md5").update(s, "utf8").digest("hex");

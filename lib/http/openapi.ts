@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { createAgentBody, createKeyBody, updateAgentBody } from "@/lib/agents/schemas";
-import { listAuditQuery } from "@/lib/audit/schemas";
+import { exportAuditQuery, listAuditQuery } from "@/lib/audit/schemas";
 import {
   acceptInviteBody,
   inviteUserBody,
@@ -113,7 +113,8 @@ export const ENDPOINTS: EndpointDoc[] = [
   { method: "GET", path: "/api/v1/locked-constants", summary: "List locked constants", permission: "constants.read" },
   { method: "PUT", path: "/api/v1/locked-constants/{key}", summary: "Create or change a locked constant", permission: "constants.write", body: putConstantBody },
   { method: "DELETE", path: "/api/v1/locked-constants/{key}", summary: "Delete a locked constant", permission: "constants.write" },
-  { method: "GET", path: "/api/v1/audit", summary: "Audit log", permission: "audit.read", query: listAuditQuery },
+  { method: "GET", path: "/api/v1/audit", summary: "Audit log, with target names (filters: action prefixes, actor, time range)", permission: "audit.read", query: listAuditQuery },
+  { method: "GET", path: "/api/v1/audit/export", summary: "The filtered audit log as CSV", permission: "audit.read", query: exportAuditQuery },
   // agent memory (issue 3)
   { method: "GET", path: "/api/v1/agents/{agentId}/documents/{type}", summary: "Read SOUL, WORKING or a daily note (never written: empty, version 0)", permission: "documents.read", query: getDocumentQuery },
   { method: "PUT", path: "/api/v1/agents/{agentId}/documents/{type}", summary: "Write a document (409 on a stale expectedVersion; working ≤ 2000 characters)", permission: "documents.write", body: putDocumentBody },

@@ -2,6 +2,7 @@ import "server-only";
 import { randomUUID } from "node:crypto";
 import type { z } from "zod";
 import type { Caller } from "@/lib/auth/caller";
+import { recordAudit } from "@/lib/audit/queries";
 import { asCaller } from "@/lib/db";
 import { toVectorLiteral, tryEmbed } from "@/lib/embeddings";
 import { ApiError, forbidden, notFound } from "@/lib/http/errors";
@@ -46,6 +47,14 @@ export async function createInteraction(caller: Caller, body: z.infer<typeof cre
       if (!client.length) throw new ApiError("validation_failed", "clientId does not name a client");
     }
     await q.insertInteraction(tx, { ...interaction, embedding: vectors ? toVectorLiteral(vectors[0]!) : null });
+    // the message itself stays out of the log: contact erasure must be able to remove it
+    await recordAudit(tx, {
+      action: "interaction.create",
+      targetType: "interaction",
+      targetId: interaction.id,
+      clientId,
+      details: { contactId: interaction.contactId, channel: interaction.channel, direction: interaction.direction },
+    });
   });
   return { interaction: { ...interaction, embedded: vectors !== null } };
 }

@@ -142,15 +142,14 @@ export async function writeMemory(
       const seen = await q.findByTrace(tx, { agentId, sourceTraceId: body.sourceTraceId! });
       return { created: false, memory: seen!, deduplicated: true };
     }
-    if (caller.type === "hq") {
-      await recordAudit(tx, {
-        action: "memory.create",
-        targetType: "memory",
-        targetId: memory.id,
-        clientId: agent.clientId,
-        details: { agentId, tier: memory.tier, category: memory.category, scope },
-      });
-    }
+    // every memory write is audited, the agent's own included: HQ answers for what its agents remember
+    await recordAudit(tx, {
+      action: "memory.create",
+      targetType: "memory",
+      targetId: memory.id,
+      clientId: agent.clientId,
+      details: { agentId, tier: memory.tier, category: memory.category, scope },
+    });
     return { created: true, ...(await enforceCap(tx, memory)) };
   });
 }
@@ -239,14 +238,12 @@ export async function updateMemory(caller: Caller, idParam: string | undefined, 
       });
     }
     const result = changes.status === "active" ? await enforceCap(tx, memory) : { memory, archived: [] };
-    if (caller.type === "hq") {
-      await recordAudit(tx, {
-        action: "memory.update",
-        targetType: "memory",
-        targetId: id,
-        details: { fields: Object.keys(changes), version: memory.version },
-      });
-    }
+    await recordAudit(tx, {
+      action: "memory.update",
+      targetType: "memory",
+      targetId: id,
+      details: { agentId: memory.agentId, fields: Object.keys(changes), version: memory.version },
+    });
     return result;
   });
 }
@@ -302,6 +299,12 @@ export async function recordOutcome(caller: Caller, idParam: string | undefined,
     });
     // someone scored or edited the decision meanwhile: the whole write rolls back
     if (!scored) throw new ApiError("version_conflict", "The decision changed while its outcome was being recorded; retry");
+    await recordAudit(tx, {
+      action: "memory.outcome",
+      targetType: "memory",
+      targetId: decision.id,
+      details: { agentId: decision.agentId, outcomeId: outcome!.id, success: body.success },
+    });
     const capped = await enforceCap(tx, outcome!);
     return { decision: scored, outcome: capped.memory, archived: capped.archived };
   });

@@ -75,8 +75,8 @@ export async function pendingReviewCounts(tx: Queryable) {
 
 /** seed 004's outcome check: decisions nobody has scored yet, oldest first. */
 export async function decisionsAwaitingOutcome(tx: Queryable, p: { limit: number }) {
-  const rows = await tx.query<{ id: string; title: string; agentName: string; scope: string; createdAt: Date; total: number }>(
-    `select m.id, m.title, a.name as "agentName", m.scope, m.created_at as "createdAt", count(*) over ()::int as total
+  const rows = await tx.query<{ id: string; title: string; agentId: string; agentName: string; scope: string; createdAt: Date; total: number }>(
+    `select m.id, m.title, m.agent_id as "agentId", a.name as "agentName", m.scope, m.created_at as "createdAt", count(*) over ()::int as total
        from memories m join agents a on a.id = m.agent_id
       where m.category = 'decision' and m.outcome is null and m.status = 'active'
       order by m.created_at, m.id
@@ -87,8 +87,8 @@ export async function decisionsAwaitingOutcome(tx: Queryable, p: { limit: number
 }
 
 export function oldestPendingSuggestions(tx: Queryable, p: { limit: number }) {
-  return tx.query<{ id: string; key: string; value: string; confidence: number; contactName: string | null; proposedByName: string; createdAt: Date }>(
-    `select s.id, s.key, s.value, s.confidence, c.name as "contactName", s.proposed_by_name as "proposedByName",
+  return tx.query<{ id: string; key: string; value: string; confidence: number; contactId: string; contactName: string | null; proposedByName: string; createdAt: Date }>(
+    `select s.id, s.key, s.value, s.confidence, s.contact_id as "contactId", c.name as "contactName", s.proposed_by_name as "proposedByName",
             s.created_at as "createdAt"
        from memory_suggestions s left join contacts c on c.id = s.contact_id
       where s.status = 'pending'

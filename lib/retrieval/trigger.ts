@@ -190,6 +190,12 @@ const NOT_NAMES = new Set(
   "I HQ Monday Tuesday Wednesday Thursday Friday Saturday Sunday January February March April May June July August September October November December English Spanish French German Christmas Easter Thanksgiving Google Slack Zoom Excel Stripe LinkedIn Facebook Twitter Instagram".split(" "),
 );
 
+/** Small talk (a greeting, thanks, "ok") never needs retrieved context. */
+export function isSmallTalk(message: string): boolean {
+  const text = normalizeMessage(message);
+  return !text || CASUAL.test(text);
+}
+
 export interface ClassifyOptions {
   variant: TriggerVariant;
   vocabulary?: VocabularyTerm[];

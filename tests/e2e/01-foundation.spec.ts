@@ -104,8 +104,9 @@ test("first admin, agents, a key issued and revoked, locked constants and the au
     // the details of an entry expand, and the filter narrows the log to one action prefix
     await created.getByRole("button", { name: "Details" }).click();
     await expect(page.locator("pre").filter({ hasText: `"name": "${agentName}"` })).toBeVisible();
-    await audit.filter("agent_key");
+    await audit.filterArea("Locked constants");
     await expect(audit.rows("agent.create")).toHaveCount(0);
+    await audit.filterArea("Agents & keys");
     await expect(audit.rows("agent_key.revoke").filter({ hasText: agentName })).toHaveCount(1);
   });
 });

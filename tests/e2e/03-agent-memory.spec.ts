@@ -45,19 +45,21 @@ test("edit Sybil's scratchpad, watch the counter, and resolve a conflicting save
     expect((await put.json()).version).toBe(versionBefore + 1);
   });
 
-  await test.step("saving shows the conflict dialog with both versions", async () => {
+  await test.step("saving shows the conflict dialog with what differs", async () => {
     await tabs.saveButton().click();
     const dialog = tabs.conflictDialog();
     await expect(dialog).toBeVisible();
-    await expect(dialog.getByTestId("conflict-mine")).toContainText("E2E: edited from the console");
-    await expect(dialog.getByTestId("conflict-theirs")).toContainText("Changed underneath by another session");
-    await expect(dialog.getByTestId("conflict-theirs")).toContainText(`Saved version ${versionBefore + 1}`);
+    await expect(tabs.conflictAdded()).toContainText("E2E: edited from the console");
+    await expect(tabs.conflictRemoved()).toContainText("Changed underneath by another session");
+    await expect(dialog).toContainText(`only in version ${versionBefore + 1}`);
     // the save was refused: the server still holds the other session's text
     expect((await (await request.get(working, { headers: adminHeaders() })).json()).content).toBe(theirs);
   });
 
-  await test.step("keeping my version saves it on top of theirs", async () => {
-    await tabs.conflictDialog().getByRole("button", { name: "Keep my version" }).click();
+  await test.step("overwriting is a deliberate second step that saves mine on top of theirs", async () => {
+    await tabs.conflictDialog().getByRole("button", { name: "Overwrite with mine…" }).click();
+    await expect(tabs.conflictDialog().getByRole("alert")).toContainText(`replaces version ${versionBefore + 1}`);
+    await tabs.conflictDialog().getByRole("button", { name: `Overwrite version ${versionBefore + 1}` }).click();
     await expect(tabs.conflictDialog()).toBeHidden();
     await tabs.expectSaved();
     const saved = await (await request.get(working, { headers: adminHeaders() })).json();

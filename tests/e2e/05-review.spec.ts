@@ -61,9 +61,11 @@ test("the founder approves one suggestion and rejects another with a reason, the
     const audit = new AuditLogPage(page);
     await page.goto("/audit");
     await audit.expectOpen();
-    await audit.filter("suggestion");
-    const approved = audit.rows("suggestion.approve").filter({ hasText: approveId.slice(0, 8) });
-    const rejected = audit.rows("suggestion.reject").filter({ hasText: rejectId.slice(0, 8) });
+    await audit.filterArea("Review queue");
+    // targets read as "<contact> · <fact key>", not as ids
+    const approved = audit.rows("suggestion.approve").filter({ hasText: approveKey });
+    const rejected = audit.rows("suggestion.reject").filter({ hasText: rejectKey });
+    await expect(approved).toContainText("Approved suggestion");
     await expect(approved).toHaveCount(1);
     await expect(rejected).toHaveCount(1);
     await expect(approved).toContainText("Bridget");

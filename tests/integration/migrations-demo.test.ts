@@ -33,5 +33,9 @@ describe("migrations and the demo", () => {
     expect(constants.map((c) => c.value)).toEqual(
       expect.arrayContaining(["$997", "$1997", "$4997", "(863) 337-3705", "link.aiserviceco.com/discovery"]),
     );
+    // with the local embedder the demo arrives fully embedded: nothing waits for re-embedding
+    const status = await admin.get("/api/v1/embeddings/backfill");
+    expect(status.body.targets).toEqual(expect.arrayContaining([{ table: "interactions", remaining: 0 }]));
+    expect(status.body.remaining).toBe(0);
   });
 });

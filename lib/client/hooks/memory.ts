@@ -78,8 +78,8 @@ export function useRecordOutcome(agentId: string) {
 
 const INTERACTIONS_PAGE = 50;
 
-/** An agent's interactions, newest first, a page at a time (keyset on occurredAt). */
-export function useInteractions(filters: { agentId: string; q?: string }) {
+/** An agent's (or a contact's) interactions, newest first, a page at a time (keyset on occurredAt). */
+export function useInteractions(filters: { agentId?: string; contactId?: string; q?: string }) {
   return useInfiniteQuery({
     queryKey: interactionKeys.list(filters),
     queryFn: ({ pageParam, signal }) =>

@@ -19,6 +19,11 @@ export function useSuggestions(filters: SuggestionFilters) {
   });
 }
 
+/** How many suggestions wait for review (the navigation's badge; at most the 500 one page holds). */
+export function usePendingSuggestionCount(): number {
+  return useSuggestions({ status: "pending" }).data?.length ?? 0;
+}
+
 /** After any decision: the queue, the contacts (facts, counts) and the audit log have changed. */
 function useInvalidateReview() {
   const queryClient = useQueryClient();

@@ -24,6 +24,23 @@ export class AgentMemoryTabs {
     return this.page.getByRole("dialog", { name: "Someone else saved first" });
   }
 
+  /** lines of the conflict diff only in the saved version / only in the unsaved text */
+  conflictRemoved() {
+    return this.conflictDialog().getByTestId("diff-removed");
+  }
+
+  conflictAdded() {
+    return this.conflictDialog().getByTestId("diff-added");
+  }
+
+  soul() {
+    return this.page.getByRole("textbox", { name: "SOUL" });
+  }
+
+  tab(name: string) {
+    return this.page.getByRole("tab", { name, exact: true });
+  }
+
   async expectSaved() {
     await expect(this.page.getByText("Saved", { exact: true })).toBeVisible();
   }

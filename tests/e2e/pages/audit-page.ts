@@ -1,6 +1,6 @@
 import { expect, type Page } from "@playwright/test";
 
-/** /audit: the audit log table with its filters. */
+/** /audit: the audit log table with its filters (area, actor, actor name, dates) and CSV export. */
 export class AuditLogPage {
   constructor(private readonly page: Page) {}
 
@@ -13,8 +13,26 @@ export class AuditLogPage {
     return action ? this.page.locator(`[data-testid="audit-row"][data-action="${action}"]`) : rows;
   }
 
-  async filter(prefix: string) {
-    await this.page.getByLabel("Filter by action prefix").fill(prefix);
-    await this.page.getByRole("button", { name: "Filter", exact: true }).click();
+  async filterArea(label: string) {
+    await this.page.getByLabel("Area").selectOption({ label });
+  }
+
+  async filterActor(label: string) {
+    // the actor select (the actor name box is a textbox)
+    await this.page.getByRole("combobox", { name: /^Actor/ }).selectOption({ label });
+  }
+
+  async filterActorName(name: string) {
+    await this.page.getByLabel("Actor name").fill(name);
+    await this.page.getByLabel("Actor name").press("Enter");
+  }
+
+  async filterDates(from: string, to: string) {
+    await this.page.getByLabel("From").fill(from);
+    await this.page.getByLabel("To", { exact: true }).fill(to);
+  }
+
+  exportLink() {
+    return this.page.getByRole("link", { name: "Export CSV" });
   }
 }

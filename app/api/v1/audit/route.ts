@@ -1,4 +1,4 @@
-// GET /api/v1/audit — the audit log, newest first (?limit=&before=&action=) (HQ users)
+// GET /api/v1/audit — the audit log, newest first, with target names (?limit=&cursor=&action=&actorType=&actor=&from=&to=) (HQ users)
 import { listAuditQuery } from "@/lib/audit/schemas";
 import { listAuditEntries } from "@/lib/audit/service";
 import { route } from "@/lib/http/route";
