@@ -9,7 +9,8 @@
 // dropped connections) and refused ones (429 from the admission queue). Targets on a 2-core
 // machine: 0 failed at 200 agents on both engines, p95 within 2.5× p50, ≥ 100 req/s on a server
 // database and ≥ 50 req/s embedded. Each agent's first three calls are an untimed warm-up.
-// BENCH_LOAD_PORT (default 3121) is the first port used.
+// BENCH_LOAD_PORT (default 3121) is the first port used. BENCH_LOAD_DUMP=<file> writes every timed
+// call (operation, start, client-side ms, status, and the server's Server-Timing queue/app ms) as JSON.
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { existsSync } from "node:fs";
 import { mkdtemp, rm } from "node:fs/promises";
