@@ -1,5 +1,6 @@
 import "server-only";
 import { getDatabase, type Database } from "@/lib/db";
+import { DIRECT_ADDRESS } from "@/lib/http/client-address";
 import { RateLimitedError } from "@/lib/http/errors";
 import { sha256 } from "./secrets";
 import * as q from "./login-throttle-queries";
@@ -23,10 +24,10 @@ export function createLoginThrottle(database: () => Promise<Database> = getDatab
   return {
     async attempt(email: string, address: string): Promise<void> {
       const db = await database();
-      const limits = new Map([
-        [accountKey(email), ACCOUNT_LIMIT],
-        [addressKey(address), ADDRESS_LIMIT],
-      ]);
+      const limits = new Map([[accountKey(email), ACCOUNT_LIMIT]]);
+      // Without a trusted proxy every caller is the same "direct" address: a limit on it would let
+      // anyone lock everyone out of sign-in with 30 wrong passwords, so only the account limit holds.
+      if (address !== DIRECT_ADDRESS) limits.set(addressKey(address), ADDRESS_LIMIT);
       const counts = await db.transaction((tx) => q.countAttempts(tx, { keys: [...limits.keys()], windowSeconds: WINDOW_SECONDS }));
       const over = counts.filter((c) => c.attempts > limits.get(c.key)!);
       // ended windows are cleared a few at a time, outside the counting statement
@@ -39,7 +40,7 @@ export function createLoginThrottle(database: () => Promise<Database> = getDatab
     async succeeded(email: string, address: string): Promise<void> {
       const db = await database();
       await db.transaction((tx) => q.clearKey(tx, { key: accountKey(email) }));
-      await db.transaction((tx) => q.giveBackAttempt(tx, { key: addressKey(address) }));
+      if (address !== DIRECT_ADDRESS) await db.transaction((tx) => q.giveBackAttempt(tx, { key: addressKey(address) }));
     },
   };
 }

@@ -5,6 +5,7 @@ import { recordAudit } from "@/lib/audit/queries";
 import type { Caller } from "@/lib/auth/caller";
 import { getConfig } from "@/lib/config";
 import { asCaller } from "@/lib/db";
+import { flushAccessCounts } from "@/lib/retrieval/access-counts";
 import { todayIn } from "@/lib/documents/today";
 import { buildReport } from "./report-builder";
 import * as q from "./queries";
@@ -53,6 +54,8 @@ export async function consolidate(caller: Caller, body: z.infer<typeof consolida
   const today = todayIn(timeZone, asOf);
   const reportDate = addDays(today, -1);
   const written: { agentId: string; date: string; data: unknown; markdown: string }[] = [];
+  // "never used" and "keeps being used" read the access counters: fold every access recorded so far
+  await flushAccessCounts();
 
   const run = async () =>
     asCaller(caller, async (tx) => {
