@@ -7,6 +7,7 @@ export const TEST_ADMIN_KEY = "test-admin-key-0123456789abcdef";
 
 process.env.ADMIN_API_KEY = TEST_ADMIN_KEY;
 process.env.SEED_DEMO = "false";
+process.env.MHQ_VERIFY_RESPONSES = "1";
 resetConfigForTests();
 
 // A fresh database for each test file (each file runs in its own module graph).
