@@ -112,6 +112,6 @@ export async function revokeKey(caller: Caller, agentId: string | undefined, key
     const revoked = await q.revokeKey(tx, { agentId: id, keyId });
     if (!revoked) throw notFound("Key");
     await recordAudit(tx, { action: "agent_key.revoke", targetType: "agent", targetId: id, clientId: agent.clientId, details: { keyId } });
-    return { id: keyId, revoked: true };
+    return { id: keyId, revoked: true as const };
   });
 }

@@ -94,7 +94,7 @@ export async function updateUser(caller: Caller, idParam: string | undefined, bo
       throw new ApiError("conflict", "This would leave HQ without an active admin");
     }
     await recordAudit(tx, { action: "hq_user.update", targetType: "hq_user", targetId: id, details: body });
-    return { user: await uq.getHqUser(tx, { id }) };
+    return { user: (await uq.getHqUser(tx, { id }))! };
   });
   // the session lookup reads the role afresh on each request; only disabling needs sign-out
   if (body.disabled) await asSystem((tx) => q.deleteSessionsOfUser(tx, { userId: id }));

@@ -105,7 +105,7 @@ export async function assembleContext(
       reason: m.reason,
     })),
     // "recency" alone when there was no topic or no embedding to rank by
-    memorySelection: embedding ? "relevance+recency" : "recency",
+    memorySelection: embedding ? ("relevance+recency" as const) : ("recency" as const),
     briefing: { generatedAt: briefing.generatedAt, cached },
     tookMs,
   };
