@@ -116,9 +116,10 @@ export function formatLockedConstants(constants: ContextConstant[]): string {
 export interface BriefingData {
   windowHours: number;
   since: Date | string;
-  events: { occurredAt: Date | string; agentName: string | null; kind: string; outcome: string; summary: string }[];
-  missions: { title: string; status: string; summary: string }[];
+  events: { id: string; occurredAt: Date | string; agentName: string | null; kind: string; outcome: string; summary: string }[];
+  missions: { id: string; title: string; status: string; summary: string; updatedAt: Date | string }[];
   interactions: {
+    id: string;
     occurredAt: Date | string;
     agentName: string | null;
     channel: string;
@@ -127,8 +128,11 @@ export interface BriefingData {
     excerpt: string;
   }[];
   proposals: {
-    suggestions: { count: number; items: { key: string; value: string; confidence: number; contactName: string | null; proposedByName: string }[] };
-    playbookUpdates: { count: number; items: { area: string; title: string; agentName: string | null }[] };
+    suggestions: {
+      count: number;
+      items: { id: string; key: string; value: string; confidence: number; contactName: string | null; proposedByName: string; createdAt: Date | string }[];
+    };
+    playbookUpdates: { count: number; items: { id: string; area: string; title: string; agentName: string | null; createdAt: Date | string }[] };
   };
 }
 
