@@ -3,6 +3,9 @@
  * error shape `{error: {code, message, details}}` turned into one throwable `ApiClientError`.
  */
 
+import type { z } from "zod";
+import { fillPath, type AnyContract, type WireResponse } from "@/lib/http/contract";
+
 export interface ApiIssue {
   path: string;
   message: string;
@@ -118,4 +121,27 @@ function friendlyRateLimit(message: string): string {
   const seconds = Number(m[1]);
   const wait = seconds >= 90 ? `${Math.ceil(seconds / 60)} minutes` : `${seconds} seconds`;
   return `Too many attempts. Please wait ${wait} and try again.`;
+}
+
+/** What a call of `contract` sends: its path parameters, query and body, as the wire carries them. */
+export type CallInput<C extends AnyContract> = (C["params"] extends z.ZodType ? { params: z.input<C["params"]> } : { params?: undefined }) &
+  (C["query"] extends z.ZodType ? { query?: Partial<z.input<C["query"]>> } : { query?: undefined }) &
+  (C["body"] extends z.ZodType ? { body: z.input<C["body"]> } : { body?: undefined });
+
+/**
+ * Calls the endpoint a contract describes; the answer is typed by the contract's response (dates as
+ * ISO strings). `apiCall(api.agents.get, { params: { agentId } })`.
+ */
+export function apiCall<C extends AnyContract>(
+  contract: C,
+  input: CallInput<C>,
+  options: { signal?: AbortSignal } = {},
+): Promise<WireResponse<C>> {
+  const { params, query, body } = input as { params?: Record<string, unknown>; query?: ApiFetchOptions["query"]; body?: unknown };
+  return apiFetch<WireResponse<C>>(fillPath(contract.path, params), {
+    method: contract.method,
+    query,
+    body: contract.body ? (body ?? {}) : undefined,
+    signal: options.signal,
+  });
 }
