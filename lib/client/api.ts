@@ -3,8 +3,7 @@
  * error shape `{error: {code, message, details}}` turned into one throwable `ApiClientError`.
  */
 
-import type { z } from "zod";
-import { fillPath, type AnyContract, type WireResponse } from "@/lib/http/contract";
+import { fillPath, type AnyContract, type CallInput, type WireResponse } from "@/lib/http/contract";
 
 export interface ApiIssue {
   path: string;
@@ -122,11 +121,6 @@ function friendlyRateLimit(message: string): string {
   const wait = seconds >= 90 ? `${Math.ceil(seconds / 60)} minutes` : `${seconds} seconds`;
   return `Too many attempts. Please wait ${wait} and try again.`;
 }
-
-/** What a call of `contract` sends: its path parameters, query and body, as the wire carries them. */
-export type CallInput<C extends AnyContract> = (C["params"] extends z.ZodType ? { params: z.input<C["params"]> } : { params?: undefined }) &
-  (C["query"] extends z.ZodType ? { query?: Partial<z.input<C["query"]>> } : { query?: undefined }) &
-  (C["body"] extends z.ZodType ? { body: z.input<C["body"]> } : { body?: undefined });
 
 /**
  * Calls the endpoint a contract describes; the answer is typed by the contract's response (dates as

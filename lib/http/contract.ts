@@ -70,6 +70,11 @@ export const textParam = z.string().min(1);
 /** `{}` answers (deletes, sign-out) and answers whose shape is open by design. */
 export const okResponse = z.object({ ok: z.literal(true) }).strict();
 
+/** What a call of a contract sends: its path parameters, query and body, as the wire carries them. */
+export type CallInput<C extends AnyContract> = (C["params"] extends z.ZodType ? { params: z.input<C["params"]> } : { params?: undefined }) &
+  (C["query"] extends z.ZodType ? { query?: Partial<z.input<C["query"]>> } : { query?: undefined }) &
+  (C["body"] extends z.ZodType ? { body: z.input<C["body"]> } : { body?: undefined });
+
 /** `/api/v1/agents/{agentId}/keys` + {agentId: "me"} → the concrete path. */
 export function fillPath(path: string, params: Record<string, unknown> | undefined): string {
   return path.replace(/\{(\w+)\}/g, (_, name: string) => {
