@@ -47,7 +47,7 @@ const ms = (v: number | null) => (v === null ? "—" : `${v.toFixed(v < 10 ? 1 :
 
 /**
  * The Dashboard: how agents use retrieval (calls per level per day, latency, empty answers), what
- * knowledge actually gets retrieved and what never does (seed 004's research questions), and what
+ * knowledge actually gets retrieved and what never does (so HQ can prune or improve it), and what
  * waits for a person (reviews, decisions without an outcome).
  */
 export function DashboardPage() {
@@ -173,7 +173,7 @@ function DashboardBody({ stats }: { stats: RetrievalStats }) {
       </div>
 
       <Card>
-        <CardHeader title="Open items" description="Decisions still waiting for their outcome (seed 004's outcome check) and the oldest suggestions awaiting review." />
+        <CardHeader title="Open items" description="Decisions still waiting for their outcome and the oldest suggestions awaiting review." />
         <CardBody className="grid gap-6 lg:grid-cols-2">
           <section aria-label="Decisions awaiting outcomes">
             <h3 className="text-sm font-semibold text-slate-900">

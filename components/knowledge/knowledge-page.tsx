@@ -33,7 +33,7 @@ function useDebounced<T>(value: T, ms: number): T {
 }
 
 /**
- * The HQ knowledge base (seed 000): the operations manual field agents query. Search is hybrid —
+ * The HQ knowledge base: the operations manual field agents query. Search is hybrid —
  * the words and the meaning of the query, fused — and filters narrow it by category and tag.
  */
 export function KnowledgePage() {

@@ -12,7 +12,7 @@ import type { createPlaybookUpdateBody, listPlaybookUpdatesQuery, reviewPlaybook
 import { refuseIdentifiers, resolveAgentWriteScope } from "./scope";
 
 /**
- * A script improvement idea (seed 002's self-learning safe zones: follow-up wording, objection
+ * A script improvement idea (the safe zones agents may improve on their own: follow-up wording, objection
  * responses, KB gaps, routing thresholds). Ideas that would change a locked constant — a different
  * price, guarantee, booking link or escalation number — are refused: agents cannot self-edit those.
  */

@@ -203,7 +203,7 @@ export async function getVersion(tx: Queryable, p: { id: string; version: number
   return rows[0] ?? null;
 }
 
-/** seed 004: counts that entries were served to the calling agent; no-op for anyone else. */
+/** counts that entries were served to the calling agent; no-op for anyone else. */
 export async function touchEntries(tx: Queryable, p: { ids: string[] }) {
   if (!p.ids.length) return new Map<string, { accessedCount: number; lastAccessedAt: Date }>();
   const rows = await tx.query<{ id: string; accessedCount: number; lastAccessedAt: Date }>(

@@ -9,7 +9,7 @@ import * as q from "./interaction-queries";
 import type { createInteractionBody, listInteractionsQuery } from "./schemas";
 
 /**
- * Records one message of a conversation (seed 002's raw transcript), embedded for recall. Agents
+ * Records one message of a conversation (the raw transcript), embedded for recall. Agents
  * write in their own name; a field agent only for its own client.
  */
 export async function createInteraction(caller: Caller, body: z.infer<typeof createInteractionBody>) {

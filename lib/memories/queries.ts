@@ -173,7 +173,7 @@ export async function listMemories(tx: Queryable, f: MemoryFilter) {
   return { memories: rows.map(({ total: _total, ...m }) => m), total };
 }
 
-/** Counts an agent's read of a memory (seed 004: track what is actually useful). */
+/** Counts an agent's read of a memory (track what is actually useful). */
 export async function touchMemory(tx: Queryable, p: { id: string }) {
   const rows = await tx.query<MemoryRow>(
     `update memories set accessed_count = accessed_count + 1, last_accessed_at = now() where id = $1 returning ${COLUMNS}`,
@@ -258,7 +258,7 @@ export function listActiveByTier(
   );
 }
 
-/** The team's recent shared knowledge (seed 004), most confident first. */
+/** The team's recent shared knowledge, most confident first. */
 export function listTeamHighlights(tx: Queryable, p: { sinceDays: number; limit: number }) {
   return tx.query<MemoryRow>(
     `select ${COLUMNS} from memories

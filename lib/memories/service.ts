@@ -38,7 +38,7 @@ export type WriteMemoryResult =
   | { created: false; memory: q.MemoryRow; deduplicated: true };
 
 /**
- * memory_write (seed 001): validated by the schema (title ≤ 200, confidence ≥ 0.4, category of the
+ * memory_write: validated by the schema (title ≤ 200, confidence ≥ 0.4, category of the
  * tier), deduplicated by sourceTraceId, embedded in the same transaction (or queued when the
  * provider is down), low-confidence learning given a 7-day expiry, and the 200 cap enforced.
  */
@@ -138,7 +138,7 @@ async function requireMemory(tx: Queryable, id: string) {
   return memory;
 }
 
-/** Reads one memory; an agent's read counts as an access (seed 004's accessed_count). */
+/** Reads one memory; an agent's read counts as an access (the accessed_count). */
 export async function getMemory(caller: Caller, idParam: string | undefined) {
   const id = pathId(idParam, "Memory");
   return asCaller(caller, async (tx) => {
@@ -197,7 +197,7 @@ export async function updateMemory(caller: Caller, idParam: string | undefined, 
 }
 
 /**
- * Scores a decision (seed 004): stores the outcome on the decision and writes a learning/outcome
+ * Scores a decision: stores the outcome on the decision and writes a learning/outcome
  * memory linked to it both ways (related ids), so outcome checks can find one from the other.
  */
 export async function recordOutcome(caller: Caller, idParam: string | undefined, body: z.infer<typeof outcomeBody>) {

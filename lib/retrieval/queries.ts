@@ -182,7 +182,7 @@ export function searchKnowledge(tx: Queryable, p: SearchParams) {
   );
 }
 
-// ── access tracking (seed 004: what actually gets used) ─────────────────────────────────────────
+// ── access tracking (what actually gets used) ─────────────────────────────────────────
 
 /** Counts that memories were served (RLS: an agent's own, and team memories for internal agents). */
 export interface AccessCount {
@@ -258,7 +258,7 @@ export interface RecentMemory {
   createdAt: Date;
 }
 
-/** The agent's newest live memories (seed 001's "top 2 by recency"), on memories_owner_idx. */
+/** The agent's newest live memories (the "top 2 by recency"), on memories_owner_idx. */
 export function listRecentMemories(tx: Queryable, p: { agentId: string; limit: number; asOf?: Date }) {
   return tx.query<RecentMemory>(
     `select id, tier, category, title, content, occurred_at as "occurredAt", created_at as "createdAt"

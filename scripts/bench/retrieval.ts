@@ -1,4 +1,4 @@
-// Retrieval (issue 6): the smart trigger's throughput, POST /retrieve at 1k and 10k memories and
+// Retrieval: the smart trigger's throughput, POST /retrieve at 1k and 10k memories and
 // interactions per agent over a 10k-entry knowledge base (in process, and over HTTP against
 // `next start`), and context assembly. Targets on the embedded database with the local embedder:
 // retrieve p95 ≤ 50 ms at 10k items, context ≤ 100 ms.

@@ -1,4 +1,4 @@
-// GET /api/v1/contacts/lookup?phone=|email= — seed 002's get_memory(phone): the contact and its facts in one call
+// GET /api/v1/contacts/lookup?phone=|email= — the contact and its facts in one call
 import { route } from "@/lib/http/route";
 import { lookupContact } from "@/lib/review/contacts-service";
 import { reviewContracts as c } from "@/lib/review/contracts";

@@ -1,4 +1,4 @@
-// GET /api/v1/agents/[agentId]/export — the agent's memory as seed 000's memory/ folder, zipped
+// GET /api/v1/agents/[agentId]/export — the agent's memory as the memory/ folder, zipped
 import { route } from "@/lib/http/route";
 import { memoryContracts as c } from "@/lib/memories/contracts";
 import { exportAgentMemory } from "@/lib/memories/export";
