@@ -1,5 +1,5 @@
 import type { ComponentType, SVGProps } from "react";
-import { AgentsIcon, AuditIcon, LockIcon, UsersIcon } from "./icons";
+import { AgentsIcon, AuditIcon, DocsIcon, LockIcon, UsersIcon } from "./icons";
 import { ContactsIcon, ReviewIcon } from "@/components/review/icons";
 import { DashboardIcon, RetrievalIcon } from "@/components/retrieval/icons";
 import { BookIcon } from "@/components/knowledge/icons";
@@ -27,4 +27,5 @@ export const navItems: NavItem[] = [
   { label: "Dashboard", href: "/dashboard", icon: DashboardIcon },
   { label: "Retrieval", href: "/retrieval", icon: RetrievalIcon },
   { label: "Knowledge", href: "/knowledge", icon: BookIcon },
+  { label: "Docs", href: "/docs", icon: DocsIcon },
 ];

@@ -129,7 +129,7 @@ function friendlyRateLimit(message: string): string {
 export function apiCall<C extends AnyContract>(
   contract: C,
   input: CallInput<C>,
-  options: { signal?: AbortSignal } = {},
+  options: { signal?: AbortSignal; headers?: Record<string, string> } = {},
 ): Promise<WireResponse<C>> {
   const { params, query, body } = input as { params?: Record<string, unknown>; query?: ApiFetchOptions["query"]; body?: unknown };
   return apiFetch<WireResponse<C>>(fillPath(contract.path, params), {
@@ -137,5 +137,6 @@ export function apiCall<C extends AnyContract>(
     query,
     body: contract.body ? (body ?? {}) : undefined,
     signal: options.signal,
+    headers: options.headers,
   });
 }

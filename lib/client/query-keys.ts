@@ -100,3 +100,8 @@ export const knowledgeKeys = {
   versions: (id: string) => [...knowledgeKeys.all, "detail", id, "versions"] as const,
   tags: () => [...knowledgeKeys.all, "tags"] as const,
 };
+
+export const docsKeys = {
+  all: ["docs"] as const,
+  openapi: () => [...docsKeys.all, "openapi"] as const,
+};
