@@ -104,9 +104,8 @@ export async function issueKey(caller: Caller, agentId: string | undefined, body
   });
 }
 
-export async function revokeKey(caller: Caller, agentId: string | undefined, keyIdParam: string | undefined) {
+export async function revokeKey(caller: Caller, agentId: string | undefined, keyId: string) {
   const id = resolveAgentId(caller, agentId);
-  const keyId = pathId(keyIdParam, "Key");
   return asCaller(caller, async (tx) => {
     const agent = await requireVisibleAgent(tx, id);
     const revoked = await q.revokeKey(tx, { agentId: id, keyId });

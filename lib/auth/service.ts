@@ -4,7 +4,6 @@ import { recordAudit } from "@/lib/audit/queries";
 import { asCaller, asSystem } from "@/lib/db";
 import { claimsFor } from "@/lib/db/caller";
 import { ApiError, notFound } from "@/lib/http/errors";
-import { pathId } from "@/lib/http/ids";
 import type { Caller, HqCaller } from "./caller";
 import * as q from "./queries";
 import { createRateLimiter } from "./rate-limit";
@@ -83,8 +82,7 @@ export async function inviteUser(caller: Caller, body: z.infer<typeof inviteUser
   });
 }
 
-export async function updateUser(caller: Caller, idParam: string | undefined, body: z.infer<typeof updateUserBody>) {
-  const id = pathId(idParam, "User");
+export async function updateUser(caller: Caller, id: string, body: z.infer<typeof updateUserBody>) {
   const result = await asCaller(caller, async (tx) => {
     const before = await uq.getHqUser(tx, { id });
     if (!before) throw notFound("User");

@@ -6,7 +6,6 @@ import type { Caller } from "@/lib/auth/caller";
 import { asCaller, type Queryable } from "@/lib/db";
 import { toVectorLiteral, tryEmbed } from "@/lib/embeddings";
 import { ApiError, forbidden, notFound } from "@/lib/http/errors";
-import { pathId } from "@/lib/http/ids";
 import { requireOwnAgent } from "./access";
 import * as q from "./queries";
 import {
@@ -139,16 +138,14 @@ async function requireMemory(tx: Queryable, id: string) {
 }
 
 /** Reads one memory; an agent's read counts as an access (the accessed_count). */
-export async function getMemory(caller: Caller, idParam: string | undefined) {
-  const id = pathId(idParam, "Memory");
+export async function getMemory(caller: Caller, id: string) {
   return asCaller(caller, async (tx) => {
     const memory = await requireMemory(tx, id);
     return { memory: caller.type === "agent" ? ((await q.touchMemory(tx, { id })) ?? memory) : memory };
   });
 }
 
-export async function updateMemory(caller: Caller, idParam: string | undefined, body: z.infer<typeof updateMemoryBody>) {
-  const id = pathId(idParam, "Memory");
+export async function updateMemory(caller: Caller, id: string, body: z.infer<typeof updateMemoryBody>) {
   const { expectedVersion, ...changes } = body;
   const current = await asCaller(caller, (tx) => requireMemory(tx, id));
   const tier: MemoryTier = changes.tier ?? current.tier;
@@ -200,8 +197,7 @@ export async function updateMemory(caller: Caller, idParam: string | undefined, 
  * Scores a decision: stores the outcome on the decision and writes a learning/outcome
  * memory linked to it both ways (related ids), so outcome checks can find one from the other.
  */
-export async function recordOutcome(caller: Caller, idParam: string | undefined, body: z.infer<typeof outcomeBody>) {
-  const id = pathId(idParam, "Memory");
+export async function recordOutcome(caller: Caller, id: string, body: z.infer<typeof outcomeBody>) {
   const decision = await asCaller(caller, (tx) => requireMemory(tx, id));
   if (decision.category !== "decision") {
     throw new ApiError("validation_failed", `Outcomes are recorded on decisions; this memory is a ${decision.category}`);
