@@ -4,6 +4,7 @@
  */
 
 import { fillPath, type AnyContract, type CallInput, type WireResponse } from "@/lib/http/contract";
+import { MemoryHqError } from "@/lib/sdk/error";
 
 export interface ApiIssue {
   path: string;
@@ -11,14 +12,10 @@ export interface ApiIssue {
   code?: string;
 }
 
-export class ApiClientError extends Error {
-  constructor(
-    readonly status: number,
-    readonly code: string,
-    message: string,
-    readonly details?: unknown,
-  ) {
-    super(message);
+/** The TypeScript client's error, with the console's field-level messages. */
+export class ApiClientError extends MemoryHqError {
+  constructor(status: number, code: string, message: string, details?: unknown) {
+    super(status, code, message, details);
     this.name = "ApiClientError";
   }
 

@@ -57,6 +57,19 @@ export const assembledContextView = z
   })
   .strict();
 
+/** A suggestion awaiting review, as the briefing and the Dashboard list it. */
+const pendingSuggestionView = z
+  .object({
+    id: z.uuid(),
+    key: z.string(),
+    value: z.string(),
+    confidence: z.number(),
+    contactName: z.string().nullable(),
+    proposedByName: z.string(),
+    createdAt: timestamp,
+  })
+  .strict();
+
 const items = <T extends z.ZodType>(item: T) => z.object({ count: z.number().int(), items: z.array(item) }).strict();
 
 export const briefingView = z
@@ -96,19 +109,7 @@ export const briefingView = z
     ),
     proposals: z
       .object({
-        suggestions: items(
-          z
-            .object({
-              id: z.uuid(),
-              key: z.string(),
-              value: z.string(),
-              confidence: z.number(),
-              contactName: z.string().nullable(),
-              proposedByName: z.string(),
-              createdAt: timestamp,
-            })
-            .strict(),
-        ),
+        suggestions: items(pendingSuggestionView),
         playbookUpdates: items(
           z
             .object({ id: z.uuid(), area: z.string(), title: z.string(), agentName: z.string().nullable(), createdAt: timestamp })
@@ -160,19 +161,7 @@ export const retrievalStatsView = z
             .strict(),
         ),
         decisionsAwaitingOutcomeCount: z.number(),
-        pendingSuggestions: z.array(
-          z
-            .object({
-              id: z.uuid(),
-              key: z.string(),
-              value: z.string(),
-              confidence: z.number(),
-              contactName: z.string().nullable(),
-              proposedByName: z.string(),
-              createdAt: timestamp,
-            })
-            .strict(),
-        ),
+        pendingSuggestions: z.array(pendingSuggestionView),
       })
       .strict(),
   })

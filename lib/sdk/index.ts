@@ -12,20 +12,11 @@
 import { api } from "@/lib/contracts";
 import { fillPath, type AnyContract, type CallInput, type WireResponse } from "@/lib/http/contract";
 
-export { api } from "@/lib/contracts";
-export type { CallInput, WireResponse } from "@/lib/http/contract";
+import { MemoryHqError } from "./error";
 
-export class MemoryHqError extends Error {
-  constructor(
-    readonly status: number,
-    readonly code: string,
-    message: string,
-    readonly details?: unknown,
-  ) {
-    super(message);
-    this.name = "MemoryHqError";
-  }
-}
+export { api } from "@/lib/contracts";
+export { MemoryHqError } from "./error";
+export type { CallInput, WireResponse } from "@/lib/http/contract";
 
 export interface MemoryHqOptions {
   /** where the server answers, e.g. http://localhost:3000 */
