@@ -2,6 +2,7 @@ import { defineConfig } from "@playwright/test";
 
 const port = Number(process.env.E2E_PORT ?? 3100);
 export const E2E_ADMIN_KEY = "e2e-admin-key-0123456789abcdef";
+export const E2E_BASE_URL = `http://127.0.0.1:${port}`;
 /** Supabase sign-in runs against a second server of the same build, configured at run time. */
 export const E2E_SUPABASE_AUTH_PORT = port + 5;
 export const E2E_SUPABASE_APP_PORT = port + 6;
@@ -16,7 +17,7 @@ export default defineConfig({
   retries: 0,
   reporter: process.env.PW_JSON_OUTPUT ? [["list"], ["json", { outputFile: process.env.PW_JSON_OUTPUT }]] : [["list"]],
   use: {
-    baseURL: `http://127.0.0.1:${port}`,
+    baseURL: E2E_BASE_URL,
     trace: "retain-on-failure",
     screenshot: "only-on-failure",
     launchOptions: {

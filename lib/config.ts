@@ -83,7 +83,7 @@ const envSchema = z.object({
     .string()
     .refine(isTimeZone, "DAILY_NOTE_TIMEZONE must be an IANA time zone such as UTC or America/New_York")
     .default("UTC"),
-  /** the manager pass approves suggestions at or above this confidence without a person (seed 002's floor is 0.7) */
+  /** the manager pass approves suggestions at or above this confidence without a person (never below the fixed floor of 0.7) */
   REVIEW_AUTO_APPROVE_THRESHOLD: z.coerce.number().min(0.7).max(1).default(0.9),
   /** the proxies whose X-Forwarded-For is believed (sign-in limits count per client address) */
   TRUST_PROXY: z.string().default("false").transform(parseTrustProxy),

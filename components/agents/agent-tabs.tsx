@@ -32,7 +32,7 @@ const hasMemory = ({ agent }: AgentTabContext) => agent.role !== "isolated";
  */
 export const agentTabs: AgentTab[] = [
   { id: "overview", label: "Overview & keys", render: ({ agent, isAdmin }) => <AgentOverviewTab agent={agent} isAdmin={isAdmin} /> },
-  // agent memory (issue 3): isolated agents (code, deploy, migrations) keep no memory
+  // agent memory: isolated agents (code, deploy, migrations) keep no memory
   {
     id: "soul",
     label: "SOUL",

@@ -8,9 +8,11 @@ import { CopyButton } from "@/components/ui/copy-button";
 import { Dialog, DialogFooter } from "@/components/ui/dialog";
 import { Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
-import { apiFetch, errorMessage } from "@/lib/client/api";
-import { agentKeys } from "@/lib/client/query-keys";
+import { agentContracts } from "@/lib/agents/contracts";
+import { apiCall, errorMessage } from "@/lib/client/api";
+import { agentKeys, auditKeys } from "@/lib/client/query-keys";
 import type { Agent, IssuedKey } from "@/lib/client/types";
+import { KeySnippets } from "./key-snippets";
 
 /** Issues a key and shows it once; after this dialog closes only its prefix is ever shown again. */
 export function IssueKeyDialog({ open, onClose, agent }: { open: boolean; onClose: () => void; agent: Agent }) {
@@ -19,10 +21,13 @@ export function IssueKeyDialog({ open, onClose, agent }: { open: boolean; onClos
   const [issued, setIssued] = useState<IssuedKey | null>(null);
 
   const issue = useMutation({
-    mutationFn: (body: { label?: string }) => apiFetch<IssuedKey>(`/agents/${agent.id}/keys`, { method: "POST", body }),
+    mutationFn: (body: { label?: string }) => apiCall(agentContracts.issueKey, { params: { agentId: agent.id }, body }),
     onSuccess: (key) => {
       setIssued(key);
-      return queryClient.invalidateQueries({ queryKey: agentKeys.keys(agent.id) });
+      return Promise.all([
+        queryClient.invalidateQueries({ queryKey: agentKeys.keys(agent.id) }),
+        queryClient.invalidateQueries({ queryKey: auditKeys.all }),
+      ]);
     },
   });
 
@@ -44,6 +49,7 @@ export function IssueKeyDialog({ open, onClose, agent }: { open: boolean; onClos
       open={open}
       onClose={close}
       dismissible={!issue.isPending && !issued}
+      size={issued ? "lg" : "md"}
       title={issued ? "Copy the new key" : `Issue a key for ${agent.name}`}
       description={issued ? undefined : "The agent sends it as 'Authorization: Bearer <key>'."}
     >
@@ -58,6 +64,7 @@ export function IssueKeyDialog({ open, onClose, agent }: { open: boolean; onClos
             </code>
             <CopyButton value={issued.key} label="Copy key" data-autofocus />
           </div>
+          <KeySnippets issuedKey={issued.key} />
           <DialogFooter>
             <Button onClick={close}>I&apos;ve copied the key</Button>
           </DialogFooter>

@@ -17,7 +17,7 @@ import { contactKeys, suggestionKeys } from "@/lib/client/query-keys";
 const KEY_PATTERN = /^[a-z0-9]+([._-][a-z0-9]+)*$/;
 
 /**
- * A client's business-relevance allow-list (seed 002: "Is this a business-relevant fact?"). With a
+ * A client's business-relevance allow-list ("Is this a business-relevant fact?"). With a
  * list, keys outside it are never auto-approved; with none, relevance is left to the reviewer.
  */
 export function FactKeysCard({ clientId, clientName }: { clientId: string; clientName: string }) {

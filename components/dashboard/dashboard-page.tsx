@@ -49,7 +49,7 @@ const ms = (v: number | null) => (v === null ? "—" : `${v.toFixed(v < 10 ? 1 :
 
 /**
  * The Dashboard: how agents use retrieval (calls per level per day, latency, empty answers), what
- * knowledge actually gets retrieved and what never does (seed 004's research questions), and what
+ * knowledge actually gets retrieved and what never does (so HQ can prune or improve it), and what
  * waits for a person (reviews, decisions without an outcome).
  */
 export function DashboardPage() {

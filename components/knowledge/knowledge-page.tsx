@@ -17,7 +17,7 @@ import { Spinner } from "@/components/ui/spinner";
 import { Table, TBody, Td, Th, THead, Tr } from "@/components/ui/table";
 import { formatDateTime, formatRelative } from "@/lib/client/format";
 import { useKnowledgeList, useKnowledgeTags, type KnowledgeFilters } from "@/lib/client/hooks/knowledge";
-import type { KnowledgeEntry, KnowledgeStatus } from "@/lib/client/knowledge-types";
+import type { KnowledgeCategory, KnowledgeEntry, KnowledgeStatus } from "@/lib/client/knowledge-types";
 import { CategoryBadge, TagList } from "./category-badge";
 import { ImportDialog } from "./import-dialog";
 import { CATEGORY_OPTIONS } from "./labels";
@@ -33,7 +33,7 @@ function useDebounced<T>(value: T, ms: number): T {
 }
 
 /**
- * The HQ knowledge base (seed 000): the operations manual field agents query. Search is hybrid —
+ * The HQ knowledge base: the operations manual field agents query. Search is hybrid —
  * the words and the meaning of the query, fused — and filters narrow it by category and tag.
  */
 export function KnowledgePage() {
@@ -44,7 +44,7 @@ export function KnowledgePage() {
   const [status, setStatus] = useState<KnowledgeStatus | "all">("published");
   const [importing, setImporting] = useState(false);
   const q = useDebounced(search.trim(), 300);
-  const filters: KnowledgeFilters = { q: q || undefined, category: category || undefined, tag: tag || undefined, status };
+  const filters: KnowledgeFilters = { q: q || undefined, category: (category || undefined) as KnowledgeCategory | undefined, tag: tag || undefined, status };
   const list = useKnowledgeList(filters);
   const tags = useKnowledgeTags();
   const filtered = Boolean(q || category || tag || status !== "published");

@@ -14,7 +14,7 @@ import { DocumentEditor } from "./document-editor";
 // a date-only string read as UTC midnight, so "2026-02-14" never shows as the 13th
 const dayLabel = (date: string) => formatDate(`${date}T12:00:00Z`);
 
-/** Daily notes (seed 003): one per date; the list on the left, the chosen day's note on the right. */
+/** Daily notes: one per date; the list on the left, the chosen day's note on the right. */
 export function DailyNotesTab({ agentId, canEdit }: { agentId: string; canEdit: boolean }) {
   const notes = useDailyNotes(agentId);
   const [picked, setPicked] = useState<string | null>(null);

@@ -1,6 +1,6 @@
 import type { DecisionContext } from "@/lib/client/memory-types";
 
-/** Why a decision was made (seed 004): reasoning, alternatives, assumptions, kill criteria. */
+/** Why a decision was made: reasoning, alternatives, assumptions, kill criteria. */
 export function DecisionContextView({ context }: { context: DecisionContext }) {
   return (
     <dl className="space-y-2 rounded-md border border-slate-200 bg-white p-3 text-sm">

@@ -15,7 +15,7 @@ import { DecisionContextView } from "./decision-context";
 import { percent, STATUS_TONE } from "./labels";
 import { OutcomeDialog } from "./outcome-dialog";
 
-/** Decisions with their reasoning and, once scored, their outcomes (seed 004's decision → outcome loop). */
+/** Decisions with their reasoning and, once scored, their outcomes (the decision → outcome loop). */
 export function DecisionsTab({ agent, isAdmin }: { agent: Agent; isAdmin: boolean }) {
   const decisions = useMemories(agent.id, { category: "decision", status: "all", limit: 200 });
   const [scoring, setScoring] = useState<Memory | null>(null);

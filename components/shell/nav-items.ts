@@ -1,5 +1,5 @@
 import type { ComponentType, SVGProps } from "react";
-import { AgentsIcon, AuditIcon, LockIcon, UsersIcon } from "./icons";
+import { AgentsIcon, AuditIcon, DocsIcon, LockIcon, UsersIcon } from "./icons";
 import { ContactsIcon, ReviewIcon } from "@/components/review/icons";
 import { DashboardIcon, RetrievalIcon } from "@/components/retrieval/icons";
 import { BookIcon } from "@/components/knowledge/icons";
@@ -32,4 +32,5 @@ export const navItems: NavItem[] = [
   { label: "Locked constants", href: "/constants", icon: LockIcon },
   { label: "Audit", href: "/audit", icon: AuditIcon },
   { label: "Users", href: "/users", icon: UsersIcon, adminOnly: true },
+  { label: "Docs", href: "/docs", icon: DocsIcon },
 ];

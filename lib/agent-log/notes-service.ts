@@ -7,7 +7,7 @@ import * as q from "./queries";
 import type { createNoteBody, listNotesQuery, purgeNotesBody } from "./schemas";
 import { refuseIdentifiers, resolveAgentWriteScope } from "./scope";
 
-/** An ephemeral working note (seed 002): it expires 24 h after it is written and is then never returned. */
+/** An ephemeral working note: it expires 24 h after it is written and is then never returned. */
 export async function createNote(caller: Caller, body: z.infer<typeof createNoteBody>) {
   refuseIdentifiers(body.content);
   return asCaller(caller, async (tx) => {

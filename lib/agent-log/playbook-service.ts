@@ -4,7 +4,6 @@ import { recordAudit } from "@/lib/audit/queries";
 import type { Caller } from "@/lib/auth/caller";
 import { asCaller } from "@/lib/db";
 import { ApiError, notFound } from "@/lib/http/errors";
-import { pathId } from "@/lib/http/ids";
 import { listLockedConstants } from "@/lib/locked-constants/queries";
 import { valueContradictsConstant } from "@/lib/review/locked-constant-conflicts";
 import * as q from "./queries";
@@ -12,7 +11,7 @@ import type { createPlaybookUpdateBody, listPlaybookUpdatesQuery, reviewPlaybook
 import { refuseIdentifiers, resolveAgentWriteScope } from "./scope";
 
 /**
- * A script improvement idea (seed 002's self-learning safe zones: follow-up wording, objection
+ * A script improvement idea (the safe zones agents may improve on their own: follow-up wording, objection
  * responses, KB gaps, routing thresholds). Ideas that would change a locked constant — a different
  * price, guarantee, booking link or escalation number — are refused: agents cannot self-edit those.
  */
@@ -40,8 +39,7 @@ export async function listPlaybookUpdates(caller: Caller, query: z.infer<typeof 
   return { updates: await asCaller(caller, (tx) => q.listPlaybookUpdates(tx, query)) };
 }
 
-export async function reviewPlaybookUpdate(caller: Caller, idParam: string | undefined, body: z.infer<typeof reviewPlaybookUpdateBody>) {
-  const id = pathId(idParam, "Playbook update");
+export async function reviewPlaybookUpdate(caller: Caller, id: string, body: z.infer<typeof reviewPlaybookUpdateBody>) {
   return asCaller(caller, async (tx) => {
     const current = await q.getPlaybookUpdate(tx, { id });
     if (!current) throw notFound("Playbook update");

@@ -1,5 +1,9 @@
 import "server-only";
 import type { Queryable } from "@/lib/db";
+import type { z } from "zod";
+import type { playbookArea } from "./schemas";
+
+type PlaybookArea = z.infer<typeof playbookArea>;
 
 // Row visibility (the author; managers and orchestrators in scope; HQ) and note expiry are
 // enforced by RLS: a query here never sees an expired note or another client's rows.
@@ -92,7 +96,7 @@ export interface PlaybookUpdateRow {
   agentId: string;
   agentName: string | null;
   clientId: string | null;
-  area: string;
+  area: PlaybookArea;
   title: string;
   content: string;
   status: "proposed" | "accepted" | "rejected";

@@ -37,19 +37,3 @@ export const updateAgentBody = z
   .strict();
 
 export const createKeyBody = z.object({ label: z.string().trim().max(100).optional() }).strict();
-
-export const agentSchema = z.object({
-  id: z.uuid(),
-  name: z.string(),
-  kind: agentKind,
-  role: agentRole,
-  kbAccess,
-  clientId: z.uuid().nullable(),
-  clientName: z.string().nullable(),
-  description: z.string(),
-  disabledAt: z.string().nullable(),
-  createdAt: z.string(),
-  updatedAt: z.string(),
-});
-
-export const createdKeySchema = z.object({ id: z.uuid(), key: z.string(), prefix: z.string() });

@@ -104,14 +104,13 @@ export async function issueKey(caller: Caller, agentId: string | undefined, body
   });
 }
 
-export async function revokeKey(caller: Caller, agentId: string | undefined, keyIdParam: string | undefined) {
+export async function revokeKey(caller: Caller, agentId: string | undefined, keyId: string) {
   const id = resolveAgentId(caller, agentId);
-  const keyId = pathId(keyIdParam, "Key");
   return asCaller(caller, async (tx) => {
     const agent = await requireVisibleAgent(tx, id);
     const revoked = await q.revokeKey(tx, { agentId: id, keyId });
     if (!revoked) throw notFound("Key");
     await recordAudit(tx, { action: "agent_key.revoke", targetType: "agent", targetId: id, clientId: agent.clientId, details: { keyId } });
-    return { id: keyId, revoked: true };
+    return { id: keyId, revoked: true as const };
   });
 }

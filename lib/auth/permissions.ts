@@ -27,7 +27,7 @@ export const PERMISSIONS = {
   "constants.write": hqAdmin,
   "audit.read": hqAny,
   "users.manage": hqAdmin,
-  // memory manager (seed 002): manager agents and HQ admins write canonical memory; others propose
+  // memory manager: manager agents and HQ admins write canonical memory; others propose
   "contacts.read": (c: Caller) => hqAny(c) || activeAgent(c),
   "contacts.write": (c: Caller) => hqAdmin(c) || managerAgent(c),
   "contacts.opt_out": (c: Caller) => hqAdmin(c) || managerAgent(c),
@@ -45,7 +45,7 @@ export const PERMISSIONS = {
   "notes.read": (c: Caller) => hqAny(c) || activeAgent(c),
   "notes.write": activeAgent,
   "notes.purge": hqAdmin,
-  // agent memory (issue 3): an agent reaches its own; row-level rules (whose, which scope) in service and RLS
+  // agent memory: an agent reaches its own; row-level rules (whose, which scope) in service and RLS
   "documents.read": (c: Caller) => hqAny(c) || activeAgent(c),
   "documents.write": (c: Caller) => hqAdmin(c) || activeAgent(c),
   "memories.read": (c: Caller) => hqAny(c) || activeAgent(c),
@@ -53,10 +53,10 @@ export const PERMISSIONS = {
   "interactions.read": (c: Caller) => hqAny(c) || (activeAgent(c) && c.type === "agent" && (c.role === "manager" || c.role === "orchestrator")),
   "interactions.write": activeAgent,
   "embeddings.manage": hqAdmin,
-  // retrieval (issue 6): an agent retrieves for itself; HQ acts as a chosen agent (audited) and reads the analytics
+  // retrieval: an agent retrieves for itself; HQ acts as a chosen agent (audited) and reads the analytics
   "retrieval.use": (c: Caller) => hqAny(c) || activeAgent(c),
   "retrieval.analytics": hqAny,
-  // HQ knowledge base (issue 4, seed 000): everyone with memory access reads; HQ editors and internal
+  // HQ knowledge base: everyone with memory access reads; HQ editors and internal
   // agents granted kbAccess "write" write; field agents, viewers and read-only agents never do
   "knowledge.read": (c: Caller) => hqAny(c) || activeAgent(c),
   "knowledge.write": (c: Caller) => hqEditor(c) || (internalAgent(c) && c.type === "agent" && c.kbAccess === "write"),

@@ -4,7 +4,6 @@ import { recordAudit } from "@/lib/audit/queries";
 import { asCaller, asSystem } from "@/lib/db";
 import { claimsFor } from "@/lib/db/caller";
 import { ApiError, notFound } from "@/lib/http/errors";
-import { pathId } from "@/lib/http/ids";
 import type { Caller, HqCaller } from "./caller";
 import * as q from "./queries";
 import { createLoginThrottle } from "./login-throttle";
@@ -95,8 +94,7 @@ export async function inviteUser(caller: Caller, body: z.infer<typeof inviteUser
   });
 }
 
-export async function updateUser(caller: Caller, idParam: string | undefined, body: z.infer<typeof updateUserBody>) {
-  const id = pathId(idParam, "User");
+export async function updateUser(caller: Caller, id: string, body: z.infer<typeof updateUserBody>) {
   const result = await asCaller(caller, async (tx) => {
     const before = await uq.getHqUser(tx, { id });
     if (!before) throw notFound("User");
@@ -106,7 +104,7 @@ export async function updateUser(caller: Caller, idParam: string | undefined, bo
       throw new ApiError("conflict", "This would leave HQ without an active admin");
     }
     await recordAudit(tx, { action: "hq_user.update", targetType: "hq_user", targetId: id, details: body });
-    return { user: await uq.getHqUser(tx, { id }) };
+    return { user: (await uq.getHqUser(tx, { id }))! };
   });
   // the session lookup reads the role afresh on each request; only disabling needs sign-out
   if (body.disabled) await asSystem((tx) => q.deleteSessionsOfUser(tx, { userId: id }));

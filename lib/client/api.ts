@@ -3,20 +3,19 @@
  * error shape `{error: {code, message, details}}` turned into one throwable `ApiClientError`.
  */
 
+import { fillPath, type AnyContract, type CallInput, type WireResponse } from "@/lib/http/contract";
+import { MemoryHqError } from "@/lib/sdk/error";
+
 export interface ApiIssue {
   path: string;
   message: string;
   code?: string;
 }
 
-export class ApiClientError extends Error {
-  constructor(
-    readonly status: number,
-    readonly code: string,
-    message: string,
-    readonly details?: unknown,
-  ) {
-    super(message);
+/** The TypeScript client's error, with the console's field-level messages. */
+export class ApiClientError extends MemoryHqError {
+  constructor(status: number, code: string, message: string, details?: unknown) {
+    super(status, code, message, details);
     this.name = "ApiClientError";
   }
 
@@ -118,4 +117,23 @@ function friendlyRateLimit(message: string): string {
   const seconds = Number(m[1]);
   const wait = seconds >= 90 ? `${Math.ceil(seconds / 60)} minutes` : `${seconds} seconds`;
   return `Too many attempts. Please wait ${wait} and try again.`;
+}
+
+/**
+ * Calls the endpoint a contract describes; the answer is typed by the contract's response (dates as
+ * ISO strings). `apiCall(api.agents.get, { params: { agentId } })`.
+ */
+export function apiCall<C extends AnyContract>(
+  contract: C,
+  input: CallInput<C>,
+  options: { signal?: AbortSignal; headers?: Record<string, string> } = {},
+): Promise<WireResponse<C>> {
+  const { params, query, body } = input as { params?: Record<string, unknown>; query?: ApiFetchOptions["query"]; body?: unknown };
+  return apiFetch<WireResponse<C>>(fillPath(contract.path, params), {
+    method: contract.method,
+    query,
+    body: contract.body ? (body ?? {}) : undefined,
+    signal: options.signal,
+    headers: options.headers,
+  });
 }

@@ -1,66 +1,23 @@
-/** The knowledge base's API shapes as the browser receives them (times are ISO strings). */
+/** The knowledge base's API shapes as the browser receives them: derived from the endpoints' contracts. */
+import type { z } from "zod";
+import type {
+  knowledgeEntryView,
+  knowledgeImportReportView,
+  knowledgeImportResultView,
+  knowledgeListView,
+  knowledgeSearchHitView,
+  knowledgeVersionView,
+} from "@/lib/knowledge/contracts";
+import type { createKnowledgeBody, knowledgeStatus } from "@/lib/knowledge/schemas";
 
-export const KNOWLEDGE_CATEGORIES = ["procedure", "best-practice", "template", "skill-doc", "escalation", "tool-guide"] as const;
-export type KnowledgeCategory = (typeof KNOWLEDGE_CATEGORIES)[number];
-export type KnowledgeStatus = "published" | "archived";
+export { KNOWLEDGE_CATEGORIES, type KnowledgeCategory } from "@/lib/knowledge/schemas";
+export type KnowledgeStatus = z.infer<typeof knowledgeStatus>;
 
-export interface KnowledgeEntry {
-  id: string;
-  title: string;
-  content: string;
-  category: KnowledgeCategory;
-  tags: string[];
-  version: number;
-  status: KnowledgeStatus;
-  createdBy: string;
-  updatedBy: string;
-  createdAt: string;
-  updatedAt: string;
-  accessedCount: number;
-  lastAccessedAt: string | null;
-  embedded: boolean;
-  /** search results only */
-  score?: number;
-  fullTextRank?: number | null;
-  semanticRank?: number | null;
-}
-
-export interface KnowledgeVersion {
-  version: number;
-  title: string;
-  content: string;
-  category: KnowledgeCategory;
-  tags: string[];
-  status: KnowledgeStatus;
-  editedBy: string;
-  editedAt: string;
-  replacedAt: string | null;
-  current: boolean;
-}
-
-export type KnowledgeListResponse =
-  | { mode: "list"; entries: KnowledgeEntry[]; total: number; limit: number; offset: number }
-  | { mode: "search"; query: string; semantic: boolean; entries: KnowledgeEntry[] };
-
-export interface KnowledgeImportResult {
-  index: number;
-  source: "entry" | "file";
-  name?: string;
-  title?: string;
-  status: "created" | "ready" | "skipped" | "refused";
-  reason?: string;
-  id?: string;
-}
-
-export interface KnowledgeImportReport {
-  dryRun: boolean;
-  summary: { total: number; created: number; ready: number; skipped: number; refused: number };
-  results: KnowledgeImportResult[];
-}
-
-export interface KnowledgeDraft {
-  title: string;
-  content: string;
-  category: KnowledgeCategory;
-  tags: string[];
-}
+/** an entry; search results carry their scores too */
+export type KnowledgeEntry = z.input<typeof knowledgeEntryView> & Partial<Pick<z.input<typeof knowledgeSearchHitView>, "score" | "fullTextRank" | "semanticRank">>;
+export type KnowledgeVersion = z.input<typeof knowledgeVersionView>;
+export type KnowledgeListResponse = z.input<typeof knowledgeListView>;
+export type KnowledgeImportResult = z.input<typeof knowledgeImportResultView>;
+export type KnowledgeImportReport = z.input<typeof knowledgeImportReportView>;
+/** what the editor submits: a create body with its tags resolved */
+export type KnowledgeDraft = Required<z.output<typeof createKnowledgeBody>>;

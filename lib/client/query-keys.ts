@@ -62,7 +62,7 @@ export const contactKeys = {
   factKeys: (clientId: string) => [...contactKeys.all, "fact-keys", clientId] as const,
 };
 
-// agent memory (issue 3)
+// agent memory
 export const documentKeys = {
   all: ["agent-documents"] as const,
   agent: (agentId: string) => [...documentKeys.all, agentId] as const,
@@ -93,7 +93,7 @@ export const retrievalKeys = {
   context: (agentId: string, topic: string) => [...retrievalKeys.all, "context", agentId, topic] as const,
 };
 
-// HQ knowledge base (issue 4)
+// HQ knowledge base
 export const knowledgeKeys = {
   all: ["knowledge"] as const,
   list: (filters: { q?: string; category?: string; tag?: string; status?: string } = {}) => [...knowledgeKeys.all, "list", filters] as const,
@@ -117,4 +117,9 @@ export const reportKeys = {
 export const outcomeKeys = {
   all: ["outcomes"] as const,
   overview: () => [...outcomeKeys.all, "overview"] as const,
+};
+
+export const docsKeys = {
+  all: ["docs"] as const,
+  openapi: () => [...docsKeys.all, "openapi"] as const,
 };

@@ -1,106 +1,36 @@
 /**
- * The shapes `/api/v1` answers with, as the browser sees them (dates arrive as ISO strings).
- * Mirrors lib/<domain>/queries.ts rows; keep them in step when a response changes.
+ * The shapes `/api/v1` answers with, as the browser receives them (dates as ISO strings): derived from
+ * the endpoints' contracts, never written by hand.
  */
+import type { z } from "zod";
+import type { agentKeyView, agentView, issuedKeyView } from "@/lib/agents/contracts";
+import type { agentKind, agentRole, kbAccess } from "@/lib/agents/schemas";
+import type { auditEntryView } from "@/lib/audit/contracts";
+import type { hqUserView, inviteResultView, sessionUserView } from "@/lib/auth/contracts";
+import type { hqRole } from "@/lib/auth/schemas";
+import type { clientView } from "@/lib/clients/contracts";
+import type { lockedConstantView } from "@/lib/locked-constants/contracts";
+import { constantCategory } from "@/lib/locked-constants/schemas";
+import type { missionView } from "@/lib/missions/contracts";
 
-export type HqRole = "admin" | "curator" | "viewer";
-export type AgentKind = "internal" | "field";
-export type AgentRole = "manager" | "orchestrator" | "specialist" | "isolated";
-export type KbAccess = "read" | "write";
+export type HqRole = z.infer<typeof hqRole>;
+export type AgentKind = z.infer<typeof agentKind>;
+export type AgentRole = z.infer<typeof agentRole>;
+export type KbAccess = z.infer<typeof kbAccess>;
 
-export interface SessionUser {
-  id: string;
-  name: string;
-  email: string | null;
-  role: HqRole;
-}
+/** The signed-in user as the console's layout hands it to the shell. */
+export type SessionUser = Omit<z.input<typeof sessionUserView>, "type" | "userId"> & { id: string };
 
-export interface Agent {
-  id: string;
-  name: string;
-  kind: AgentKind;
-  role: AgentRole;
-  kbAccess: KbAccess;
-  clientId: string | null;
-  clientName: string | null;
-  description: string;
-  disabledAt: string | null;
-  createdAt: string;
-  updatedAt: string;
-}
+export type Agent = z.input<typeof agentView>;
+export type AgentKey = z.input<typeof agentKeyView>;
+export type IssuedKey = z.input<typeof issuedKeyView>;
+export type Client = z.input<typeof clientView>;
+export type Mission = z.input<typeof missionView>;
 
-export interface AgentKey {
-  id: string;
-  agentId: string;
-  label: string;
-  prefix: string;
-  createdByName: string;
-  createdAt: string;
-  lastUsedAt: string | null;
-  revokedAt: string | null;
-}
+export const CONSTANT_CATEGORIES = constantCategory.options;
+export type ConstantCategory = z.infer<typeof constantCategory>;
+export type LockedConstant = z.input<typeof lockedConstantView>;
 
-export interface IssuedKey {
-  id: string;
-  key: string;
-  prefix: string;
-}
-
-export interface Client {
-  id: string;
-  name: string;
-  slug: string;
-  triggerTerms: string[];
-  createdAt: string;
-  updatedAt: string;
-}
-
-export const CONSTANT_CATEGORIES = ["pricing", "guarantee", "compliance", "escalation", "booking", "other"] as const;
-export type ConstantCategory = (typeof CONSTANT_CATEGORIES)[number];
-
-export interface LockedConstant {
-  id: string;
-  key: string;
-  label: string;
-  value: string;
-  category: ConstantCategory;
-  description: string;
-  updatedByName: string;
-  updatedAt: string;
-}
-
-export interface AuditEntry {
-  id: string;
-  occurredAt: string;
-  actorType: "agent" | "hq_user" | "admin_key" | "system" | string;
-  actorId: string | null;
-  actorName: string;
-  action: string;
-  targetType: string;
-  targetId: string | null;
-  clientId: string | null;
-  details: Record<string, unknown>;
-  /** resolved by the API: the target's current name, and the agent/client the entry concerns */
-  targetName?: string | null;
-  agentId?: string | null;
-  agentName?: string | null;
-  clientName?: string | null;
-}
-
-export interface HqUser {
-  id: string;
-  email: string;
-  name: string;
-  role: HqRole;
-  invitePending: boolean;
-  disabledAt: string | null;
-  lastLoginAt: string | null;
-  createdAt: string;
-}
-
-export interface InviteResult {
-  user: HqUser;
-  inviteToken: string;
-  invitePath: string;
-  expiresInHours: number;
-}
+export type AuditEntry = z.input<typeof auditEntryView>;
+export type HqUser = z.input<typeof hqUserView>;
+export type InviteResult = z.input<typeof inviteResultView>;

@@ -17,15 +17,6 @@ export const updateClientBody = z
   .object({ name: z.string().trim().min(1).max(200).optional(), triggerTerms: triggerTerms.optional() })
   .strict();
 
-export const clientSchema = z.object({
-  id: z.uuid(),
-  name: z.string(),
-  slug: z.string(),
-  triggerTerms: z.array(z.string()),
-  createdAt: z.string(),
-  updatedAt: z.string(),
-});
-
 export function slugify(name: string): string {
   return (
     name

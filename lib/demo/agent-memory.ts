@@ -4,8 +4,8 @@ import { getEmbeddingProvider, toVectorLiteral } from "@/lib/embeddings";
 import { todayIn } from "@/lib/documents/today";
 import { expiresAtFor, memoryEmbeddingText } from "@/lib/memories/rules";
 
-// The agent-memory part of the demo (seeds 003 and 004): SOUL and WORKING documents for the demo
-// agents, a daily note, and memories taken from seed 004's examples — a team principle, a
+// The agent-memory part of the demo: SOUL and WORKING documents for the demo
+// agents, a daily note, and memories of every tier — a team principle, a
 // correction, Saber's BTC decision with its scored outcome, commitments and client knowledge for
 // Santos. Idempotent: documents and memories are keyed (document slot, `demo:` trace ids).
 

@@ -1,7 +1,7 @@
 import type { Queryable } from "@/lib/db/types";
 import { getEmbeddingProvider, toVectorLiteral } from "@/lib/embeddings";
 
-// The memory manager's part of the demo (seed 002): a few of Sunrise Plumbing's customers with
+// The memory manager's part of the demo: a few of Sunrise Plumbing's customers with
 // canonical facts, one inbound text from Santos, and the suggestions extracted from it waiting in
 // the Review queue — a clean one, one that would replace a fact, one under the 0.7 floor and one
 // outside the client's list of business-relevant keys.

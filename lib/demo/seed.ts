@@ -4,7 +4,7 @@ import { seedContactsDemo } from "./contacts";
 import { seedKnowledgeDemo } from "@/lib/knowledge/demo-entries";
 
 // The demo of the seeds: BJS Labs' internal agents, one SMB client with its field agent, and the
-// locked constants of seed 002. Loaded once, into an empty database, on first start.
+// locked constants. Loaded once, into an empty database, on first start.
 
 const CLIENT = {
   name: "Sunrise Plumbing",

@@ -8,12 +8,14 @@ import { assertCan, type Permission } from "@/lib/auth/permissions";
 import { getConfig } from "@/lib/config";
 import { admitted } from "./admission";
 import { readJsonBody, refuseBody } from "./body";
+import type { AnyContract, ParsedParams, ServerResponse } from "./contract";
 import { ApiError, errorBody, fromDatabaseError, RateLimitedError } from "./errors";
 import { guardedQuery } from "./input-guards";
 
 type Schema = z.ZodType | undefined;
 type Out<S> = S extends z.ZodType ? z.output<S> : undefined;
 
+/** The options object routes used before contracts; still accepted, documented through `ENDPOINTS`. */
 interface Options<B extends Schema, Q extends Schema> {
   /** who may call; null makes the route public (no authentication) */
   permission: Permission | null;
@@ -22,29 +24,42 @@ interface Options<B extends Schema, Q extends Schema> {
   maxBodyBytes?: number;
 }
 
-export interface Context<B extends Schema, Q extends Schema, C> {
+export interface Context<B extends Schema, Q extends Schema, C, P = Record<string, string>> {
   req: NextRequest;
   caller: C;
   body: Out<B>;
   query: Out<Q>;
-  params: Record<string, string>;
+  params: P;
 }
 
-type RouteContext = { params: Promise<Record<string, string | string[]>> };
+export type ContractContext<K extends AnyContract> = Context<
+  K["body"],
+  K["query"],
+  K["permission"] extends null ? Caller | null : Caller,
+  ParsedParams<K>
+>;
 
+/** A handler answers the contract's response (or a ready Response: a file, a status other than `status`). */
+export type ContractHandler<K extends AnyContract> = (ctx: ContractContext<K>) => Promise<ServerResponse<K> | Response>;
+
+type RouteContext = { params: Promise<Record<string, string | string[]>> };
+type Handler = (req: NextRequest, ctx: RouteContext) => Promise<Response>;
+
+export function route<const K extends AnyContract>(contract: K, handler: ContractHandler<K>): Handler;
 export function route<B extends Schema = undefined, Q extends Schema = undefined>(
   opts: Options<B, Q> & { permission: Permission },
   handler: (ctx: Context<B, Q, Caller>) => Promise<unknown>,
-): (req: NextRequest, ctx: RouteContext) => Promise<Response>;
+): Handler;
 export function route<B extends Schema = undefined, Q extends Schema = undefined>(
   opts: Options<B, Q> & { permission: null },
   handler: (ctx: Context<B, Q, Caller | null>) => Promise<unknown>,
-): (req: NextRequest, ctx: RouteContext) => Promise<Response>;
+): Handler;
 /** The one wrapper every API route goes through: authenticate → authorise → parse → call → respond. */
-export function route<B extends Schema, Q extends Schema>(
-  opts: Options<B, Q>,
-  handler: (ctx: Context<B, Q, Caller>) => Promise<unknown>,
-) {
+export function route(
+  opts: Options<Schema, Schema> & Partial<AnyContract>,
+  handler: (ctx: never) => Promise<unknown>,
+): Handler {
+  const call = handler as (ctx: Context<Schema, Schema, Caller, unknown>) => Promise<unknown>;
   return admitted(async (req: NextRequest, ctx: RouteContext): Promise<Response> => {
     try {
       let caller: Caller | null = null;
@@ -53,18 +68,33 @@ export function route<B extends Schema, Q extends Schema>(
         if (caller.type === "hq" && caller.userId && !isSafeMethod(req.method)) assertSameOrigin(req);
         assertCan(caller, opts.permission);
       }
-      const params = Object.fromEntries(
+      const raw = Object.fromEntries(
         Object.entries((await ctx?.params) ?? {}).map(([k, v]) => [k, Array.isArray(v) ? v.join("/") : v]),
       );
+      const params = opts.params ? opts.params.parse(raw) : raw;
       const query = opts.query ? opts.query.parse(guardedQuery(req.nextUrl.searchParams)) : undefined;
       const maxBytes = opts.maxBodyBytes ?? getConfig().MAX_BODY_BYTES;
       const body = opts.body ? opts.body.parse(await readJsonBody(req, maxBytes)) : await refuseBody(req, maxBytes);
-      const result = await handler({ req, caller: caller as Caller, body, query, params } as Context<B, Q, Caller>);
-      return result instanceof Response ? result : NextResponse.json(result ?? {});
+      const result = await call({ req, caller: caller as Caller, body, query, params });
+      if (result instanceof Response) return result;
+      if (opts.response && verifyResponses) verifyResponse(opts.response, result, opts.path);
+      return NextResponse.json(result ?? {}, { status: opts.status ?? 200 });
     } catch (err) {
       return errorResponse(err);
     }
   });
+}
+
+// The test suites set this: every answer is checked against its contract, so a contract that drifts from
+// what the code returns fails a test instead of misleading clients.
+const verifyResponses = process.env.MHQ_VERIFY_RESPONSES === "1";
+
+function verifyResponse(schema: z.ZodType, result: unknown, path: string | undefined) {
+  const wire: unknown = JSON.parse(JSON.stringify(result ?? {}));
+  const check = schema.safeDecode(wire as never);
+  if (!check.success) {
+    throw new Error(`The answer of ${path} does not match its contract: ${z.prettifyError(check.error)}`);
+  }
 }
 
 export function json(data: unknown, status = 200): Response {
@@ -72,23 +102,26 @@ export function json(data: unknown, status = 200): Response {
 }
 
 export function errorResponse(err: unknown): Response {
-  if (err instanceof RateLimitedError) {
-    const res = json(errorBody(err.code, err.message, err.details), err.status);
-    res.headers.set("Retry-After", String(err.retryAfterSeconds));
-    return res;
-  }
-  if (err instanceof ApiError) return json(errorBody(err.code, err.message, err.details), err.status);
+  const e = toApiError(err);
+  const res = json(errorBody(e.code, e.message, e.details), e.status);
+  if (e instanceof RateLimitedError) res.headers.set("Retry-After", String(e.retryAfterSeconds));
+  return res;
+}
+
+/** Any error thrown below a handler as the API's one error type (unknown ones logged with a request id). */
+export function toApiError(err: unknown): ApiError {
+  if (err instanceof ApiError) return err;
   if (err instanceof z.ZodError) {
     const details = err.issues.map((i) => ({ path: i.path.join("."), message: i.message, code: i.code }));
     const first = details[0];
     const message = first ? `${first.path || "body"}: ${first.message}` : "Invalid request";
-    return json(errorBody("validation_failed", message, details), 422);
+    return new ApiError("validation_failed", message, details);
   }
   const mapped = fromDatabaseError(err);
-  if (mapped) return json(errorBody(mapped.code, mapped.message), mapped.status);
+  if (mapped) return mapped;
   const requestId = randomUUID();
   console.error(`[memory-hq] request ${requestId} failed:`, err);
-  return json(errorBody("internal_error", `Something went wrong (request ${requestId})`), 500);
+  return new ApiError("internal_error", `Something went wrong (request ${requestId})`);
 }
 
 const isSafeMethod = (m: string) => m === "GET" || m === "HEAD" || m === "OPTIONS";

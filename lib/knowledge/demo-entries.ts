@@ -3,11 +3,11 @@ import { getEmbeddingProvider, toVectorLiteral } from "@/lib/embeddings";
 import { knowledgeEmbeddingText } from "./embedding-text";
 import type { KnowledgeCategory } from "./schemas";
 
-// The demo's starter knowledge base (seed 000, "BJS Knowledge Base"): the franchise operations manual
+// The demo's starter knowledge base (the "BJS Knowledge Base"): the franchise operations manual
 // a field agent like Santos queries at the `hq` trigger level. Written for the demo, but meant to be
 // useful as it stands. `{{key}}` placeholders are filled from the locked constants at seed time, so
 // the escalation number and booking link always read as HQ set them. Nothing here is internal
-// strategy, client data or pricing: seed 000's "what stays out" list.
+// strategy, client data or pricing: the "what stays out" list.
 
 export interface DemoKnowledgeEntry {
   title: string;

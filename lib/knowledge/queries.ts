@@ -1,11 +1,12 @@
 import "server-only";
 import type { Queryable } from "@/lib/db";
+import type { KnowledgeCategory } from "./schemas";
 
 export interface KnowledgeEntry {
   id: string;
   title: string;
   content: string;
-  category: string;
+  category: KnowledgeCategory;
   tags: string[];
   version: number;
   status: "published" | "archived";
@@ -32,7 +33,7 @@ export interface KnowledgeVersion {
   version: number;
   title: string;
   content: string;
-  category: string;
+  category: KnowledgeCategory;
   tags: string[];
   status: "published" | "archived";
   editedBy: string;

@@ -1,6 +1,6 @@
 import { z } from "zod";
 
-/** seed 000's categories, with the tag names the spec gives them */
+/** the knowledge base's categories, named as the tags agents use */
 export const KNOWLEDGE_CATEGORIES = ["procedure", "best-practice", "template", "skill-doc", "escalation", "tool-guide"] as const;
 export type KnowledgeCategory = (typeof KNOWLEDGE_CATEGORIES)[number];
 export const KNOWLEDGE_STATUSES = ["published", "archived"] as const;

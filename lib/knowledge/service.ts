@@ -5,7 +5,6 @@ import { assertCan } from "@/lib/auth/permissions";
 import { asCaller, type Queryable } from "@/lib/db";
 import { toVectorLiteral, tryEmbed } from "@/lib/embeddings";
 import { ApiError, notFound } from "@/lib/http/errors";
-import { pathId } from "@/lib/http/ids";
 import { countAccess, pendingAccessCounts } from "@/lib/retrieval/access-counts";
 import { knowledgeEmbeddingText } from "./embedding-text";
 import * as q from "./queries";
@@ -120,8 +119,7 @@ export async function listKnowledge(caller: Caller, query: ListKnowledgeQuery) {
 }
 
 /** GET /knowledge/{id}: one entry (an agent reading it counts as a use). */
-export async function getKnowledge(caller: Caller, idParam: string | undefined) {
-  const id = pathId(idParam, "Knowledge entry");
+export async function getKnowledge(caller: Caller, id: string) {
   return asCaller(caller, async (tx) => {
     const [entry] = await countServed(tx, caller, [await requireEntry(tx, id)]);
     return authorsFor(caller, { entry: entry! });
@@ -129,8 +127,7 @@ export async function getKnowledge(caller: Caller, idParam: string | undefined) 
 }
 
 /** GET /knowledge/{id}/versions: every version, oldest first; the last is the current one. */
-export async function listKnowledgeVersions(caller: Caller, idParam: string | undefined) {
-  const id = pathId(idParam, "Knowledge entry");
+export async function listKnowledgeVersions(caller: Caller, id: string) {
   return asCaller(caller, async (tx) => {
     const entry = await requireEntry(tx, id);
     return authorsFor(caller, { entryId: id, currentVersion: entry.version, versions: await q.listVersions(tx, { entry }) });
@@ -221,9 +218,8 @@ async function changeEntry(
 }
 
 /** PATCH /knowledge/{id} */
-export async function updateKnowledge(caller: Caller, idParam: string | undefined, body: UpdateKnowledgeBody) {
+export async function updateKnowledge(caller: Caller, id: string, body: UpdateKnowledgeBody) {
   assertCan(caller, "knowledge.write");
-  const id = pathId(idParam, "Knowledge entry");
   const { expectedVersion, ...change } = body;
   return changeEntry(caller, id, expectedVersion, (current) => ({
     change,
@@ -237,20 +233,18 @@ export async function updateKnowledge(caller: Caller, idParam: string | undefine
 }
 
 /** DELETE /knowledge/{id}: archives (withdraws from agents), never deletes; archiving twice is a no-op. */
-export async function archiveKnowledge(caller: Caller, idParam: string | undefined) {
+export async function archiveKnowledge(caller: Caller, id: string) {
   assertCan(caller, "knowledge.write");
-  const id = pathId(idParam, "Knowledge entry");
   return changeEntry(caller, id, undefined, () => ({ change: { status: "archived" }, action: "knowledge.archive" }));
 }
 
 /** POST /knowledge/{id}/restore: an earlier version's title, content, category and tags become a new version. */
 export async function restoreKnowledge(
   caller: Caller,
-  idParam: string | undefined,
+  id: string,
   body: { version: number; expectedVersion?: number },
 ) {
   assertCan(caller, "knowledge.write");
-  const id = pathId(idParam, "Knowledge entry");
   const old = await asCaller(caller, async (tx) => {
     const entry = await requireEntry(tx, id);
     if (body.version === entry.version) {

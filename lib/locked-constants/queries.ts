@@ -1,12 +1,16 @@
 import "server-only";
 import type { Queryable } from "@/lib/db";
+import type { z } from "zod";
+import type { constantCategory } from "./schemas";
+
+type ConstantCategory = z.infer<typeof constantCategory>;
 
 export interface LockedConstantRow {
   id: string;
   key: string;
   label: string;
   value: string;
-  category: string;
+  category: ConstantCategory;
   description: string;
   updatedByName: string;
   updatedAt: Date;

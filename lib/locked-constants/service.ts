@@ -38,7 +38,7 @@ export async function deleteLockedConstant(caller: Caller, keyParam: string | un
     const id = await q.deleteLockedConstant(tx, { key });
     if (!id) throw notFound("Locked constant");
     await recordAudit(tx, { action: "locked_constant.delete", targetType: "locked_constant", targetId: key });
-    return { key, deleted: true };
+    return { key, deleted: true as const };
   });
 }
 

@@ -15,7 +15,7 @@ const RECENT_LIMIT = 20;
 const TEAM_HIGHLIGHTS_LIMIT = 10;
 
 /**
- * Everything an agent loads when it wakes (seeds 000 and 003): SOUL, scratchpad, today's daily note,
+ * Everything an agent loads when it wakes: SOUL, scratchpad, today's daily note,
  * core memories, pending commitments, recent working items (last 7 days), locked constants, and —
  * internal agents only, field agents have no shared brain — the team's highlights. One transaction,
  * every query on an index.

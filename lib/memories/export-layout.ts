@@ -4,7 +4,7 @@ import type { MemoryRow } from "./queries";
 //   memory/core/{identity,client,procedures,preferences,principles,team}.md  (one file per category)
 //   memory/working/{projects,threads}/<slug>.md and memory/working/pending.md (commitments)
 //   memory/learning/{decisions,corrections,insights,outcomes,patterns,strategies,lessons}/<slug>.md
-// plus the seed 003 documents: SOUL.md, WORKING.md and memory/daily/<date>.md.
+// plus the agent documents: SOUL.md, WORKING.md and memory/daily/<date>.md.
 
 type ExportMemory = Pick<
   MemoryRow,

@@ -8,7 +8,7 @@ import { requireOwnAgent } from "./access";
 import { buildMemoryFolder } from "./export-layout";
 import { listForExport } from "./queries";
 
-/** The agent's memory as seed 000's `memory/` folder, zipped (archived memories left out). */
+/** The agent's memory as the `memory/` folder, zipped (archived memories left out). */
 export async function exportAgentMemory(caller: Caller, agentIdParam: string | undefined) {
   const agentId = resolveAgentId(caller, agentIdParam);
   const { agent, docs, memories } = await asCaller(caller, async (tx) => ({

@@ -11,7 +11,7 @@ import * as q from "./interaction-queries";
 import type { createInteractionBody, listInteractionsQuery } from "./schemas";
 
 /**
- * Records one message of a conversation (seed 002's raw transcript), embedded for recall. Agents
+ * Records one message of a conversation (the raw transcript), embedded for recall. Agents
  * write in their own name; a field agent only for its own client. A contact is filed under its own
  * client: one the caller cannot see, or of another client than the one named, answers exactly as a
  * missing contact (RLS refuses the same pairing again).

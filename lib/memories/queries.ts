@@ -265,7 +265,7 @@ export function listActiveByTier(
   );
 }
 
-/** The team's recent shared knowledge (seed 004), most confident first. */
+/** The team's recent shared knowledge, most confident first. */
 export function listTeamHighlights(tx: Queryable, p: { sinceDays: number; limit: number }) {
   return tx.query<MemoryRow>(
     `select ${COLUMNS} from memories

@@ -1,4 +1,4 @@
-// The memory_write rules of seeds 001 and 004, as plain data and pure functions.
+// The memory_write rules, as plain data and pure functions.
 
 export const MEMORY_TIERS = ["core", "working", "learning"] as const;
 export type MemoryTier = (typeof MEMORY_TIERS)[number];
@@ -19,26 +19,26 @@ export type MemoryStatus = (typeof MEMORY_STATUSES)[number];
 export const MEMORY_SCOPES = ["agent", "team"] as const;
 export type MemoryScope = (typeof MEMORY_SCOPES)[number];
 
-/** seed 001: a title is a short, searchable summary */
+/** a title is a short, searchable summary */
 export const TITLE_MAX_CHARS = 200;
 export const CONTENT_MAX_CHARS = 20_000;
-/** seed 001: below this an agent is guessing, not remembering */
+/** below this an agent is guessing, not remembering */
 export const MIN_CONFIDENCE = 0.4;
-/** seed 004: learning entries below this confidence expire unless accessed */
+/** learning entries below this confidence expire unless accessed */
 export const LOW_CONFIDENCE = 0.5;
 export const LOW_CONFIDENCE_TTL_DAYS = 7;
-/** seed 001: active agent-scope memories per agent; past it the least valuable is archived */
+/** active agent-scope memories per agent; past it the least valuable is archived */
 export const MEMORY_CAP = 200;
 /** an observed outcome is a fact about the world, not a guess */
 export const OUTCOME_CONFIDENCE = 0.9;
-/** boot: how far back "recent working items" and team highlights reach (seed 000: 3–7 days) */
+/** boot: how far back "recent working items" and team highlights reach (3–7 days) */
 export const RECENT_DAYS = 7;
 
 export function categoryFitsTier(tier: MemoryTier, category: string): boolean {
   return (CATEGORIES_BY_TIER[tier] as readonly string[]).includes(category);
 }
 
-/** seed 004: a low-confidence learning entry expires 7 days after it is written; others never. */
+/** a low-confidence learning entry expires 7 days after it is written; others never. */
 export function expiresAtFor(tier: MemoryTier, confidence: number, now: Date): Date | null {
   if (tier !== "learning" || confidence >= LOW_CONFIDENCE) return null;
   return new Date(now.getTime() + LOW_CONFIDENCE_TTL_DAYS * 24 * 60 * 60 * 1000);

@@ -27,7 +27,7 @@ const relatedIds = z.array(z.uuid()).max(50);
 const surpriseScore = z.number().min(0).max(1);
 const timestamp = apiTimestamp;
 
-/** seed 004: why a decision was made, so its outcome can be judged later */
+/** why a decision was made, so its outcome can be judged later */
 export const decisionContext = z
   .object({
     reasoning: z.string().trim().min(1).max(4000),

@@ -6,7 +6,6 @@ import type { Caller } from "@/lib/auth/caller";
 import { asCaller, type Queryable } from "@/lib/db";
 import { toVectorLiteral, tryEmbed } from "@/lib/embeddings";
 import { ApiError, forbidden, notFound } from "@/lib/http/errors";
-import { pathId } from "@/lib/http/ids";
 import { countAccess, pendingAccessCounts } from "@/lib/retrieval/access-counts";
 import {
   combinedSimilarity,
@@ -68,7 +67,7 @@ async function surpriseFilter(
 }
 
 /**
- * memory_write (seed 001): validated by the schema (title ≤ 200, confidence ≥ 0.4, category of the
+ * memory_write: validated by the schema (title ≤ 200, confidence ≥ 0.4, category of the
  * tier), deduplicated by sourceTraceId, embedded in the same transaction (or queued when the
  * provider is down), low-confidence learning given a 7-day expiry, and the 200 cap enforced.
  */
@@ -188,9 +187,8 @@ async function requireMemory(tx: Queryable, id: string) {
   return memory;
 }
 
-/** Reads one memory; an agent's read counts as an access (seed 004's accessed_count). */
-export async function getMemory(caller: Caller, idParam: string | undefined) {
-  const id = pathId(idParam, "Memory");
+/** Reads one memory; an agent's read counts as an access (the accessed_count). */
+export async function getMemory(caller: Caller, id: string) {
   return asCaller(caller, async (tx) => {
     const memory = await requireMemory(tx, id);
     if (caller.type !== "agent") return { memory };
@@ -201,8 +199,7 @@ export async function getMemory(caller: Caller, idParam: string | undefined) {
   });
 }
 
-export async function updateMemory(caller: Caller, idParam: string | undefined, body: z.infer<typeof updateMemoryBody>) {
-  const id = pathId(idParam, "Memory");
+export async function updateMemory(caller: Caller, id: string, body: z.infer<typeof updateMemoryBody>) {
   const { expectedVersion, ...changes } = body;
   const current = await asCaller(caller, (tx) => requireMemory(tx, id));
   const tier: MemoryTier = changes.tier ?? current.tier;
@@ -249,11 +246,10 @@ export async function updateMemory(caller: Caller, idParam: string | undefined, 
 }
 
 /**
- * Scores a decision (seed 004): stores the outcome on the decision and writes a learning/outcome
+ * Scores a decision: stores the outcome on the decision and writes a learning/outcome
  * memory linked to it both ways (related ids), so outcome checks can find one from the other.
  */
-export async function recordOutcome(caller: Caller, idParam: string | undefined, body: z.infer<typeof outcomeBody>) {
-  const id = pathId(idParam, "Memory");
+export async function recordOutcome(caller: Caller, id: string, body: z.infer<typeof outcomeBody>) {
   const decision = await asCaller(caller, (tx) => requireMemory(tx, id));
   if (decision.category !== "decision") {
     throw new ApiError("validation_failed", `Outcomes are recorded on decisions; this memory is a ${decision.category}`);

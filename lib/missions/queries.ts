@@ -1,10 +1,14 @@
 import "server-only";
 import type { Queryable } from "@/lib/db";
+import type { z } from "zod";
+import type { missionStatus } from "./schemas";
+
+type MissionStatus = z.infer<typeof missionStatus>;
 
 export interface MissionRow {
   id: string;
   title: string;
-  status: string;
+  status: MissionStatus;
   summary: string;
   clientId: string | null;
   createdByName: string;

@@ -2,9 +2,9 @@
 export type BlendReason = "relevance" | "recency";
 
 export interface BlendOptions {
-  /** how many of the most relevant memories (seed 001: 3) */
+  /** how many of the most relevant memories (3) */
   relevance: number;
-  /** how many of the most recent (seed 001: 2) */
+  /** how many of the most recent (2) */
   recency: number;
 }
 

@@ -5,9 +5,9 @@ import { auditImpersonation, resolveAgentView, type AgentView } from "./agent-vi
 import { formatBriefing, type BriefingData } from "./format-context";
 import * as q from "./queries";
 
-/** seed 001: recent events across all agents, last 6 hours */
+/** recent events across all agents, last 6 hours */
 export const BRIEFING_WINDOW_HOURS = 6;
-/** seed 001: 5-minute cache per agent */
+/** 5-minute cache per agent */
 export const BRIEFING_TTL_MS = 5 * 60 * 1000;
 
 const LIMITS = { events: 20, missions: 10, interactions: 10, proposals: 5 };

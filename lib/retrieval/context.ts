@@ -17,7 +17,7 @@ import { searchText } from "./search-text";
 import { MIN_SIMILARITY } from "./service";
 
 /**
- * GET /agents/{agentId}/context (seed 001): the system-prompt sections an agent loads before it
+ * GET /agents/{agentId}/context: the system-prompt sections an agent loads before it
  * works on `topic` — SOUL, the scratchpad, the `═══ CURRENT SITUATION ═══` briefing, relevant
  * memories (3 by relevance to the topic + 2 by recency, deduplicated; pure recency without a topic
  * or when the embedding provider is unavailable) and the locked constants.
@@ -105,7 +105,7 @@ export async function assembleContext(
       reason: m.reason,
     })),
     // "recency" alone when there was no topic or no embedding to rank by
-    memorySelection: embedding ? "relevance+recency" : "recency",
+    memorySelection: embedding ? ("relevance+recency" as const) : ("recency" as const),
     briefing: { generatedAt: briefing.generatedAt, cached },
     tookMs,
   };

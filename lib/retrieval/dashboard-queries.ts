@@ -40,7 +40,7 @@ export async function retrievalTotals(tx: Queryable, p: { since: Date }) {
   return rows[0]!;
 }
 
-/** seed 004's research question: what knowledge actually gets retrieved (touch_knowledge counters). */
+/** what knowledge actually gets retrieved (touch_knowledge counters). */
 export function mostRetrievedKnowledge(tx: Queryable, p: { limit: number }) {
   return tx.query<{ id: string; title: string; category: string; accessedCount: number; lastAccessedAt: Date | null }>(
     `select id, title, category, accessed_count as "accessedCount", last_accessed_at as "lastAccessedAt"
@@ -73,7 +73,7 @@ export async function pendingReviewCounts(tx: Queryable) {
   return rows[0]!;
 }
 
-/** seed 004's outcome check: decisions nobody has scored yet, oldest first. */
+/** decisions nobody has scored yet, oldest first. */
 export async function decisionsAwaitingOutcome(tx: Queryable, p: { limit: number }) {
   const rows = await tx.query<{ id: string; title: string; agentId: string; agentName: string; scope: string; createdAt: Date; total: number }>(
     `select m.id, m.title, m.agent_id as "agentId", a.name as "agentName", m.scope, m.created_at as "createdAt", count(*) over ()::int as total

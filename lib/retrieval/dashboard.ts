@@ -11,7 +11,7 @@ const LEVELS = ["none", "local", "shared", "hq"] as const;
 /**
  * GET /retrieval/stats — the Dashboard: retrievals per level per day (agents' own calls; console
  * playground runs are counted apart), latency, the most and never retrieved knowledge entries
- * (seed 004's "what actually gets used"), pending reviews and open items.
+ * (what actually gets used), pending reviews and open items.
  */
 export async function getRetrievalStats(caller: Caller, query: z.infer<typeof retrievalStatsQuery>, now = new Date()) {
   if (caller.type !== "hq") throw forbidden("Retrieval analytics are for HQ");

@@ -61,7 +61,7 @@ export function formatRetrievedContext(p: { level: TriggerLevel; triggers: Trigg
   return lines.join("\n").trimEnd();
 }
 
-// ── context assembly (seed 001) ─────────────────────────────────────────────────────────────────
+// ── context assembly ─────────────────────────────────────────────────────────────────
 
 export interface ContextSection {
   key: "soul" | "scratchpad" | "situation" | "memories" | "constants";
@@ -86,7 +86,7 @@ export interface ContextMemory {
   occurredAt: Date | string;
 }
 
-/** One line per memory (seed 001's "relevant memories" in the system prompt). */
+/** One line per memory (the "relevant memories" in the system prompt). */
 export function formatMemories(memories: ContextMemory[]): string {
   return memories
     .map((m) => {
@@ -102,7 +102,7 @@ export interface ContextConstant {
   value: string;
 }
 
-/** Locked constants (seed 002): stated as facts the agent must not change. */
+/** Locked constants: stated as facts the agent must not change. */
 export function formatLockedConstants(constants: ContextConstant[]): string {
   if (!constants.length) return "";
   return [
@@ -111,14 +111,15 @@ export function formatLockedConstants(constants: ContextConstant[]): string {
   ].join("\n");
 }
 
-// ── situational briefing (seed 001) ─────────────────────────────────────────────────────────────
+// ── situational briefing ─────────────────────────────────────────────────────────────
 
 export interface BriefingData {
   windowHours: number;
   since: Date | string;
-  events: { occurredAt: Date | string; agentName: string | null; kind: string; outcome: string; summary: string }[];
-  missions: { title: string; status: string; summary: string }[];
+  events: { id: string; occurredAt: Date | string; agentName: string | null; kind: string; outcome: string; summary: string }[];
+  missions: { id: string; title: string; status: string; summary: string; updatedAt: Date | string }[];
   interactions: {
+    id: string;
     occurredAt: Date | string;
     agentName: string | null;
     channel: string;
@@ -127,8 +128,11 @@ export interface BriefingData {
     excerpt: string;
   }[];
   proposals: {
-    suggestions: { count: number; items: { key: string; value: string; confidence: number; contactName: string | null; proposedByName: string }[] };
-    playbookUpdates: { count: number; items: { area: string; title: string; agentName: string | null }[] };
+    suggestions: {
+      count: number;
+      items: { id: string; key: string; value: string; confidence: number; contactName: string | null; proposedByName: string; createdAt: Date | string }[];
+    };
+    playbookUpdates: { count: number; items: { id: string; area: string; title: string; agentName: string | null; createdAt: Date | string }[] };
   };
 }
 

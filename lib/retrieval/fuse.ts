@@ -34,7 +34,7 @@ export interface FuseOptions {
  * Every scope is searched by the same kind of SQL function with the same RRF constant and weights,
  * so their scores are on one scale already: an item's score depends only on its ranks in its
  * scope's full-text and vector lists. Dividing by the best possible score (rank 1 in both lists)
- * normalises it to 0–1. Ties go to the more local scope (seed 004: local first), then to the newer
+ * normalises it to 0–1. Ties go to the more local scope (local first), then to the newer
  * item. Duplicates (the same source and id twice) keep their best score.
  */
 export function fuseResults(lists: Partial<Record<RetrievalScope, Candidate[]>>, opts: FuseOptions): FusedItem[] {

@@ -182,7 +182,7 @@ export function searchKnowledge(tx: Queryable, p: SearchParams) {
   );
 }
 
-// access tracking (seed 004) lives in ./access-queries.ts
+// access tracking (what actually gets used) lives in ./access-queries.ts
 
 // ── retrieval log ───────────────────────────────────────────────────────────────────────────────
 
@@ -225,7 +225,7 @@ export interface RecentMemory {
   createdAt: Date;
 }
 
-/** The agent's newest live memories (seed 001's "top 2 by recency"), on memories_owner_idx. */
+/** The agent's newest live memories (the "top 2 by recency"), on memories_owner_idx. */
 export function listRecentMemories(tx: Queryable, p: { agentId: string; limit: number; asOf?: Date }) {
   return tx.query<RecentMemory>(
     `select id, tier, category, title, content, occurred_at as "occurredAt", created_at as "createdAt"

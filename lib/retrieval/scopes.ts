@@ -1,6 +1,6 @@
 import type { TriggerLevel, TriggerVariant } from "./trigger";
 
-/** Where a retrieval can look (seed 004's retrieval diagram: local first, then shared knowledge). */
+/** Where a retrieval can look (local first, then shared knowledge). */
 export const RETRIEVAL_SCOPES = ["memories", "documents", "interactions", "team", "knowledge"] as const;
 export type RetrievalScope = (typeof RETRIEVAL_SCOPES)[number];
 

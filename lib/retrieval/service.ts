@@ -34,7 +34,7 @@ export async function triggerFor(caller: Caller, body: z.infer<typeof triggerBod
 }
 
 /**
- * POST /retrieve (seeds 000, 001, 004): classify the message (or take the caller's scopes), search
+ * POST /retrieve: classify the message (or take the caller's scopes), search
  * the scopes the level calls for with hybrid search under the agent's RLS, fuse the results, count
  * what was served, format a context block, and log the call.
  */

@@ -1,5 +1,5 @@
 /**
- * The smart trigger (seeds 000 and 004): a zero-token classifier that decides, before any search,
+ * The smart trigger: a zero-token classifier that decides, before any search,
  * whether a message needs retrieved context and from where.
  *
  *   internal agents: none | local | shared   (shared = the team's shared knowledge)

@@ -15,7 +15,7 @@ export interface FactWriteResult {
 }
 
 /**
- * Writes a fact under the conflict rule of seed 002: on the same key the higher confidence wins
+ * Writes a fact under the conflict rule: on the same key the higher confidence wins
  * (a tie goes to the newer value: the world changes). The loser is kept, never deleted — an older
  * fact becomes `superseded` pointing at its replacement; a losing proposal is reported back so its
  * suggestion can be marked superseded pointing at the fact that stayed. The contact's facts are

@@ -4,7 +4,6 @@ import { recordAudit } from "@/lib/audit/queries";
 import type { Caller } from "@/lib/auth/caller";
 import { asCaller, type Queryable } from "@/lib/db";
 import { ApiError, notFound } from "@/lib/http/errors";
-import { pathId } from "@/lib/http/ids";
 import { loadValidationContext, writeFactResolvingConflict } from "./apply-suggestion";
 import { normalizeEmail, normalizePhone } from "./contact-identity";
 import { detectPii, describePii } from "./pii";
@@ -100,8 +99,7 @@ export async function createContact(caller: Caller, body: z.infer<typeof createC
   });
 }
 
-export async function getContact(caller: Caller, idParam: string | undefined) {
-  const id = pathId(idParam, "Contact");
+export async function getContact(caller: Caller, id: string) {
   return asCaller(caller, async (tx) => {
     const contact = await requireVisibleContact(tx, id);
     return { contact, facts: await q.listActiveFacts(tx, { contactId: id }) };
@@ -129,8 +127,7 @@ export async function lookupContact(caller: Caller, query: z.infer<typeof lookup
   });
 }
 
-export async function updateContact(caller: Caller, idParam: string | undefined, body: z.infer<typeof updateContactBody>) {
-  const id = pathId(idParam, "Contact");
+export async function updateContact(caller: Caller, id: string, body: z.infer<typeof updateContactBody>) {
   const phone = parsePhone(body.phone);
   refuseSensitiveSummary(body.summary);
   return asCaller(caller, async (tx) => {
@@ -155,8 +152,7 @@ export async function updateContact(caller: Caller, idParam: string | undefined,
 }
 
 /** Every version of every fact of a contact (optionally one key), newest first per key. */
-export async function getFactHistory(caller: Caller, idParam: string | undefined, key?: string) {
-  const id = pathId(idParam, "Contact");
+export async function getFactHistory(caller: Caller, id: string, key?: string) {
   return asCaller(caller, async (tx) => {
     await requireVisibleContact(tx, id);
     return { facts: await q.listFactHistory(tx, { contactId: id, key }) };
@@ -168,8 +164,7 @@ export async function getFactHistory(caller: Caller, idParam: string | undefined
  * approval: PII and locked constants refused, confidence ≥ 0.7, and a current fact with higher
  * confidence is not overwritten (409: send a higher confidence to replace it).
  */
-export async function putFact(caller: Caller, idParam: string | undefined, keyParam: string | undefined, body: z.infer<typeof putFactBody>) {
-  const id = pathId(idParam, "Contact");
+export async function putFact(caller: Caller, id: string, keyParam: string | undefined, body: z.infer<typeof putFactBody>) {
   const parsedKey = factKey.safeParse(keyParam ?? "");
   if (!parsedKey.success) throw new ApiError("validation_failed", "key: use lowercase letters, digits, dots, dashes and underscores");
   const key = parsedKey.data;
@@ -210,8 +205,7 @@ export async function putFact(caller: Caller, idParam: string | undefined, keyPa
 }
 
 /** Opt-out erasure: see mhq.erase_contact (supabase/migrations/20261121150300_contact_erasure.sql). */
-export async function optOutContact(caller: Caller, idParam: string | undefined) {
-  const id = pathId(idParam, "Contact");
+export async function optOutContact(caller: Caller, id: string) {
   return asCaller(caller, async (tx) => {
     const contact = await requireVisibleContact(tx, id);
     const erased = await q.eraseContact(tx, { id });
@@ -223,8 +217,7 @@ export async function optOutContact(caller: Caller, idParam: string | undefined)
   });
 }
 
-export async function getFactKeys(caller: Caller, clientIdParam: string | undefined) {
-  const clientId = pathId(clientIdParam, "Client");
+export async function getFactKeys(caller: Caller, clientId: string) {
   return asCaller(caller, async (tx) => {
     const rows = await tx.query("select 1 from clients where id = $1", [clientId]);
     if (!rows.length) throw notFound("Client");
@@ -233,8 +226,7 @@ export async function getFactKeys(caller: Caller, clientIdParam: string | undefi
 }
 
 /** The client's business-relevance allow-list (HQ admins). An empty list means "no list". */
-export async function setFactKeys(caller: Caller, clientIdParam: string | undefined, body: z.infer<typeof factKeysBody>) {
-  const clientId = pathId(clientIdParam, "Client");
+export async function setFactKeys(caller: Caller, clientId: string, body: z.infer<typeof factKeysBody>) {
   const keys = [...new Set(body.keys)].sort();
   return asCaller(caller, async (tx) => {
     const before = await q.getFactKeys(tx, { clientId });

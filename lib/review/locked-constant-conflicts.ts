@@ -1,5 +1,5 @@
 /**
- * Whether a proposed fact would set or contradict a locked constant (seed 002: prices, guarantees,
+ * Whether a proposed fact would set or contradict a locked constant (prices, guarantees,
  * compliance rules, escalation numbers, booking links; "Agents CANNOT self-edit"). Pure functions.
  *
  * Two tests, both explainable to the person reading the refusal:

@@ -1,5 +1,5 @@
 /**
- * PII detection for memory suggestions and facts (seed 002: "Never store: SSN, credit cards,
+ * PII detection for memory suggestions and facts ("Never store: SSN, credit cards,
  * health, religion, politics"). Pure functions, no I/O.
  *
  * Findings never carry the matched text: they are stored in audit entries and shown in the

@@ -1,5 +1,10 @@
 import "server-only";
 import type { Queryable } from "@/lib/db";
+import type { z } from "zod";
+import type { contactSentiment, contactStage } from "./schemas";
+
+type ContactStage = z.infer<typeof contactStage> | "opted_out";
+type ContactSentiment = z.infer<typeof contactSentiment>;
 
 // Tenancy lives in RLS (mhq.in_contact_scope) and, where a caller narrows a listing, in the WHERE
 // clause. `clientId` filters take a uuid, "hq" (HQ's own contacts, client_id null) or nothing (all
@@ -13,8 +18,8 @@ export interface ContactRow {
   phone: string | null;
   email: string | null;
   summary: string;
-  stage: string;
-  sentiment: string | null;
+  stage: ContactStage;
+  sentiment: ContactSentiment | null;
   optOut: boolean;
   optedOutAt: Date | null;
   createdAt: Date;

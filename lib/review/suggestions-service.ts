@@ -5,7 +5,6 @@ import type { Caller } from "@/lib/auth/caller";
 import { getConfig } from "@/lib/config";
 import { asCaller, type Queryable } from "@/lib/db";
 import { ApiError, fromDatabaseError, notFound } from "@/lib/http/errors";
-import { pathId } from "@/lib/http/ids";
 import { listLockedConstants } from "@/lib/locked-constants/queries";
 import { loadValidationContext, writeFactResolvingConflict } from "./apply-suggestion";
 import { refusalDetails, requireVisibleContact } from "./contacts-service";
@@ -136,8 +135,7 @@ export async function listSuggestions(caller: Caller, query: z.infer<typeof list
  * the value that would be stored (the reviewer may have edited it) and then resolves a conflict
  * with the current fact: the higher confidence wins, the loser is kept as superseded.
  */
-export async function reviewSuggestion(caller: Caller, idParam: string | undefined, body: z.infer<typeof reviewSuggestionBody>) {
-  const id = pathId(idParam, "Suggestion");
+export async function reviewSuggestion(caller: Caller, id: string, body: z.infer<typeof reviewSuggestionBody>) {
   const outcome = await asCaller(caller, async (tx): Promise<Refusal | { suggestion: SuggestionView; fact?: q.FactRow }> => {
     const s = await q.getSuggestion(tx, { id, forUpdate: true });
     if (!s) throw notFound("Suggestion");

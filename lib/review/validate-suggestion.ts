@@ -1,5 +1,5 @@
 /**
- * The memory manager's rules (seed 002), in one place, as one verdict with its reasons. Used when a
+ * The memory manager's rules, in one place, as one verdict with its reasons. Used when a
  * suggestion is made, again when it is approved (by the manager pass, a manager agent or a person),
  * and for direct fact writes. Pure: the caller loads the context.
  *

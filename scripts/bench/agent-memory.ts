@@ -1,4 +1,4 @@
-// Agent memory (issue 3): boot context and memory writes on the embedded database. Seed 003's
+// Agent memory: boot context and memory writes on the embedded database. The
 // acceptance criterion is a boot well under 2 seconds; the memory write is measured at the
 // 200-memory cap, where every write also archives the least valuable memory.
 import { NextRequest } from "next/server";

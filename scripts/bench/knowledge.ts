@@ -1,4 +1,4 @@
-// HQ knowledge base (issue 4): hybrid search at 1k and then 10k entries, with and without a
+// HQ knowledge base: hybrid search at 1k and then 10k entries, with and without a
 // category filter, measured the way GET /api/v1/knowledge?q= runs it for a field agent: the query
 // embedded by the local embedder, hybrid_search_knowledge under the agent's RLS, and the access
 // counters of the served entries bumped. HTTP and JSON are not included.

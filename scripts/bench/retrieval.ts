@@ -1,4 +1,4 @@
-// Retrieval (issue 6): the smart trigger's throughput, POST /retrieve at 1k and 10k memories and
+// Retrieval: the smart trigger's throughput, POST /retrieve at 1k and 10k memories and
 // interactions per agent over a 10k-entry knowledge base (in process, and over HTTP against
 // `next start`), and context assembly. Targets on the embedded database with the local embedder:
 // retrieve p95 ≤ 50 ms at 10k items, context ≤ 100 ms.
@@ -31,6 +31,7 @@ import { assembleContext } from "@/lib/retrieval/context";
 import { retrieve } from "@/lib/retrieval/service";
 import { classify, compileVocabulary, type VocabularyTerm } from "@/lib/retrieval/trigger";
 import { candidateTerms, indexVocabulary } from "@/lib/retrieval/vocabulary-index";
+import { createMemoryHq } from "@/lib/sdk";
 import { measure, type BenchRow } from "./measure";
 
 const ADMIN: HqCaller = { type: "hq", userId: null, name: "bench", email: null, role: "admin" };
@@ -409,12 +410,12 @@ async function benchHttp(pg: PGlite, key: string, msgs: string[]): Promise<Bench
       stdio: "ignore",
       detached: true,
     });
-    const base = `http://127.0.0.1:${port}`;
+    const hq = createMemoryHq({ baseUrl: `http://127.0.0.1:${port}`, key });
     const deadline = Date.now() + 120_000;
     for (;;) {
       if (child.exitCode !== null) throw new Error(`next start exited with ${child.exitCode}`);
       try {
-        if ((await fetch(`${base}/api/health`)).ok) break;
+        if ((await hq.system.health()).status === "ok") break;
       } catch {
         /* not listening yet */
       }
@@ -422,13 +423,8 @@ async function benchHttp(pg: PGlite, key: string, msgs: string[]): Promise<Bench
       await new Promise((r) => setTimeout(r, 250));
     }
     return await measure(name, { n: N, warmup: WARMUP, notes: `next start on 127.0.0.1 (${distDir}); includes key auth, JSON and fetch` }, async (i) => {
-      const res = await fetch(`${base}/api/v1/retrieve`, {
-        method: "POST",
-        headers: { authorization: `Bearer ${key}`, "content-type": "application/json" },
-        body: JSON.stringify({ message: msgs[i % msgs.length] }),
-      });
-      if (res.status !== 200) throw new Error(`retrieve answered ${res.status}: ${await res.text()}`);
-      await res.arrayBuffer();
+      // the TypeScript client agents use: throws on any answer but 2xx
+      await hq.retrieval.retrieve({ body: { message: msgs[i % msgs.length]! } });
     });
   } catch (err) {
     return { benchmark: name, n: 0, p50: NaN, p95: NaN, notes: `failed: ${err instanceof Error ? err.message : String(err)}` };

@@ -1,20 +1,13 @@
 import { expect, test } from "@playwright/test";
-import { adminHeaders, signInAsFounder } from "./helpers";
+import { adminApi, demoAgentId, signInAsFounder } from "./helpers";
 import { AgentMemoryTabs } from "./pages/agent-memory-tabs";
 
-async function agentId(request: import("@playwright/test").APIRequestContext, name: string) {
-  const res = await request.get("/api/v1/agents", { headers: adminHeaders() });
-  expect(res.status()).toBe(200);
-  const agent = ((await res.json()).agents as { id: string; name: string }[]).find((a) => a.name === name);
-  expect(agent, `demo agent ${name}`).toBeTruthy();
-  return agent!.id;
-}
-
-test("edit Sybil's scratchpad, watch the counter, and resolve a conflicting save", async ({ page, request }) => {
+test("edit Sybil's scratchpad, watch the counter, and resolve a conflicting save", async ({ page }) => {
   await signInAsFounder(page);
-  const sybil = await agentId(request, "Sybil");
+  const sybil = await demoAgentId("Sybil");
   const tabs = new AgentMemoryTabs(page);
-  const working = `/api/v1/agents/${sybil}/documents/working`;
+  const hq = adminApi();
+  const working = { params: { agentId: sybil, type: "working" } };
 
   await test.step("the scratchpad opens with the demo content and its character count", async () => {
     await tabs.open(sybil, "scratchpad");
@@ -38,11 +31,9 @@ test("edit Sybil's scratchpad, watch the counter, and resolve a conflicting save
   const theirs = "## Current task\nChanged underneath by another session";
   let versionBefore = 0;
   await test.step("another session saves the scratchpad through the API", async () => {
-    const current = await (await request.get(working, { headers: adminHeaders() })).json();
-    versionBefore = current.version;
-    const put = await request.put(working, { headers: adminHeaders(), data: { content: theirs, expectedVersion: versionBefore } });
-    expect(put.status()).toBe(200);
-    expect((await put.json()).version).toBe(versionBefore + 1);
+    versionBefore = (await hq.documents.get(working)).version;
+    const put = await hq.documents.put({ ...working, body: { content: theirs, expectedVersion: versionBefore } });
+    expect(put.version).toBe(versionBefore + 1);
   });
 
   await test.step("saving shows the conflict dialog with what differs", async () => {
@@ -53,7 +44,7 @@ test("edit Sybil's scratchpad, watch the counter, and resolve a conflicting save
     await expect(tabs.conflictRemoved()).toContainText("Changed underneath by another session");
     await expect(dialog).toContainText(`only in version ${versionBefore + 1}`);
     // the save was refused: the server still holds the other session's text
-    expect((await (await request.get(working, { headers: adminHeaders() })).json()).content).toBe(theirs);
+    expect((await hq.documents.get(working)).content).toBe(theirs);
   });
 
   await test.step("overwriting is a deliberate second step that saves mine on top of theirs", async () => {
@@ -62,7 +53,7 @@ test("edit Sybil's scratchpad, watch the counter, and resolve a conflicting save
     await tabs.conflictDialog().getByRole("button", { name: `Overwrite version ${versionBefore + 1}` }).click();
     await expect(tabs.conflictDialog()).toBeHidden();
     await tabs.expectSaved();
-    const saved = await (await request.get(working, { headers: adminHeaders() })).json();
+    const saved = await hq.documents.get(working);
     expect(saved).toMatchObject({ content: mine, version: versionBefore + 2 });
   });
 
@@ -74,7 +65,7 @@ test("edit Sybil's scratchpad, watch the counter, and resolve a conflicting save
     await page.getByLabel("Tier").selectOption("core");
     await expect(page.getByRole("button", { name: "Time is never an issue for AI agents" })).toBeVisible();
     await expect(page.getByRole("button", { name: "Review the shared-memory schema with Bridget" })).toBeHidden();
-    const saber = await agentId(request, "Saber");
+    const saber = await demoAgentId("Saber");
     await tabs.open(saber, "decisions");
     await expect(page.getByTestId("decision-card").filter({ hasText: "Short BTC based on funding rate spike" })).toContainText("Worked");
   });

@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { adminHeaders, signInAsFounder } from "./helpers";
+import { adminApi, signInAsFounder } from "./helpers";
 import { HqShell } from "./pages/hq-shell";
 import { RetrievalPage } from "./pages/retrieval-page";
 
@@ -9,15 +9,14 @@ test("the retrieval playground shows the level, the triggers, every item with it
   const title = `The ${marker} migration needs a Saturday maintenance window`;
 
   const sybil = await test.step("arrange: a memory of the demo agent Sybil, written through the API", async () => {
-    const agents = await page.request.get("/api/v1/agents", { headers: adminHeaders() });
-    expect(agents.status()).toBe(200);
-    const agent = ((await agents.json()).agents as { id: string; name: string }[]).find((a) => a.name === "Sybil")!;
+    const hq = adminApi();
+    const agent = (await hq.agents.list()).agents.find((a) => a.name === "Sybil")!;
     expect(agent).toBeTruthy();
-    const res = await page.request.post(`/api/v1/agents/${agent.id}/memories`, {
-      headers: adminHeaders(),
-      data: { tier: "learning", category: "decision", title, content: "Snapshot the database first; roll back by Sunday noon.", confidence: 0.9 },
+    const { memory } = await hq.memories.write({
+      params: { agentId: agent.id },
+      body: { tier: "learning", category: "decision", title, content: "Snapshot the database first; roll back by Sunday noon.", confidence: 0.9 },
     });
-    expect(res.status()).toBe(201);
+    expect(memory.title).toBe(title);
     return agent;
   });
 

@@ -1,5 +1,6 @@
 import { expect, type APIRequestContext, type Page } from "@playwright/test";
-import { E2E_ADMIN_KEY } from "../../playwright.config";
+import { createMemoryHq } from "@/lib/sdk";
+import { E2E_ADMIN_KEY, E2E_BASE_URL } from "../../playwright.config";
 
 /** The founder: the first admin that 01-foundation creates through the UI; later specs sign in as her. */
 export const FOUNDER = { email: "founder@memoryhq.test", password: "correct horse battery", name: "Bridget" };
@@ -21,7 +22,17 @@ export async function signInAsFounder(page: Page) {
   expect(res.status()).toBe(200);
 }
 
-/** Calls the API with the ADMIN_API_KEY (for arranging data a test needs). */
+/** The TypeScript client with the ADMIN_API_KEY, for arranging and checking data a test needs. */
+export const adminApi = () => createMemoryHq({ baseUrl: E2E_BASE_URL, key: E2E_ADMIN_KEY });
+
+/** The id of a demo agent, by name. */
+export async function demoAgentId(name: string): Promise<string> {
+  const agent = (await adminApi().agents.list()).agents.find((a) => a.name === name);
+  expect(agent, `demo agent ${name}`).toBeTruthy();
+  return agent!.id;
+}
+
+/** Headers with the ADMIN_API_KEY, for calls made through Playwright's request context. */
 export function adminHeaders() {
   return { authorization: `Bearer ${E2E_ADMIN_KEY}` };
 }

@@ -38,6 +38,18 @@ export interface CallOptions {
   headers?: Record<string, string>;
 }
 
+/** The app's route handlers as `fetch`: clients (the TypeScript client, MCP) talk to them without a server. */
+export async function handlerFetch(input: string | URL, init: RequestInit = {}): Promise<Response> {
+  const url = new URL(input);
+  const match = routes.find((r) => r.regex.test(url.pathname));
+  if (!match) return new Response(JSON.stringify({ error: { code: "not_found", message: "No such route" } }), { status: 404 });
+  const handler = (await modules[match.file]!())[init.method ?? "GET"];
+  if (!handler) return new Response(JSON.stringify({ error: { code: "method_not_allowed", message: "Method not allowed" } }), { status: 405 });
+  const values = match.regex.exec(url.pathname)!.slice(1);
+  const params = Object.fromEntries(match.names.map((n, i) => [n, decodeURIComponent(values[i]!)]));
+  return handler(new NextRequest(url, init as ConstructorParameters<typeof NextRequest>[1]), { params: Promise.resolve(params) });
+}
+
 /** Calls the app's real route handler for `path`, as Next.js would. */
 export async function api<T = any>(method: string, path: string, opts: CallOptions = {}): Promise<ApiResponse<T>> {
   const url = new URL(path, "http://localhost:3000");

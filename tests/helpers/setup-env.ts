@@ -9,6 +9,7 @@ process.env.ADMIN_API_KEY = TEST_ADMIN_KEY;
 process.env.SEED_DEMO = "false";
 // the route handlers share a pool of 10 connections (real PostgreSQL): let them all run at once
 process.env.ADMISSION_CONCURRENCY = "10";
+process.env.MHQ_VERIFY_RESPONSES = "1";
 resetConfigForTests();
 
 // A fresh database for each test file (each file runs in its own module graph).

@@ -5,7 +5,7 @@ import { seedAgentMemoryDemo } from "@/lib/demo/agent-memory";
 import { seedDemoIfEmpty } from "@/lib/demo/seed";
 
 describe("the agent-memory demo", () => {
-  it("gives the demo agents documents and seed 004's memories, once", async () => {
+  it("gives the demo agents documents and memories, once", async () => {
     const db = await getDatabase();
     expect(await seedDemoIfEmpty(db)).toBe(true);
     const agents = (await admin.get("/api/v1/agents")).body.agents as { id: string; name: string }[];

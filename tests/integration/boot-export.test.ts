@@ -74,7 +74,7 @@ describe("export", () => {
     return { res, files: res.status === 200 ? unzipSync(new Uint8Array(await res.arrayBuffer())) : {} };
   }
 
-  it("zips the agent's memory as seed 000's memory/ folder", async () => {
+  it("zips the agent's memory as the memory/ folder", async () => {
     const client = await createClient("Sunrise Plumbing Export");
     const santos = await createAgent({ kind: "field", role: "orchestrator", clientId: client.id, name: "Santos Export" });
     await as(santos.key).put("/api/v1/agents/me/documents/soul", { content: "# Santos" });

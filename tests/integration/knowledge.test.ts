@@ -13,7 +13,7 @@ const KB = "/api/v1/knowledge";
 
 let curator: TestHqUser;
 let viewer: TestHqUser;
-let sam: TestAgent; // internal specialist granted kbAccess "write" (seed 000's CS agent)
+let sam: TestAgent; // internal specialist granted kbAccess "write" (the CS agent)
 let sage: TestAgent; // internal orchestrator, read only
 let santos: TestAgent; // field agent
 let isolated: TestAgent;
@@ -283,7 +283,7 @@ describe("hybrid search", () => {
     expect(tags.body.tags).toEqual(expect.arrayContaining([{ tag: "severity", count: 2 }, { tag: "webhooks", count: 1 }]));
   });
 
-  it("counts results served to agents (seed 004), not HQ browsing", async () => {
+  it("counts results served to agents, not HQ browsing", async () => {
     await flushAccessCounts();
     const before = (await admin.get(`${KB}/${ids.onboard}`)).body.entry.accessedCount;
     await asUser(curator).get(`${KB}?q=onboarding+checklist`);

@@ -24,7 +24,7 @@ async function dbRows<T = any>(sql: string, params: unknown[] = []) {
 }
 
 describe("memory_write", () => {
-  it("stores a memory with the seed 004 fields and an embedding", async () => {
+  it("stores a memory with its tier, category, confidence and decision fields and an embedding", async () => {
     const saber = await createAgent({ kind: "internal", role: "specialist" });
     const res = await as(saber.key).post(memories("me"), {
       tier: "learning",

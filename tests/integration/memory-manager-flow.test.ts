@@ -8,7 +8,7 @@ import { createAgent, createClient, createHqUser, type TestAgent, type TestHqUse
 let sunrise: { id: string };
 let manager: TestAgent;
 let orchestrator: TestAgent;
-let extractor: TestAgent; // seed 002's memory extractor: a specialist
+let extractor: TestAgent; // the memory extractor: a specialist
 let curator: TestHqUser;
 
 const db = () => getDatabase();
@@ -39,7 +39,7 @@ beforeAll(async () => {
   }
 });
 
-describe("the per-inbound flow of seed 002", () => {
+describe("the per-inbound flow of the memory manager", () => {
   it("interaction → suggestions → manager pass → facts, read back by phone in one call", async () => {
     const contactId = await newContact({ name: "Dana Whitfield", phone: "+1 (863) 555-0142", email: "Dana.Whitfield@Example.com" });
     await admin.put(`/api/v1/clients/${sunrise.id}/fact-keys`, { keys: ["water_heater", "preferred_time", "service_address"] });

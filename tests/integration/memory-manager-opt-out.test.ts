@@ -3,7 +3,7 @@ import { getDatabase } from "@/lib/db";
 import { admin, api, as } from "../helpers/api";
 import { createAgent, createClient, createHqUser, type TestAgent } from "../helpers/fixtures";
 
-// Opt-out erasure (seed 002: "Delete data when user requests opt-out"): afterwards no table — the
+// Opt-out erasure ("Delete data when user requests opt-out"): afterwards no table — the
 // audit log and the event log included — holds the contact's phone, email or name.
 
 const PERSON = { name: "Dana Whitfield", phone: "(863) 555-0142", email: "Dana.Whitfield@Example.com" };

@@ -7,7 +7,7 @@ import { EmbeddingUnavailableError, setEmbeddingProviderForTests } from "@/lib/e
 import { flushAccessCounts } from "@/lib/retrieval/access-counts";
 import { BRIEFING_TTL_MS, clearBriefingCache, getBriefing } from "@/lib/retrieval/briefing";
 
-// The situational briefing (its 6-hour window and 5-minute cache) and context assembly (seed 001).
+// The situational briefing (its 6-hour window and 5-minute cache) and context assembly.
 
 const HOUR = 60 * 60 * 1000;
 const tag = () => Math.random().toString(36).slice(2, 8);

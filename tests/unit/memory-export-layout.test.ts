@@ -20,7 +20,7 @@ const memory = (over: Record<string, unknown>) => ({
   ...over,
 });
 
-describe("export layout (seed 000 memory/ folder)", () => {
+describe("export layout (the memory/ folder)", () => {
   it("slugs titles into stable, unique file names", () => {
     expect(fileSlug("Short BTC — funding rate spike!", "abcdef12-3456")).toBe("short-btc-funding-rate-spike-abcdef12");
     expect(fileSlug("¿¿??", "abcdef12")).toBe("memory-abcdef12");

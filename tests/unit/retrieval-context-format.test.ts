@@ -131,14 +131,14 @@ describe("the situational briefing text", () => {
   it("lists events, missions, others' conversations and proposals; unseen agents read as HQ", () => {
     const text = formatBriefing({
       ...empty,
-      events: [{ occurredAt: "2026-11-21T10:15:00Z", agentName: null, kind: "sms.send", outcome: "failure", summary: "Provider timed out" }],
-      missions: [{ title: "Deploy Santos", status: "active", summary: "Live on SMS" }],
+      events: [{ id: "00000000-0000-4000-8000-000000000001", occurredAt: "2026-11-21T10:15:00Z", agentName: null, kind: "sms.send", outcome: "failure", summary: "Provider timed out" }],
+      missions: [{ id: "00000000-0000-4000-8000-000000000002", title: "Deploy Santos", status: "active", summary: "Live on SMS", updatedAt: "2026-11-21T08:00:00Z" }],
       interactions: [
-        { occurredAt: "2026-11-21T09:00:00Z", agentName: "Sage", channel: "email", direction: "inbound", speaker: "Maria", excerpt: "Thanks!" },
+        { id: "00000000-0000-4000-8000-000000000003", occurredAt: "2026-11-21T09:00:00Z", agentName: "Sage", channel: "email", direction: "inbound", speaker: "Maria", excerpt: "Thanks!" },
       ],
       proposals: {
-        suggestions: { count: 3, items: [{ key: "preferred_time", value: "mornings", confidence: 0.8, contactName: "Maria Lopez", proposedByName: "Santos" }] },
-        playbookUpdates: { count: 1, items: [{ area: "follow-up", title: "Shorter reminder", agentName: "Santos" }] },
+        suggestions: { count: 3, items: [{ id: "00000000-0000-4000-8000-000000000004", key: "preferred_time", value: "mornings", confidence: 0.8, contactName: "Maria Lopez", proposedByName: "Santos", createdAt: "2026-11-21T08:00:00Z" }] },
+        playbookUpdates: { count: 1, items: [{ id: "00000000-0000-4000-8000-000000000005", area: "follow-up", title: "Shorter reminder", agentName: "Santos", createdAt: "2026-11-21T08:00:00Z" }] },
       },
     });
     expect(text).toContain("Recent events (1):\n- 2026-11-21 10:15 UTC HQ — sms.send (failure): Provider timed out");

@@ -44,7 +44,7 @@ describe("fuseResults", () => {
     expect(fused.map((f) => f.id)).toEqual(["t1", "t2"]);
   });
 
-  it("breaks ties local first (seed 004), then newest first", () => {
+  it("breaks ties local first, then newest first", () => {
     const same = rrf(1, null);
     const fused = fuseResults(
       {
@@ -75,7 +75,7 @@ describe("fuseResults", () => {
   });
 });
 
-describe("blendMemories (seed 001: top 3 by relevance + top 2 by recency, deduplicated)", () => {
+describe("blendMemories (top 3 by relevance + top 2 by recency, deduplicated)", () => {
   const m = (id: string) => ({ id });
 
   it("takes three relevant, then the two newest not already taken", () => {

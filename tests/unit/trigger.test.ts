@@ -17,7 +17,7 @@ const fieldVocab: VocabularyTerm[] = [
 const internal = (m: string) => classify(m, { variant: "internal", vocabulary: internalVocab, selfName: "Sybil" });
 const field = (m: string) => classify(m, { variant: "field", vocabulary: fieldVocab, selfName: "Santos" });
 
-describe("smart trigger — internal agents (seed 004 patterns)", () => {
+describe("smart trigger — internal agents (decision, past, planning and correction patterns)", () => {
   it.each([
     // decision language
     ["Should we move the backtest to next week?", "decision", "shared"],
@@ -73,7 +73,7 @@ describe("smart trigger — internal agents (seed 004 patterns)", () => {
   });
 });
 
-describe("smart trigger — field agents (seed 000 HQ patterns)", () => {
+describe("smart trigger — field agents (how-to, error, escalation and tool patterns)", () => {
   it.each([
     ["How do I send an invoice?", "procedural"],
     ["how should I reply to a refund request", "procedural"],

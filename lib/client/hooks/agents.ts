@@ -1,21 +1,22 @@
 "use client";
 
 import { useQuery } from "@tanstack/react-query";
-import { apiFetch } from "@/lib/client/api";
+import { apiCall } from "@/lib/client/api";
 import { agentKeys, clientKeys } from "@/lib/client/query-keys";
-import type { Agent, AgentKey, Client } from "@/lib/client/types";
+import { agentContracts } from "@/lib/agents/contracts";
+import { clientContracts } from "@/lib/clients/contracts";
 
 export function useAgents() {
   return useQuery({
     queryKey: agentKeys.list(),
-    queryFn: ({ signal }) => apiFetch<{ agents: Agent[] }>("/agents", { signal }).then((r) => r.agents),
+    queryFn: ({ signal }) => apiCall(agentContracts.list, {}, { signal }).then((r) => r.agents),
   });
 }
 
 export function useAgent(id: string) {
   return useQuery({
     queryKey: agentKeys.detail(id),
-    queryFn: ({ signal }) => apiFetch<{ agent: Agent }>(`/agents/${encodeURIComponent(id)}`, { signal }).then((r) => r.agent),
+    queryFn: ({ signal }) => apiCall(agentContracts.get, { params: { agentId: id } }, { signal }).then((r) => r.agent),
   });
 }
 
@@ -23,7 +24,7 @@ export function useAgent(id: string) {
 export function useAgentKeys(id: string, { enabled = true }: { enabled?: boolean } = {}) {
   return useQuery({
     queryKey: agentKeys.keys(id),
-    queryFn: ({ signal }) => apiFetch<{ keys: AgentKey[] }>(`/agents/${encodeURIComponent(id)}/keys`, { signal }).then((r) => r.keys),
+    queryFn: ({ signal }) => apiCall(agentContracts.listKeys, { params: { agentId: id } }, { signal }).then((r) => r.keys),
     enabled,
   });
 }
@@ -31,6 +32,6 @@ export function useAgentKeys(id: string, { enabled = true }: { enabled?: boolean
 export function useClients() {
   return useQuery({
     queryKey: clientKeys.list(),
-    queryFn: ({ signal }) => apiFetch<{ clients: Client[] }>("/clients", { signal }).then((r) => r.clients),
+    queryFn: ({ signal }) => apiCall(clientContracts.list, {}, { signal }).then((r) => r.clients),
   });
 }

@@ -1,20 +1,14 @@
 "use client";
 
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { apiFetch } from "@/lib/client/api";
+import { apiCall } from "@/lib/client/api";
 import { auditKeys, knowledgeKeys } from "@/lib/client/query-keys";
-import type {
-  KnowledgeDraft,
-  KnowledgeEntry,
-  KnowledgeImportReport,
-  KnowledgeListResponse,
-  KnowledgeStatus,
-  KnowledgeVersion,
-} from "@/lib/client/knowledge-types";
+import type { KnowledgeCategory, KnowledgeDraft, KnowledgeStatus } from "@/lib/client/knowledge-types";
+import { knowledgeContracts as c } from "@/lib/knowledge/contracts";
 
 export interface KnowledgeFilters {
   q?: string;
-  category?: string;
+  category?: KnowledgeCategory;
   tag?: string;
   status?: KnowledgeStatus | "all";
 }
@@ -23,7 +17,7 @@ export function useKnowledgeList(filters: KnowledgeFilters) {
   return useQuery({
     queryKey: knowledgeKeys.list(filters),
     // a search returns the best matches (the vector half ranks every entry, so more is noise); a list shows all
-    queryFn: ({ signal }) => apiFetch<KnowledgeListResponse>("/knowledge", { query: { ...filters, limit: filters.q ? 25 : 200 }, signal }),
+    queryFn: ({ signal }) => apiCall(c.list, { query: { ...filters, limit: filters.q ? 25 : 200 } }, { signal }),
     // keep the table on screen while the next search runs
     placeholderData: keepPreviousData,
   });
@@ -32,7 +26,7 @@ export function useKnowledgeList(filters: KnowledgeFilters) {
 export function useKnowledgeEntry(id: string) {
   return useQuery({
     queryKey: knowledgeKeys.detail(id),
-    queryFn: ({ signal }) => apiFetch<{ entry: KnowledgeEntry }>(`/knowledge/${encodeURIComponent(id)}`, { signal }).then((r) => r.entry),
+    queryFn: ({ signal }) => apiCall(c.get, { params: { id } }, { signal }).then((r) => r.entry),
   });
 }
 
@@ -40,16 +34,14 @@ export function useKnowledgeVersions(id: string) {
   return useQuery({
     queryKey: knowledgeKeys.versions(id),
     queryFn: ({ signal }) =>
-      apiFetch<{ versions: KnowledgeVersion[]; currentVersion: number }>(`/knowledge/${encodeURIComponent(id)}/versions`, { signal }).then(
-        (r) => r.versions,
-      ),
+apiCall(c.versions, { params: { id } }, { signal }).then((r) => r.versions),
   });
 }
 
 export function useKnowledgeTags() {
   return useQuery({
     queryKey: knowledgeKeys.tags(),
-    queryFn: ({ signal }) => apiFetch<{ tags: { tag: string; count: number }[] }>("/knowledge/tags", { signal }).then((r) => r.tags),
+    queryFn: ({ signal }) => apiCall(c.tags, {}, { signal }).then((r) => r.tags),
     staleTime: 60_000,
   });
 }
@@ -67,7 +59,7 @@ function useInvalidateKnowledge() {
 export function useCreateKnowledge() {
   const invalidate = useInvalidateKnowledge();
   return useMutation({
-    mutationFn: (draft: KnowledgeDraft) => apiFetch<{ entry: KnowledgeEntry }>("/knowledge", { body: draft }).then((r) => r.entry),
+    mutationFn: (draft: KnowledgeDraft) => apiCall(c.create, { body: draft }).then((r) => r.entry),
     onSettled: invalidate,
   });
 }
@@ -76,7 +68,7 @@ export function useUpdateKnowledge(id: string) {
   const invalidate = useInvalidateKnowledge();
   return useMutation({
     mutationFn: (body: Partial<KnowledgeDraft> & { status?: KnowledgeStatus; expectedVersion: number }) =>
-      apiFetch<{ entry: KnowledgeEntry }>(`/knowledge/${encodeURIComponent(id)}`, { method: "PATCH", body }).then((r) => r.entry),
+      apiCall(c.update, { params: { id }, body }).then((r) => r.entry),
     onSettled: invalidate,
   });
 }
@@ -84,7 +76,7 @@ export function useUpdateKnowledge(id: string) {
 export function useArchiveKnowledge(id: string) {
   const invalidate = useInvalidateKnowledge();
   return useMutation({
-    mutationFn: () => apiFetch<{ entry: KnowledgeEntry }>(`/knowledge/${encodeURIComponent(id)}`, { method: "DELETE" }).then((r) => r.entry),
+    mutationFn: () => apiCall(c.archive, { params: { id } }).then((r) => r.entry),
     onSettled: invalidate,
   });
 }
@@ -93,7 +85,7 @@ export function useRestoreKnowledge(id: string) {
   const invalidate = useInvalidateKnowledge();
   return useMutation({
     mutationFn: (body: { version: number; expectedVersion: number }) =>
-      apiFetch<{ entry: KnowledgeEntry; restoredFrom: number }>(`/knowledge/${encodeURIComponent(id)}/restore`, { body }),
+      apiCall(c.restore, { params: { id }, body }),
     onSettled: invalidate,
   });
 }
@@ -102,7 +94,7 @@ export function useImportKnowledge() {
   const invalidate = useInvalidateKnowledge();
   return useMutation({
     mutationFn: (body: { files: { name: string; content: string }[]; dryRun?: boolean }) =>
-      apiFetch<KnowledgeImportReport>("/knowledge/import", { body }),
+      apiCall(c.import, { body }),
     onSettled: (report) => (report?.dryRun ? undefined : invalidate()),
   });
 }

@@ -1,25 +1,17 @@
 "use client";
 
 import { keepPreviousData, useInfiniteQuery, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { apiFetch } from "@/lib/client/api";
-import type {
-  AgentDocument,
-  BackfillReport,
-  BackfillStatus,
-  DailyNoteSummary,
-  DocumentType,
-  Interaction,
-  Memory,
-  MemoryFilters,
-} from "@/lib/client/memory-types";
-import { documentKeys, embeddingKeys, interactionKeys, memoryKeys } from "@/lib/client/query-keys";
-
-const agentPath = (agentId: string) => `/agents/${encodeURIComponent(agentId)}`;
+import { apiCall } from "@/lib/client/api";
+import type { AgentDocument, BackfillStatus, DocumentType, MemoryFilters } from "@/lib/client/memory-types";
+import { auditKeys, documentKeys, embeddingKeys, interactionKeys, memoryKeys } from "@/lib/client/query-keys";
+import { documentContracts } from "@/lib/documents/contracts";
+import { embeddingContracts } from "@/lib/embeddings/contracts";
+import { memoryContracts } from "@/lib/memories/contracts";
 
 export function useAgentDocument(agentId: string, type: DocumentType, date?: string) {
   return useQuery({
     queryKey: documentKeys.detail(agentId, type, date),
-    queryFn: ({ signal }) => apiFetch<AgentDocument>(`${agentPath(agentId)}/documents/${type}`, { query: { date }, signal }),
+    queryFn: ({ signal }) => apiCall(documentContracts.get, { params: { agentId, type }, query: { date } }, { signal }),
   });
 }
 
@@ -28,7 +20,7 @@ export function useSaveDocument(agentId: string, type: DocumentType) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: { content: string; expectedVersion: number; date?: string }) =>
-      apiFetch<{ version: number; updatedAt: string }>(`${agentPath(agentId)}/documents/${type}`, { method: "PUT", body }),
+      apiCall(documentContracts.put, { params: { agentId, type }, body }),
     onSuccess: (saved, body) => {
       // show what was saved at once; the refetch below confirms it
       queryClient.setQueryData<AgentDocument>(documentKeys.detail(agentId, type, body.date), (old) =>
@@ -37,6 +29,7 @@ export function useSaveDocument(agentId: string, type: DocumentType) {
       return Promise.all([
         queryClient.invalidateQueries({ queryKey: documentKeys.agent(agentId) }),
         queryClient.invalidateQueries({ queryKey: embeddingKeys.all }),
+        queryClient.invalidateQueries({ queryKey: auditKeys.all }),
       ]);
     },
   });
@@ -45,7 +38,7 @@ export function useSaveDocument(agentId: string, type: DocumentType) {
 export function useDailyNotes(agentId: string) {
   return useQuery({
     queryKey: documentKeys.dailyList(agentId),
-    queryFn: ({ signal }) => apiFetch<{ today: string; notes: DailyNoteSummary[] }>(`${agentPath(agentId)}/daily`, { signal }),
+    queryFn: ({ signal }) => apiCall(documentContracts.listDaily, { params: { agentId } }, { signal }),
   });
 }
 
@@ -53,7 +46,7 @@ export function useMemories(agentId: string, filters: MemoryFilters) {
   return useQuery({
     queryKey: memoryKeys.list(agentId, { ...filters }),
     queryFn: ({ signal }) =>
-      apiFetch<{ memories: Memory[]; total: number }>(`${agentPath(agentId)}/memories`, { query: { ...filters }, signal }),
+      apiCall(memoryContracts.list, { params: { agentId }, query: { ...filters } as Record<string, string> }, { signal }),
     placeholderData: keepPreviousData,
   });
 }
@@ -62,8 +55,13 @@ export function useUpdateMemory(agentId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, ...body }: { id: string; status?: string; expectedVersion?: number }) =>
-      apiFetch<{ memory: Memory }>(`/memories/${id}`, { method: "PATCH", body }),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: memoryKeys.agent(agentId) }),
+      apiCall(memoryContracts.update, { params: { id }, body: body as never }),
+    // HQ's edits are audited
+    onSettled: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: memoryKeys.agent(agentId) }),
+        queryClient.invalidateQueries({ queryKey: auditKeys.all }),
+      ]),
   });
 }
 
@@ -71,7 +69,7 @@ export function useRecordOutcome(agentId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, ...body }: { id: string; result: string; success: boolean; notes?: string }) =>
-      apiFetch<{ decision: Memory; outcome: Memory }>(`/memories/${id}/outcome`, { body }),
+      apiCall(memoryContracts.outcome, { params: { id }, body }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: memoryKeys.agent(agentId) }),
   });
 }
@@ -83,10 +81,9 @@ export function useInteractions(filters: { agentId?: string; contactId?: string;
   return useInfiniteQuery({
     queryKey: interactionKeys.list(filters),
     queryFn: ({ pageParam, signal }) =>
-      apiFetch<{ interactions: Interaction[] }>("/interactions", {
-        query: { ...filters, before: pageParam, limit: INTERACTIONS_PAGE },
-        signal,
-      }).then((r) => r.interactions),
+      apiCall(memoryContracts.listInteractions, { query: { ...filters, before: pageParam, limit: INTERACTIONS_PAGE } }, { signal }).then(
+        (r) => r.interactions,
+      ),
     initialPageParam: undefined as string | undefined,
     getNextPageParam: (last) => (last.length === INTERACTIONS_PAGE ? last[last.length - 1]!.occurredAt : undefined),
   });
@@ -95,7 +92,7 @@ export function useInteractions(filters: { agentId?: string; contactId?: string;
 export function useBackfillStatus({ enabled = true }: { enabled?: boolean } = {}) {
   return useQuery({
     queryKey: embeddingKeys.backfill(),
-    queryFn: ({ signal }) => apiFetch<BackfillStatus>("/embeddings/backfill", { signal }),
+    queryFn: ({ signal }) => apiCall(embeddingContracts.status, {}, { signal }),
     enabled,
   });
 }
@@ -104,7 +101,7 @@ export function useBackfillStatus({ enabled = true }: { enabled?: boolean } = {}
 export function useRunBackfill() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (limit: number) => apiFetch<BackfillReport>("/embeddings/backfill", { body: { limit } }),
+    mutationFn: (limit: number) => apiCall(embeddingContracts.run, { body: { limit } }),
     onSuccess: (report) => queryClient.setQueryData<BackfillStatus>(embeddingKeys.backfill(), (old) => (old ? { ...old, ...report } : old)),
   });
 }

@@ -1,9 +1,10 @@
 "use client";
 
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { apiFetch } from "@/lib/client/api";
-import { retrievalKeys } from "@/lib/client/query-keys";
-import type { AssembledContext, RetrievalScope, RetrievalStats, RetrieveResult } from "@/lib/client/retrieval-types";
+import { apiCall } from "@/lib/client/api";
+import { auditKeys, retrievalKeys } from "@/lib/client/query-keys";
+import type { RetrievalScope } from "@/lib/client/retrieval-types";
+import { retrievalContracts } from "@/lib/retrieval/contracts";
 
 export interface RetrieveInput {
   agentId: string;
@@ -17,17 +18,25 @@ export interface RetrieveInput {
 export function useRetrieve() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: RetrieveInput) => apiFetch<RetrieveResult>("/retrieve", { body: input }),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: retrievalKeys.stats() }),
+    mutationFn: (input: RetrieveInput) => apiCall(retrievalContracts.retrieve, { body: input }),
+    onSettled: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: retrievalKeys.stats() }),
+        queryClient.invalidateQueries({ queryKey: auditKeys.all }),
+      ]),
   });
 }
 
-/** GET /agents/{id}/context for a topic, fetched when asked for (`enabled`). */
+/** GET /agents/{id}/context for a topic, fetched when asked for (`enabled`); HQ's run is audited. */
 export function useAssembledContext(agentId: string, topic: string, { enabled }: { enabled: boolean }) {
+  const queryClient = useQueryClient();
   return useQuery({
     queryKey: retrievalKeys.context(agentId, topic),
-    queryFn: ({ signal }) =>
-      apiFetch<AssembledContext>(`/agents/${encodeURIComponent(agentId)}/context`, { query: { topic }, signal }),
+    queryFn: async ({ signal }) => {
+      const context = await apiCall(retrievalContracts.context, { params: { agentId }, query: { topic } }, { signal });
+      void queryClient.invalidateQueries({ queryKey: auditKeys.all });
+      return context;
+    },
     enabled: enabled && Boolean(agentId),
   });
 }
@@ -35,6 +44,6 @@ export function useAssembledContext(agentId: string, topic: string, { enabled }:
 export function useRetrievalStats(days: number) {
   return useQuery({
     queryKey: retrievalKeys.statsFor(days),
-    queryFn: ({ signal }) => apiFetch<RetrievalStats>("/retrieval/stats", { query: { days }, signal }),
+    queryFn: ({ signal }) => apiCall(retrievalContracts.stats, { query: { days } }, { signal }),
   });
 }

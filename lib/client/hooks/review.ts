@@ -1,12 +1,13 @@
 "use client";
 
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { apiFetch } from "@/lib/client/api";
+import { apiCall } from "@/lib/client/api";
+import type { SuggestionStatus } from "@/lib/client/review-types";
 import { auditKeys, contactKeys, suggestionKeys } from "@/lib/client/query-keys";
-import type { BulkReviewResult, Contact, Fact, ManagerPassReport, Suggestion } from "@/lib/client/review-types";
+import { reviewContracts as c } from "@/lib/review/contracts";
 
 export interface SuggestionFilters {
-  status?: string;
+  status?: SuggestionStatus;
   contactId?: string;
   clientId?: string;
 }
@@ -15,7 +16,7 @@ export function useSuggestions(filters: SuggestionFilters) {
   return useQuery({
     queryKey: suggestionKeys.list(filters),
     queryFn: ({ signal }) =>
-      apiFetch<{ suggestions: Suggestion[] }>("/suggestions", { query: { ...filters, limit: 500 }, signal }).then((r) => r.suggestions),
+      apiCall(c.listSuggestions, { query: { ...filters, limit: 500 } }, { signal }).then((r) => r.suggestions),
   });
 }
 
@@ -39,7 +40,7 @@ export function useReviewSuggestion() {
   const invalidate = useInvalidateReview();
   return useMutation({
     mutationFn: ({ id, ...body }: { id: string; decision: "approve" | "reject"; reason?: string; value?: string }) =>
-      apiFetch<{ suggestion: Suggestion; fact?: Fact }>(`/suggestions/${id}/review`, { body }),
+      apiCall(c.reviewSuggestion, { params: { id }, body }),
     onSettled: invalidate,
   });
 }
@@ -48,7 +49,7 @@ export function useBulkReview() {
   const invalidate = useInvalidateReview();
   return useMutation({
     mutationFn: (body: { ids: string[]; decision: "approve" | "reject"; reason?: string }) =>
-      apiFetch<BulkReviewResult>("/suggestions/bulk-review", { body }),
+      apiCall(c.bulkReview, { body }),
     onSettled: invalidate,
   });
 }
@@ -56,7 +57,7 @@ export function useBulkReview() {
 export function useManagerPass() {
   const invalidate = useInvalidateReview();
   return useMutation({
-    mutationFn: () => apiFetch<ManagerPassReport>("/review/run", { body: {} }),
+    mutationFn: () => apiCall(c.runManagerPass, { body: {} }),
     onSettled: invalidate,
   });
 }
@@ -65,31 +66,32 @@ export function useContacts(filters: { clientId?: string; q?: string; includeOpt
   return useQuery({
     queryKey: contactKeys.list(filters),
     queryFn: ({ signal }) =>
-      apiFetch<{ contacts: Contact[] }>("/contacts", {
-        query: { clientId: filters.clientId, q: filters.q, includeOptedOut: filters.includeOptedOut ? "true" : undefined, limit: 500 },
-        signal,
-      }).then((r) => r.contacts),
+      apiCall(
+        c.listContacts,
+        { query: { clientId: filters.clientId, q: filters.q, includeOptedOut: filters.includeOptedOut ? "true" : undefined, limit: 500 } },
+        { signal },
+      ).then((r) => r.contacts),
   });
 }
 
 export function useContact(id: string) {
   return useQuery({
     queryKey: contactKeys.detail(id),
-    queryFn: ({ signal }) => apiFetch<{ contact: Contact; facts: Fact[] }>(`/contacts/${encodeURIComponent(id)}`, { signal }),
+    queryFn: ({ signal }) => apiCall(c.getContact, { params: { id } }, { signal }),
   });
 }
 
 export function useFactHistory(id: string) {
   return useQuery({
     queryKey: contactKeys.history(id),
-    queryFn: ({ signal }) => apiFetch<{ facts: Fact[] }>(`/contacts/${encodeURIComponent(id)}/history`, { signal }).then((r) => r.facts),
+    queryFn: ({ signal }) => apiCall(c.factHistory, { params: { id } }, { signal }).then((r) => r.facts),
   });
 }
 
 export function useFactKeys(clientId: string | undefined) {
   return useQuery({
     queryKey: contactKeys.factKeys(clientId ?? ""),
-    queryFn: ({ signal }) => apiFetch<{ keys: string[] }>(`/clients/${clientId}/fact-keys`, { signal }).then((r) => r.keys),
+    queryFn: ({ signal }) => apiCall(c.getFactKeys, { params: { id: clientId ?? "" } }, { signal }).then((r) => r.keys),
     enabled: Boolean(clientId),
   });
 }

@@ -35,6 +35,17 @@ export class AgentDetailPage {
     return key;
   }
 
+  /** Issues a key and leaves the dialog open on the snippets; returns the dialog and the key. */
+  async issueKeyAndKeepDialog(label: string) {
+    await this.page.getByRole("button", { name: "Issue key" }).first().click();
+    const dialog = this.page.getByRole("dialog");
+    await dialog.getByLabel("Label").fill(label);
+    await dialog.getByRole("button", { name: "Issue key" }).click();
+    await expect(dialog.getByTestId("new-key")).toBeVisible();
+    const key = (await dialog.getByTestId("new-key").textContent())?.trim() ?? "";
+    return { dialog, key };
+  }
+
   keyRow(label: string) {
     return this.keyRows().filter({ hasText: label });
   }

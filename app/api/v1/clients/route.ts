@@ -1,11 +1,9 @@
 // GET /api/v1/clients — clients the caller may see
 // POST /api/v1/clients — create a client (HQ admin)
-import { createClientBody } from "@/lib/clients/schemas";
+import { clientContracts as c } from "@/lib/clients/contracts";
 import { createClient, listClients } from "@/lib/clients/service";
-import { json, route } from "@/lib/http/route";
+import { route } from "@/lib/http/route";
 
-export const GET = route({ permission: "clients.read" }, async ({ caller }) => listClients(caller));
+export const GET = route(c.list, async ({ caller }) => listClients(caller));
 
-export const POST = route({ permission: "clients.write", body: createClientBody }, async ({ caller, body }) =>
-  json(await createClient(caller, body), 201),
-);
+export const POST = route(c.create, async ({ caller, body }) => createClient(caller, body));

@@ -1,13 +1,9 @@
 // GET /api/v1/contacts — contacts the caller may see (filters: clientId, q, includeOptedOut)
 // POST /api/v1/contacts — create a contact (manager agents, HQ admins)
-import { json, route } from "@/lib/http/route";
+import { route } from "@/lib/http/route";
 import { createContact, listContacts } from "@/lib/review/contacts-service";
-import { createContactBody, listContactsQuery } from "@/lib/review/schemas";
+import { reviewContracts as c } from "@/lib/review/contracts";
 
-export const GET = route({ permission: "contacts.read", query: listContactsQuery }, async ({ caller, query }) =>
-  listContacts(caller, query),
-);
+export const GET = route(c.listContacts, async ({ caller, query }) => listContacts(caller, query));
 
-export const POST = route({ permission: "contacts.write", body: createContactBody }, async ({ caller, body }) =>
-  json(await createContact(caller, body), 201),
-);
+export const POST = route(c.createContact, async ({ caller, body }) => createContact(caller, body));

@@ -1,5 +1,6 @@
 // GET /api/v1/locked-constants — prices, guarantees, compliance rules, escalation numbers, booking links
 import { route } from "@/lib/http/route";
+import { lockedConstantContracts as c } from "@/lib/locked-constants/contracts";
 import { listLockedConstants } from "@/lib/locked-constants/service";
 
-export const GET = route({ permission: "constants.read" }, async ({ caller }) => listLockedConstants(caller));
+export const GET = route(c.list, async ({ caller }) => listLockedConstants(caller));

@@ -1,11 +1,9 @@
 // GET /api/v1/notes — live agent notes the caller may see (expired ones never)
 // POST /api/v1/notes — write an ephemeral note (agents; expires after 24 h)
+import { agentLogContracts as c } from "@/lib/agent-log/contracts";
 import { createNote, listNotes } from "@/lib/agent-log/notes-service";
-import { createNoteBody, listNotesQuery } from "@/lib/agent-log/schemas";
-import { json, route } from "@/lib/http/route";
+import { route } from "@/lib/http/route";
 
-export const GET = route({ permission: "notes.read", query: listNotesQuery }, async ({ caller, query }) => listNotes(caller, query));
+export const GET = route(c.listNotes, async ({ caller, query }) => listNotes(caller, query));
 
-export const POST = route({ permission: "notes.write", body: createNoteBody }, async ({ caller, body }) =>
-  json(await createNote(caller, body), 201),
-);
+export const POST = route(c.createNote, async ({ caller, body }) => createNote(caller, body));

@@ -1,13 +1,9 @@
 // GET /api/v1/playbook-updates?status=&area= — script improvement ideas
 // POST /api/v1/playbook-updates — propose one (agents; locked constants refused)
+import { agentLogContracts as c } from "@/lib/agent-log/contracts";
 import { createPlaybookUpdate, listPlaybookUpdates } from "@/lib/agent-log/playbook-service";
-import { createPlaybookUpdateBody, listPlaybookUpdatesQuery } from "@/lib/agent-log/schemas";
-import { json, route } from "@/lib/http/route";
+import { route } from "@/lib/http/route";
 
-export const GET = route({ permission: "playbook.read", query: listPlaybookUpdatesQuery }, async ({ caller, query }) =>
-  listPlaybookUpdates(caller, query),
-);
+export const GET = route(c.listPlaybookUpdates, async ({ caller, query }) => listPlaybookUpdates(caller, query));
 
-export const POST = route({ permission: "playbook.propose", body: createPlaybookUpdateBody }, async ({ caller, body }) =>
-  json(await createPlaybookUpdate(caller, body), 201),
-);
+export const POST = route(c.createPlaybookUpdate, async ({ caller, body }) => createPlaybookUpdate(caller, body));

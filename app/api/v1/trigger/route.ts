@@ -1,6 +1,6 @@
 // POST /api/v1/trigger — the smart trigger's level and matched triggers for a message (HQ: as agentId)
 import { route } from "@/lib/http/route";
-import { triggerBody } from "@/lib/retrieval/schemas";
+import { retrievalContracts as c } from "@/lib/retrieval/contracts";
 import { triggerFor } from "@/lib/retrieval/service";
 
-export const POST = route({ permission: "retrieval.use", body: triggerBody }, async ({ caller, body }) => triggerFor(caller, body));
+export const POST = route(c.trigger, async ({ caller, body }) => triggerFor(caller, body));

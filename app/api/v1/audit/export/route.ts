@@ -1,9 +1,9 @@
 // GET /api/v1/audit/export — the filtered audit log as CSV (?action=&actorType=&actor=&from=&to=&limit=) (HQ users)
-import { exportAuditQuery } from "@/lib/audit/schemas";
+import { auditContracts as c } from "@/lib/audit/contracts";
 import { exportAuditCsv } from "@/lib/audit/service";
 import { route } from "@/lib/http/route";
 
-export const GET = route({ permission: "audit.read", query: exportAuditQuery }, async ({ caller, query }) => {
+export const GET = route(c.export, async ({ caller, query }) => {
   const { csv } = await exportAuditCsv(caller, query);
   return new Response(csv, {
     headers: {

@@ -2,10 +2,8 @@
 // PATCH /api/v1/contacts/[id] — update name, phone, email, summary, stage, sentiment (manager agents, HQ admins)
 import { route } from "@/lib/http/route";
 import { getContact, updateContact } from "@/lib/review/contacts-service";
-import { updateContactBody } from "@/lib/review/schemas";
+import { reviewContracts as c } from "@/lib/review/contracts";
 
-export const GET = route({ permission: "contacts.read" }, async ({ caller, params }) => getContact(caller, params.id));
+export const GET = route(c.getContact, async ({ caller, params }) => getContact(caller, params.id));
 
-export const PATCH = route({ permission: "contacts.write", body: updateContactBody }, async ({ caller, body, params }) =>
-  updateContact(caller, params.id, body),
-);
+export const PATCH = route(c.updateContact, async ({ caller, body, params }) => updateContact(caller, params.id, body));

@@ -1,8 +1,6 @@
-// GET /api/v1/contacts/lookup?phone=|email= — seed 002's get_memory(phone): the contact and its facts in one call
+// GET /api/v1/contacts/lookup?phone=|email= — the contact and its facts in one call
 import { route } from "@/lib/http/route";
 import { lookupContact } from "@/lib/review/contacts-service";
-import { lookupContactQuery } from "@/lib/review/schemas";
+import { reviewContracts as c } from "@/lib/review/contracts";
 
-export const GET = route({ permission: "contacts.read", query: lookupContactQuery }, async ({ caller, query }) =>
-  lookupContact(caller, query),
-);
+export const GET = route(c.lookupContact, async ({ caller, query }) => lookupContact(caller, query));

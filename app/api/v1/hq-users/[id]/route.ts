@@ -1,8 +1,6 @@
 // PATCH /api/v1/hq-users/[id] — change an HQ user's role or name, disable or re-enable (admin)
-import { updateUserBody } from "@/lib/auth/schemas";
+import { authContracts as c } from "@/lib/auth/contracts";
 import { updateUser } from "@/lib/auth/service";
 import { route } from "@/lib/http/route";
 
-export const PATCH = route({ permission: "users.manage", body: updateUserBody }, async ({ caller, body, params }) =>
-  updateUser(caller, params.id, body),
-);
+export const PATCH = route(c.updateUser, async ({ caller, body, params }) => updateUser(caller, params.id, body));

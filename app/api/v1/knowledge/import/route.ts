@@ -1,9 +1,6 @@
 // POST /api/v1/knowledge/import — many entries at once ({entries?, files?, dryRun?}), reported per item
 import { route } from "@/lib/http/route";
+import { knowledgeContracts as c } from "@/lib/knowledge/contracts";
 import { importKnowledge } from "@/lib/knowledge/import";
-import { IMPORT_MAX_BODY_BYTES, importKnowledgeBody } from "@/lib/knowledge/schemas";
 
-export const POST = route(
-  { permission: "knowledge.write", body: importKnowledgeBody, maxBodyBytes: IMPORT_MAX_BODY_BYTES },
-  async ({ caller, body }) => importKnowledge(caller, body),
-);
+export const POST = route(c.import, async ({ caller, body }) => importKnowledge(caller, body));

@@ -1,8 +1,9 @@
-// GET /api/v1/agents/[agentId]/export — the agent's memory as seed 000's memory/ folder, zipped
+// GET /api/v1/agents/[agentId]/export — the agent's memory as the memory/ folder, zipped
 import { route } from "@/lib/http/route";
+import { memoryContracts as c } from "@/lib/memories/contracts";
 import { exportAgentMemory } from "@/lib/memories/export";
 
-export const GET = route({ permission: "memories.read" }, async ({ caller, params }) => {
+export const GET = route(c.export, async ({ caller, params }) => {
   const { filename, zip } = await exportAgentMemory(caller, params.agentId);
   return new Response(zip, {
     headers: {

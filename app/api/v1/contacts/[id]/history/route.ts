@@ -1,8 +1,6 @@
 // GET /api/v1/contacts/[id]/history?key= — every version of the contact's facts, superseded ones included
 import { route } from "@/lib/http/route";
 import { getFactHistory } from "@/lib/review/contacts-service";
-import { factHistoryQuery } from "@/lib/review/schemas";
+import { reviewContracts as c } from "@/lib/review/contracts";
 
-export const GET = route({ permission: "contacts.read", query: factHistoryQuery }, async ({ caller, params, query }) =>
-  getFactHistory(caller, params.id, query.key),
-);
+export const GET = route(c.factHistory, async ({ caller, params, query }) => getFactHistory(caller, params.id, query.key));

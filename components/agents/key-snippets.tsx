@@ -1,0 +1,49 @@
+"use client";
+
+import { useMutation } from "@tanstack/react-query";
+import { useSyncExternalStore } from "react";
+import { CodeBlock } from "@/components/docs/code-block";
+import { curlSnippet, mcpStdioSnippet, typescriptSnippet } from "@/components/docs/snippets";
+import { Alert } from "@/components/ui/alert";
+import { Button } from "@/components/ui/button";
+import { Tabs } from "@/components/ui/tabs";
+import { agentContracts } from "@/lib/agents/contracts";
+import { apiCall, errorMessage } from "@/lib/client/api";
+
+const noSubscribe = () => () => {};
+/** The address this console is served from: the address agents reach the API at. */
+export function useOrigin(): string {
+  return useSyncExternalStore(noSubscribe, () => window.location.origin, () => "");
+}
+
+/** A just-issued key: snippets that use it as they are, and a check that it works. */
+export function KeySnippets({ issuedKey }: { issuedKey: string }) {
+  const origin = useOrigin();
+  const test = useMutation({
+    // the key alone, as an agent would send it: the answer names the agent it belongs to
+    mutationFn: () => apiCall(agentContracts.get, { params: { agentId: "me" } }, { headers: { authorization: `Bearer ${issuedKey}` } }),
+  });
+  return (
+    <div className="space-y-3">
+      <Tabs
+        label="Connect the agent"
+        items={[
+          { id: "curl", label: "curl", content: <CodeBlock code={curlSnippet(origin, issuedKey)} label="curl snippet" testId="snippet-curl" /> },
+          { id: "mcp", label: "MCP (Claude Desktop, Cursor)", content: <CodeBlock code={mcpStdioSnippet(origin, issuedKey)} label="MCP configuration" testId="snippet-mcp" /> },
+          { id: "ts", label: "TypeScript", content: <CodeBlock code={typescriptSnippet(origin, issuedKey)} label="TypeScript snippet" testId="snippet-ts" /> },
+        ]}
+      />
+      <div className="flex flex-wrap items-center gap-3">
+        <Button variant="secondary" size="sm" onClick={() => test.mutate()} loading={test.isPending}>
+          Test this key
+        </Button>
+        {test.isSuccess && (
+          <span role="status" className="text-sm text-emerald-700">
+            The key works: it answers as {test.data.agent.name}.
+          </span>
+        )}
+      </div>
+      {test.isError && <Alert tone="error">{errorMessage(test.error)}</Alert>}
+    </div>
+  );
+}

@@ -1,0 +1,71 @@
+import { z } from "zod";
+import { agentIdParam, defineContract, idParam, timestamp } from "@/lib/http/contract";
+import { agentKind, agentRole, createAgentBody, createKeyBody, kbAccess, updateAgentBody } from "./schemas";
+
+export const agentView = z
+  .object({
+    id: z.uuid(),
+    name: z.string(),
+    kind: agentKind,
+    role: agentRole,
+    kbAccess,
+    clientId: z.uuid().nullable(),
+    clientName: z.string().nullable(),
+    description: z.string(),
+    disabledAt: timestamp.nullable(),
+    createdAt: timestamp,
+    updatedAt: timestamp,
+  })
+  .strict();
+
+export const agentKeyView = z
+  .object({
+    id: z.uuid(),
+    agentId: z.uuid(),
+    label: z.string(),
+    prefix: z.string(),
+    createdByName: z.string(),
+    createdAt: timestamp,
+    lastUsedAt: timestamp.nullable(),
+    revokedAt: timestamp.nullable(),
+  })
+  .strict();
+
+/** The key itself appears in this answer only; it is stored hashed. */
+export const issuedKeyView = z.object({ id: z.uuid(), key: z.string(), prefix: z.string() }).strict();
+
+const agentParams = z.object({ agentId: agentIdParam }).strict();
+const one = z.object({ agent: agentView }).strict();
+
+export const agentContracts = {
+  list: defineContract({
+    method: "GET", path: "/api/v1/agents", permission: "agents.read", summary: "List the agents the caller may see",
+    response: z.object({ agents: z.array(agentView) }).strict(),
+  }),
+  create: defineContract({
+    method: "POST", path: "/api/v1/agents", permission: "agents.write",
+    summary: "Create an agent (field agents need clientId and never get kbAccess write)",
+    body: createAgentBody, response: one, status: 201,
+  }),
+  get: defineContract({
+    method: "GET", path: "/api/v1/agents/{agentId}", permission: "agents.read", summary: "Get an agent (`me` for the caller)",
+    params: agentParams, response: one,
+  }),
+  update: defineContract({
+    method: "PATCH", path: "/api/v1/agents/{agentId}", permission: "agents.write", summary: "Rename, change role or kbAccess, disable",
+    params: agentParams, body: updateAgentBody, response: one,
+  }),
+  listKeys: defineContract({
+    method: "GET", path: "/api/v1/agents/{agentId}/keys", permission: "keys.manage", summary: "List an agent's keys (no secrets)",
+    params: agentParams, response: z.object({ keys: z.array(agentKeyView) }).strict(),
+  }),
+  issueKey: defineContract({
+    method: "POST", path: "/api/v1/agents/{agentId}/keys", permission: "keys.manage", summary: "Issue a key (shown once)",
+    params: agentParams, body: createKeyBody, response: issuedKeyView, status: 201,
+  }),
+  revokeKey: defineContract({
+    method: "DELETE", path: "/api/v1/agents/{agentId}/keys/{keyId}", permission: "keys.manage", summary: "Revoke a key at once",
+    params: z.object({ agentId: agentIdParam, keyId: idParam("Key") }).strict(),
+    response: z.object({ id: z.uuid(), revoked: z.literal(true) }).strict(),
+  }),
+};

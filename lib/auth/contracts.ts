@@ -1,0 +1,69 @@
+import { z } from "zod";
+import { defineContract, idParam, timestamp } from "@/lib/http/contract";
+import { acceptInviteBody, hqRole, inviteUserBody, loginBody, setupBody, updateUserBody } from "./schemas";
+
+/** The signed-in HQ user as the session reports it. */
+export const sessionUserView = z
+  .object({
+    type: z.literal("hq"),
+    userId: z.uuid().nullable(),
+    name: z.string(),
+    email: z.string().nullable(),
+    role: hqRole,
+  })
+  .strict();
+
+export const hqUserView = z
+  .object({
+    id: z.uuid(),
+    email: z.string(),
+    name: z.string(),
+    role: hqRole,
+    invitePending: z.boolean(),
+    disabledAt: timestamp.nullable(),
+    lastLoginAt: timestamp.nullable(),
+    createdAt: timestamp,
+  })
+  .strict();
+
+export const inviteResultView = z
+  .object({ user: hqUserView, inviteToken: z.string(), invitePath: z.string(), expiresInHours: z.number() })
+  .strict();
+
+const signedIn = z.object({ user: sessionUserView }).strict();
+
+export const authContracts = {
+  session: defineContract({
+    method: "GET", path: "/api/v1/auth/session", permission: null, summary: "Current HQ user and whether setup is needed",
+    response: z.object({ needsSetup: z.boolean(), user: sessionUserView.nullable() }).strict(),
+  }),
+  setup: defineContract({
+    method: "POST", path: "/api/v1/auth/setup", permission: null, summary: "Create the first HQ admin (only while none exists) and sign in",
+    body: setupBody, response: signedIn, status: 201,
+  }),
+  login: defineContract({
+    method: "POST", path: "/api/v1/auth/login", permission: null, summary: "Sign in (sets the session cookie)",
+    body: loginBody, response: signedIn,
+  }),
+  logout: defineContract({
+    method: "POST", path: "/api/v1/auth/logout", permission: null, summary: "Sign out",
+    response: z.object({ signedOut: z.literal(true) }).strict(),
+  }),
+  acceptInvite: defineContract({
+    method: "POST", path: "/api/v1/auth/accept-invite", permission: null, summary: "Accept an invitation, set a password and sign in",
+    body: acceptInviteBody, response: signedIn,
+  }),
+  listUsers: defineContract({
+    method: "GET", path: "/api/v1/hq-users", permission: "users.manage", summary: "List HQ users",
+    response: z.object({ users: z.array(hqUserView) }).strict(),
+  }),
+  inviteUser: defineContract({
+    method: "POST", path: "/api/v1/hq-users", permission: "users.manage", summary: "Invite an HQ user (the invite token is shown once)",
+    body: inviteUserBody, response: inviteResultView, status: 201,
+  }),
+  updateUser: defineContract({
+    method: "PATCH", path: "/api/v1/hq-users/{id}", permission: "users.manage", summary: "Change role or name, disable or re-enable an HQ user",
+    params: z.object({ id: idParam("User") }).strict(), body: updateUserBody,
+    response: z.object({ user: hqUserView }).strict(),
+  }),
+};

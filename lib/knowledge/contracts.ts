@@ -1,0 +1,146 @@
+import { z } from "zod";
+import { defineContract, idParam, timestamp } from "@/lib/http/contract";
+import {
+  createKnowledgeBody,
+  importKnowledgeBody,
+  IMPORT_MAX_BODY_BYTES,
+  knowledgeCategory,
+  knowledgeStatus,
+  listKnowledgeQuery,
+  restoreKnowledgeBody,
+  updateKnowledgeBody,
+} from "./schemas";
+
+export const knowledgeEntryView = z
+  .object({
+    id: z.uuid(),
+    title: z.string(),
+    content: z.string(),
+    category: knowledgeCategory,
+    tags: z.array(z.string()),
+    version: z.number().int(),
+    status: knowledgeStatus,
+    createdBy: z.string(),
+    updatedBy: z.string(),
+    createdAt: timestamp,
+    updatedAt: timestamp,
+    accessedCount: z.number().int(),
+    lastAccessedAt: timestamp.nullable(),
+    /** false while the embedding is pending: found by full text only until backfilled */
+    embedded: z.boolean(),
+  })
+  .strict();
+
+export const knowledgeSearchHitView = knowledgeEntryView
+  .extend({
+    /** the reciprocal-rank-fusion score */
+    score: z.number(),
+    fullTextRank: z.number().nullable(),
+    semanticRank: z.number().nullable(),
+  })
+  .strict();
+
+export const knowledgeVersionView = z
+  .object({
+    version: z.number().int(),
+    title: z.string(),
+    content: z.string(),
+    category: knowledgeCategory,
+    tags: z.array(z.string()),
+    status: knowledgeStatus,
+    editedBy: z.string(),
+    editedAt: timestamp,
+    /** null for the current version */
+    replacedAt: timestamp.nullable(),
+    current: z.boolean(),
+  })
+  .strict();
+
+export const knowledgeListView = z.discriminatedUnion("mode", [
+  z
+    .object({
+      mode: z.literal("list"),
+      entries: z.array(knowledgeEntryView),
+      total: z.number().int(),
+      limit: z.number().int(),
+      offset: z.number().int(),
+    })
+    .strict(),
+  z
+    .object({ mode: z.literal("search"), query: z.string(), semantic: z.boolean(), entries: z.array(knowledgeSearchHitView) })
+    .strict(),
+]);
+
+export const knowledgeImportResultView = z
+  .object({
+    /** position in the request: `entries` first, then `files` */
+    index: z.number().int(),
+    source: z.enum(["entry", "file"]),
+    name: z.string().optional(),
+    title: z.string().optional(),
+    /** `ready`: valid and new, reported by a dry run instead of `created` */
+    status: z.enum(["created", "ready", "skipped", "refused"]),
+    reason: z.string().optional(),
+    id: z.string().optional(),
+  })
+  .strict();
+
+export const knowledgeImportReportView = z
+  .object({
+    dryRun: z.boolean(),
+    summary: z
+      .object({ total: z.number(), created: z.number(), ready: z.number(), skipped: z.number(), refused: z.number() })
+      .strict(),
+    results: z.array(knowledgeImportResultView),
+  })
+  .strict();
+
+const entryParams = z.object({ id: idParam("Knowledge entry") }).strict();
+const one = z.object({ entry: knowledgeEntryView }).strict();
+
+export const knowledgeContracts = {
+  list: defineContract({
+    method: "GET", path: "/api/v1/knowledge", permission: "knowledge.read",
+    summary: "List entries, or hybrid search (full text + vector, reciprocal rank fusion) with q; an agent's search results count as accesses",
+    query: listKnowledgeQuery, response: knowledgeListView,
+  }),
+  create: defineContract({
+    method: "POST", path: "/api/v1/knowledge", permission: "knowledge.write",
+    summary: "Create an entry (HQ admin/curator, internal agents with kbAccess write; 409 on a published title)",
+    body: createKnowledgeBody, response: one, status: 201,
+  }),
+  import: defineContract({
+    method: "POST", path: "/api/v1/knowledge/import", permission: "knowledge.write",
+    summary: "Import many entries (JSON entries and/or markdown files with front matter), reported per item: created, skipped as duplicate title, refused with reasons",
+    body: importKnowledgeBody, maxBodyBytes: IMPORT_MAX_BODY_BYTES, response: knowledgeImportReportView,
+  }),
+  tags: defineContract({
+    method: "GET", path: "/api/v1/knowledge/tags", permission: "knowledge.read", summary: "Tags in use on published entries, with counts",
+    response: z.object({ tags: z.array(z.object({ tag: z.string(), count: z.number().int() }).strict()) }).strict(),
+  }),
+  get: defineContract({
+    method: "GET", path: "/api/v1/knowledge/{id}", permission: "knowledge.read", summary: "One entry (an agent's read counts as an access)",
+    params: entryParams, response: one,
+  }),
+  update: defineContract({
+    method: "PATCH", path: "/api/v1/knowledge/{id}", permission: "knowledge.write",
+    summary: "Edit an entry; every change keeps the previous version (409 version_conflict on a stale expectedVersion)",
+    params: entryParams, body: updateKnowledgeBody, response: one,
+  }),
+  archive: defineContract({
+    method: "DELETE", path: "/api/v1/knowledge/{id}", permission: "knowledge.write",
+    summary: "Archive an entry (never deleted; withdrawn from agents)", params: entryParams, response: one,
+  }),
+  versions: defineContract({
+    method: "GET", path: "/api/v1/knowledge/{id}/versions", permission: "knowledge.read",
+    summary: "Every version of an entry, oldest first; the last is current", params: entryParams,
+    response: z
+      .object({ entryId: z.uuid(), currentVersion: z.number().int(), versions: z.array(knowledgeVersionView) })
+      .strict(),
+  }),
+  restore: defineContract({
+    method: "POST", path: "/api/v1/knowledge/{id}/restore", permission: "knowledge.write",
+    summary: "Restore an earlier version as a new version", params: entryParams, body: restoreKnowledgeBody,
+    response: z.object({ entry: knowledgeEntryView, restoredFrom: z.number().int() }).strict(),
+  }),
+};

@@ -1,0 +1,43 @@
+import { expect, test } from "@playwright/test";
+import { adminApi, signInAsFounder, unique } from "./helpers";
+import { AgentDetailPage } from "./pages/agent-detail-page";
+
+test("a new key comes with ready snippets for this server and a working test; the Docs page has the API reference", async ({ page, baseURL }) => {
+  await signInAsFounder(page);
+  const hq = adminApi();
+  const { agent } = await hq.agents.create({ body: { name: unique("Docs Agent"), kind: "internal", role: "specialist" } });
+
+  await test.step("the key dialog shows curl, MCP and TypeScript snippets with the real base URL and key", async () => {
+    await page.goto(`/agents/${agent.id}`);
+    const detail = new AgentDetailPage(page);
+    const { dialog, key } = await detail.issueKeyAndKeepDialog("docs");
+    expect(key).toMatch(/^mhq_/);
+    await expect(dialog.getByTestId("snippet-curl")).toContainText(`Authorization: Bearer ${key}`);
+    await expect(dialog.getByTestId("snippet-curl")).toContainText(`${baseURL}/api/v1/agents/me`);
+    await dialog.getByRole("tab", { name: /MCP/ }).click();
+    await expect(dialog.getByTestId("snippet-mcp")).toContainText(`"MEMORY_HQ_URL": "${baseURL}"`);
+    await expect(dialog.getByTestId("snippet-mcp")).toContainText(`"MEMORY_HQ_KEY": "${key}"`);
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await page.screenshot({ path: "test-results/docs-key-dialog.png" });
+
+    await dialog.getByRole("button", { name: "Test this key" }).click();
+    await expect(dialog.getByRole("status").filter({ hasText: "The key works" })).toContainText(agent.name);
+    await dialog.getByRole("button", { name: "I've copied the key" }).click();
+    await expect(dialog).toBeHidden();
+  });
+
+  await test.step("the Docs page: getting started and the reference generated from the contracts", async () => {
+    await page.getByRole("link", { name: "Docs" }).click();
+    await expect(page.getByRole("heading", { name: "Docs", level: 1 })).toBeVisible();
+    await expect(page.getByText(`${baseURL}/api/mcp`).first()).toBeVisible();
+    const endpoints = page.getByRole("list", { name: "Endpoints" });
+    await expect(endpoints.getByText("/api/v1/retrieve", { exact: true })).toBeVisible();
+    await page.getByLabel("Filter endpoints").fill("memories/{id}/outcome");
+    await expect(endpoints.getByRole("listitem")).toHaveCount(1);
+    await endpoints.getByText("/api/v1/memories/{id}/outcome").click();
+    await expect(endpoints.getByText("Response 201")).toBeVisible();
+    await page.screenshot({ path: "test-results/docs-page.png", fullPage: false });
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.screenshot({ path: "test-results/docs-page-mobile.png" });
+  });
+});
