@@ -7,7 +7,7 @@ import * as q from "./queries";
 import type { createEventBody, listEventsQuery } from "./schemas";
 import { refuseIdentifiers, resolveAgentWriteScope } from "./scope";
 
-/** Seed 002's event_log: tool successes and failures, for the optimizer's daily review. */
+/** The event log: tool successes and failures, for the optimizer's daily review. */
 export async function createEvent(caller: Caller, body: z.infer<typeof createEventBody>) {
   refuseIdentifiers(body.summary, JSON.stringify(body.payload ?? {}));
   return asCaller(caller, async (tx) => {

@@ -1,7 +1,7 @@
 // The document limits, shared by the API (schemas, service) and the console's live counter, so the
 // counter and the 422 always agree. No imports: safe in client components.
 
-/** Seed 001: the scratchpad rides in every system prompt, so it stays small. */
+/** The scratchpad rides in every system prompt, so it stays small. */
 export const WORKING_MAX_CHARS = 2000;
 /** SOUL and daily notes: generous, but bounded (the database checks the same limit). */
 export const DOCUMENT_MAX_CHARS = 50_000;

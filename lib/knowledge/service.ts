@@ -61,7 +61,7 @@ const versionConflict = (expected: number, current: KnowledgeEntry) =>
 const titleTaken = (title: string, existingId: string) =>
   new ApiError("conflict", `A published entry titled "${title}" already exists`, { existingId });
 
-/** Seed 004: what is served to an agent counts as used. HQ browsing is curation, not use. */
+/** What is served to an agent counts as used. HQ browsing is curation, not use. */
 async function countServed<T extends KnowledgeEntry>(tx: Queryable, caller: Caller, entries: T[]): Promise<T[]> {
   if (caller.type !== "agent" || !entries.length) return entries;
   // only published entries count: a writer agent looking through drafts or archives is curating

@@ -1,6 +1,6 @@
 import type { MemoryRow } from "./queries";
 
-// Seed 000's file layout of an agent's memory, so a file-based agent can sync from Memory HQ:
+// The file layout of an agent's memory, so a file-based agent can sync from Memory HQ:
 //   memory/core/{identity,client,procedures,preferences,principles,team}.md  (one file per category)
 //   memory/working/{projects,threads}/<slug>.md and memory/working/pending.md (commitments)
 //   memory/learning/{decisions,corrections,insights,outcomes,patterns,strategies,lessons}/<slug>.md

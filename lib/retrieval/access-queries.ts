@@ -1,6 +1,6 @@
 import type { Queryable } from "@/lib/db";
 
-// ── access tracking (seed 004: what is actually used) ─────────────────────────────────────────────
+// ── access tracking (what is actually used) ─────────────────────────────────────────────
 // One path for every kind of item: an access is a row of access_events written in the request's own
 // transaction (under the caller's RLS: agents only, items they can read), folded into the items'
 // accessed_count / last_accessed_at by mhq.fold_access_events.

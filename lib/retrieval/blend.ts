@@ -11,7 +11,7 @@ export interface BlendOptions {
 export const SEED_BLEND: BlendOptions = { relevance: 3, recency: 2 };
 
 /**
- * Seed 001's blend: the top `relevance` memories by similarity to the topic, then the most recent
+ * The memory blend: the top `relevance` memories by similarity to the topic, then the most recent
  * ones not already chosen until `relevance + recency` are picked (deduplicated by id). With fewer
  * relevant memories than asked, recency fills the rest; with no relevance ranking at all
  * (embeddings unavailable) the result is pure recency.

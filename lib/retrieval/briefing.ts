@@ -29,7 +29,7 @@ interface Entry {
 const cache: Map<string, Entry> = ((globalThis as Record<string, unknown>).__memoryHqBriefings ??= new Map()) as Map<string, Entry>;
 
 /**
- * Seed 001's situational briefing for the agent: events of the last 6 hours across the agents it may
+ * The situational briefing for the agent: events of the last 6 hours across the agents it may
  * see (a field agent: its own client's), missions in flight, conversations it was not part of, and
  * proposals awaiting review — read with the agent's own claims, so each role sees what its policies
  * allow. Built at most once per 5 minutes per agent; `now` is injectable for tests and replays.

@@ -106,7 +106,7 @@ export async function getContact(caller: Caller, id: string) {
   });
 }
 
-/** Seed 002's `get_memory(phone)`: the contact and its facts in one call, for the orchestrator. */
+/** `get_memory(phone)`: the contact and its facts in one call, for the orchestrator. */
 export async function lookupContact(caller: Caller, query: z.infer<typeof lookupContactQuery>) {
   const phone = query.phone ? normalizePhone(query.phone) : undefined;
   if (query.phone && !phone) throw notFound("Contact");

@@ -29,7 +29,7 @@ export interface ManagerPassReport {
 const DEFAULT_LIMIT = 200;
 
 /**
- * Seed 002 step 4, "Memory Manager: validate → commit approved updates", for every pending
+ * The memory manager's pass ("validate → commit approved updates") for every pending
  * suggestion the caller may review (oldest first): a rule broken → rejected with the reasons;
  * clean, confident (≥ REVIEW_AUTO_APPROVE_THRESHOLD) and relevant → applied (higher confidence wins a
  * conflict); anything else → left for a person, with the validator's flags refreshed.

@@ -40,7 +40,7 @@ async function loadView(tx: Queryable, id: string) {
 }
 
 /**
- * Seed 002's "memory_suggestions" output: an orchestrator or specialist proposes a fact. PII and
+ * A memory suggestion: an orchestrator or specialist proposes a fact. PII and
  * locked constants are refused at once (422; only an audit entry without the PII is kept); a
  * confidence below 0.7 is stored already rejected, with that reason; everything else waits for
  * the memory manager. The same proposal made twice while pending is stored once (`deduplicated`).

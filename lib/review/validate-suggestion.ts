@@ -16,7 +16,7 @@
 import { findLockedConstantConflicts, type LockedConstantLike } from "./locked-constant-conflicts";
 import { describePii, detectPii, type PiiFinding } from "./pii";
 
-/** Seed 002: "Is confidence >= 0.7?" — a rule, not a setting. */
+/** A fact becomes canonical only at confidence ≥ 0.7 — a rule, not a setting. */
 export const MIN_CONFIDENCE = 0.7;
 /** Longer values read like transcripts ("Raw transcripts as facts" is what the manager must not write). */
 export const MAX_AUTO_APPROVE_VALUE_LENGTH = 280;

@@ -5,7 +5,7 @@ import { claimsFor, withClaims } from "@/lib/db/caller";
 import { admin, as } from "../helpers/api";
 import { createAgent, createClient, type TestAgent } from "../helpers/fixtures";
 
-// Seed 002's working tables: agent notes (24 h), the event log, playbook updates.
+// The memory manager's working tables: agent notes (24 h), the event log, playbook updates.
 
 let sunrise: { id: string };
 let other: { id: string };

@@ -5,7 +5,7 @@ import { claimsFor, withClaims } from "@/lib/db/caller";
 import { admin, api, as } from "../helpers/api";
 import { createAgent, createClient, createHqUser, type TestAgent, type TestHqUser } from "../helpers/fixtures";
 
-// Seed 002's three layers, enforced twice: the API answers 403 (or 404 across clients), and the
+// The three access layers, enforced twice: the API answers 403 (or 404 across clients), and the
 // database itself refuses the same writes when a transaction runs with the caller's claims.
 
 const agentCaller = (a: TestAgent, kind: "internal" | "field", role: AgentCaller["role"]): AgentCaller => ({

@@ -3,7 +3,7 @@ import { getDatabase } from "@/lib/db";
 import { admin, api, as } from "../helpers/api";
 import { createAgent, createClient, createHqUser, type TestAgent, type TestHqUser } from "../helpers/fixtures";
 
-// Seed 002's flow per inbound and the memory manager's rules, through the HTTP API.
+// The flow per inbound message and the memory manager's rules, through the HTTP API.
 
 let sunrise: { id: string };
 let manager: TestAgent;
