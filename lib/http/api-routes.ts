@@ -1,10 +1,16 @@
 import { errorBody } from "./errors";
-import { ENDPOINTS } from "./openapi";
+import { documentedEndpoints } from "./openapi";
 
 // Next.js answers a path no route file serves with its HTML 404 page and a method a route file
 // does not export with an empty 405. The API answers both in its JSON error shape instead, from the
 // endpoint list the OpenAPI document is built from (a unit test keeps that list equal to the route
-// files and their methods).
+// files and their methods), plus the MCP endpoint, which speaks its own protocol.
+
+const NON_REST = [
+  { method: "POST", path: "/api/mcp" },
+  { method: "GET", path: "/api/mcp" },
+  { method: "DELETE", path: "/api/mcp" },
+];
 
 interface RoutePattern {
   regex: RegExp;
@@ -15,7 +21,7 @@ interface RoutePattern {
 
 const patterns: RoutePattern[] = (() => {
   const byPath = new Map<string, RoutePattern>();
-  for (const e of ENDPOINTS) {
+  for (const e of [...documentedEndpoints(), ...NON_REST]) {
     let p = byPath.get(e.path);
     if (!p) {
       const segments = e.path.split("/").filter(Boolean);

@@ -67,6 +67,10 @@ export const memoryView = z
     createdByName: z.string(),
     /** false while the row waits for re-embedding */
     embedded: z.boolean(),
+    /** the learning memories a core memory was promoted from by the consolidation */
+    promotedFrom: z.array(z.uuid()),
+    /** a core memory not confirmed for a long time, flagged for verification */
+    needsVerification: z.boolean(),
     createdAt: timestamp,
     updatedAt: timestamp,
   })
@@ -122,10 +126,16 @@ export const memoryContracts = {
   }),
   write: defineContract({
     method: "POST", path: "/api/v1/agents/{agentId}/memories", permission: "memories.write",
-    summary: "memory_write: 201 {memory, archived}; 200 {memory, deduplicated: true} on a sourceTraceId already seen",
+    summary:
+      "memory_write: 201 {memory, archived}; 200 {memory, deduplicated: true} on a sourceTraceId already seen, or with reason near_duplicate when a learning write repeats an active memory (that memory is reinforced)",
     params: agentParams, body: createMemoryBody, status: 201,
     response: z
-      .object({ memory: memoryView, archived: archivedView.optional(), deduplicated: z.literal(true).optional() })
+      .object({
+        memory: memoryView,
+        archived: archivedView.optional(),
+        deduplicated: z.literal(true).optional(),
+        reason: z.literal("near_duplicate").optional(),
+      })
       .strict(),
   }),
   export: defineContract({

@@ -3,7 +3,11 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { api, type ApiResponse } from "../helpers/api";
 import { createAgent, createClient } from "../helpers/fixtures";
 import { TEST_ADMIN_KEY } from "../helpers/setup-env";
-import { ENDPOINTS, type EndpointDoc } from "@/lib/http/openapi";
+import type { AnyContract } from "@/lib/http/contract";
+import { documentedEndpoints } from "@/lib/http/openapi";
+
+type EndpointDoc = AnyContract;
+const ENDPOINTS = documentedEndpoints();
 import { MAX_JSON_DEPTH } from "@/lib/http/input-guards";
 
 // The boundary refuses what Postgres cannot store or a recursive walker cannot survive, on every

@@ -1,6 +1,8 @@
 import { NextRequest } from "next/server";
 import { describe, expect, it } from "vitest";
-import { ENDPOINTS } from "@/lib/http/openapi";
+import { documentedEndpoints } from "@/lib/http/openapi";
+
+const ENDPOINTS = documentedEndpoints();
 import { proxy } from "@/proxy";
 
 // What Next.js would answer with an HTML 404 page or an empty 405 the API answers in its JSON error
