@@ -1,4 +1,5 @@
 import type { Caller } from "@/lib/auth/caller";
+import { getEmbeddingProvider } from "@/lib/embeddings";
 import type { Database, Queryable } from "./types";
 
 /** The claims Postgres policies read through the mhq.* helper functions (see the foundation migration). */
@@ -33,7 +34,11 @@ export async function withClaims<T>(
   fn: (tx: Queryable) => Promise<T>,
 ): Promise<T> {
   return db.transaction(async (tx) => {
-    await tx.query("select set_config('request.jwt.claims', $1, true)", [JSON.stringify(claims)]);
+    // the model of the vectors this transaction writes and compares (the embedded tables record it)
+    await tx.query("select set_config('request.jwt.claims', $1, true), set_config('mhq.embedding_model', $2, true)", [
+      JSON.stringify(claims),
+      getEmbeddingProvider().model,
+    ]);
     await tx.query("set local role mhq_app");
     return fn(tx);
   });

@@ -5,6 +5,7 @@ import type { Caller } from "@/lib/auth/caller";
 import { asCaller } from "@/lib/db";
 import { toVectorLiteral, tryEmbed } from "@/lib/embeddings";
 import { ApiError, forbidden } from "@/lib/http/errors";
+import { noteInteractionWrite } from "@/lib/retrieval/term-stats";
 import * as q from "./interaction-queries";
 import type { createInteractionBody, listInteractionsQuery } from "./schemas";
 
@@ -39,6 +40,8 @@ export async function createInteraction(caller: Caller, body: z.infer<typeof cre
     }
     await q.insertInteraction(tx, { ...interaction, embedding: vectors ? toVectorLiteral(vectors[0]!) : null });
   });
+  // the conversation search's word statistics are rebuilt shortly after, in a batch
+  noteInteractionWrite(interaction.agentId, clientId);
   return { interaction: { ...interaction, embedded: vectors !== null } };
 }
 

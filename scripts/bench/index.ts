@@ -11,6 +11,7 @@ const MODULES: { name: string; load: () => Promise<BenchModule> }[] = [
   { name: "agent-memory", load: async () => (await import("./agent-memory")).benchAgentMemory },
   { name: "retrieval", load: async () => (await import("./retrieval")).benchRetrieval },
   { name: "knowledge", load: async () => (await import("./knowledge")).benchKnowledge },
+  { name: "quality", load: async () => (await import("./quality")).benchQuality },
 ];
 
 async function main() {
@@ -20,7 +21,9 @@ async function main() {
   process.env.DATA_DIR = dataDir;
   process.env.SEED_DEMO = "false";
   process.env.EMBEDDINGS_PROVIDER = "local";
-  const only = process.argv.slice(2);
+  // `--data DIR` belongs to the quality module
+  const args = process.argv.slice(2);
+  const only = args.filter((a, i) => !a.startsWith("--") && args[i - 1] !== "--data");
   const rows: BenchRow[] = [];
   try {
     for (const m of MODULES) {
@@ -28,7 +31,7 @@ async function main() {
       process.stderr.write(`bench: ${m.name}…\n`);
       rows.push(...(await (await m.load())()));
     }
-    console.log(formatTable(rows));
+    if (rows.length) console.log(formatTable(rows));
   } finally {
     const { getDatabase } = await import("@/lib/db");
     await (await getDatabase()).close();
