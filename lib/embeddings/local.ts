@@ -79,3 +79,22 @@ export function embedLocal(text: string): number[] {
   for (let d = 0; d < wv.dims; d++) out[d] = sum[d]! / norm;
   return out;
 }
+
+/** Weight of a word never seen among the 50,000 most frequent: as rare as words get. */
+const UNSEEN_WEIGHT = weightOf(50_000);
+
+/**
+ * A word's weight by how rare it is in English (the vectors' frequency rank: ≈ its inverse document
+ * frequency in general text), for weighing query words before any corpus statistics exist. Words
+ * outside the vocabulary weigh most; without the model file every word weighs 1.
+ */
+export function wordWeight(word: string): number {
+  let wv: WordVectors;
+  try {
+    wv = wordVectors();
+  } catch {
+    return 1;
+  }
+  const i = wv.index.get(word.toLowerCase());
+  return i === undefined ? UNSEEN_WEIGHT : weightOf(i);
+}

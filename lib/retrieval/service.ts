@@ -11,6 +11,7 @@ import { fuseResults, type Candidate, type FusedItem } from "./fuse";
 import * as q from "./queries";
 import type { retrieveBody, triggerBody } from "./schemas";
 import { levelForScopes, normalizeScopes, readableScopes, scopesForLevel, type RetrievalScope } from "./scopes";
+import { applyFloor, STRONG_SIMILARITY } from "./relevance";
 import { searchText } from "./search-text";
 import type { Classification, TriggerLevel } from "./trigger";
 import { classifyAs } from "./vocabulary";
@@ -25,13 +26,7 @@ export const ITEM_CONTENT_CHARS = 2000;
  * models score unrelated texts ≈ 0.1.
  */
 export const MIN_SIMILARITY = 0.12;
-/**
- * The relevance floor of a scope's answer: it is returned only if its best item matches at least
- * this share of the message's word weight (IDF mass: rare words weigh most) ...
- */
-export const MIN_COVERAGE = 0.45;
-/** ... or is at least this similar to the message by vectors of the local model / of another model. */
-export const MIN_STRONG_SIMILARITY = { local: 0.85, other: 0.5 } as const;
+
 
 /** POST /trigger: the smart trigger's verdict for a message, as the agent would get it. */
 export async function triggerFor(caller: Caller, body: z.infer<typeof triggerBody>) {
@@ -124,9 +119,11 @@ async function searchScopes(
 ): Promise<FusedItem[]> {
   const { agent } = view;
   const provider = getEmbeddingProvider();
-  const strong = provider.name === "local" ? MIN_STRONG_SIMILARITY.local : MIN_STRONG_SIMILARITY.other;
-  const minSimilarity = provider.name === "local" ? MIN_STRONG_SIMILARITY.local : MIN_SIMILARITY;
-  const search = { text: p.text, embedding: p.embedding, limit: p.limit, minSimilarity };
+  const strong = provider.name === "local" ? STRONG_SIMILARITY.local : STRONG_SIMILARITY.other;
+  const search = { text: p.text, embedding: p.embedding, limit: p.limit, minSimilarity: MIN_SIMILARITY };
+  /** the relevance floor (relevance.ts) over one scope's hits */
+  const floor = <T extends { similarity: number | null }>(hits: T[], text: (h: T) => string) =>
+    applyFloor(hits, (h) => ({ text: text(h), similarity: h.similarity }), p.message, strong);
   /** RRF scores (the other scopes' hybrid searches) on 0–1: 1 is ranked first by both halves */
   const rrf = (score: number) => Math.min(1, score / ((q.RRF.fullTextWeight + q.RRF.semanticWeight) / (q.RRF.k + 1)));
   const lists: Partial<Record<RetrievalScope, Candidate[]>> = {};
@@ -140,7 +137,7 @@ async function searchScopes(
           scope: scope === "team" ? "team" : "agent",
           ownerId: scope === "team" ? null : agent.agentId,
         });
-        lists[scope] = hits.map((m) => ({
+        lists[scope] = floor(hits, (m) => `${m.title}\n${m.content}`).map((m) => ({
           source: scope,
           id: m.id,
           title: m.title,
@@ -153,7 +150,7 @@ async function searchScopes(
       }
       case "documents": {
         const hits = await q.searchDocuments(tx, { ...search, ownerId: agent.agentId });
-        lists.documents = hits.map((d) => ({
+        lists.documents = floor(hits, (d) => d.content).map((d) => ({
           source: "documents",
           id: d.id,
           title: d.type === "soul" ? "SOUL" : d.type === "working" ? "Scratchpad (WORKING)" : `Daily note ${d.date}`,
@@ -176,8 +173,8 @@ async function searchScopes(
         });
         // the relevance floor: a list whose best item neither covers the message's rare words nor
         // is close in meaning is noise (nonsense still shares a common word with some turn)
-        const relevant = hits.some((h) => h.coverage >= MIN_COVERAGE || (h.similarity ?? 0) >= strong);
-        lists.interactions = (relevant ? hits : []).map((i) => ({
+        const kept = applyFloor(hits, (h) => ({ text: h.content, similarity: h.similarity, matched: h.coverage > 0 }), p.message, strong);
+        lists.interactions = kept.map((i) => ({
           source: "interactions",
           id: i.id,
           title: `${i.direction === "inbound" ? "From" : "To"} ${i.speaker || "contact"} (${i.channel})`,
@@ -198,7 +195,7 @@ async function searchScopes(
       }
       case "knowledge": {
         const hits = await q.searchKnowledge(tx, search);
-        lists.knowledge = hits.map((k) => ({
+        lists.knowledge = floor(hits, (k) => `${k.title}\n${k.content}`).map((k) => ({
           source: "knowledge",
           id: k.id,
           title: k.title,

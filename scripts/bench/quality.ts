@@ -171,6 +171,7 @@ export async function benchQuality(): Promise<BenchRow[]> {
   const totalBm25 = empty();
   const times: number[] = [];
   let turnsTotal = 0;
+  let unanswered = 0;
   try {
     for (const conv of conversations) {
       const created = (await createAgent(ADMIN, { name: `Quality ${conv.name}`, kind: "internal", role: "orchestrator" })).agent;
@@ -210,6 +211,7 @@ export async function benchQuality(): Promise<BenchRow[]> {
         const start = performance.now();
         const r = await retrieve(caller, { message: q.question, scopes: ["interactions"], limit: LIMIT });
         times.push(performance.now() - start);
+        if (!r.items.length) unanswered++;
         const ranked = r.items.map((it) => diaOf.get(it.id) ?? "");
         add(ours, ranked, q.evidence);
         add(totalOurs, ranked, q.evidence);
@@ -226,7 +228,7 @@ export async function benchQuality(): Promise<BenchRow[]> {
     const line = (c: string[]) => c.map((v, i) => (i === 0 ? v.padEnd(widths[i]!) : v.padStart(widths[i]!))).join("  ");
     console.log([line(header), widths.map((w) => "-".repeat(w)).join("  "), ...lines.map(line)].join("\n"));
     const delta = totalOurs.n ? ((totalOurs.r10 - totalBm25.r10) / totalOurs.n) * 100 : 0;
-    console.log(`recall@10: ours − BM25 = ${delta >= 0 ? "+" : ""}${delta.toFixed(1)} points\n`);
+    console.log(`recall@10: ours − BM25 = ${delta >= 0 ? "+" : ""}${delta.toFixed(1)} points; ${unanswered} questions answered with nothing (relevance floor)\n`);
   } finally {
     setDatabaseForTests(undefined);
     await db.close();

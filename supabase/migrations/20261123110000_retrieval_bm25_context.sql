@@ -163,6 +163,67 @@ $$;
 revoke all on function mhq.interaction_vector_exact(vector, text, uuid, uuid, int) from public;
 grant execute on function mhq.interaction_vector_exact(vector, text, uuid, uuid, int) to mhq_app;
 
+-- Documents: the same search, vectors of the transaction's model only.
+create or replace function public.hybrid_search_documents(
+  query_text text,
+  query_embedding vector(1536),
+  match_count int,
+  owner_id uuid,
+  min_similarity float default 0,
+  full_text_weight float default 1,
+  semantic_weight float default 1,
+  rrf_k int default 50
+)
+returns table (
+  id uuid,
+  agent_id uuid,
+  type text,
+  doc_date date,
+  content text,
+  updated_at timestamptz,
+  created_at timestamptz,
+  score float8,
+  full_text_rank bigint,
+  semantic_rank bigint,
+  similarity float8
+)
+language sql stable security invoker
+as $$
+  with full_text as (
+    select d.id,
+           row_number() over (order by ts_rank_cd(d.fts, websearch_to_tsquery('english', query_text)) desc, d.id) as rank_ix
+      from agent_documents d
+     where coalesce(query_text, '') <> ''
+       and d.agent_id = owner_id
+       and d.content <> ''
+       and d.fts @@ websearch_to_tsquery('english', query_text)
+     order by rank_ix
+     limit greatest(match_count, 1) * 2
+  ),
+  semantic as (
+    select n.id, row_number() over (order by n.distance, n.id) as rank_ix, 1 - n.distance as similarity
+      from (
+        select d.id, (d.embedding <=> query_embedding) + 0 as distance
+          from agent_documents d
+         where query_embedding is not null and d.agent_id = owner_id and d.content <> '' and d.embedding is not null
+           and d.embedding_model = mhq.embedding_model()
+         order by 2
+         limit greatest(match_count, 1) * 2
+      ) n
+     where 1 - n.distance >= min_similarity
+  )
+  select d.id, d.agent_id, d.type, d.doc_date, d.content, d.updated_at, d.created_at,
+         (coalesce(1.0 / (rrf_k + full_text.rank_ix), 0.0) * full_text_weight
+           + coalesce(1.0 / (rrf_k + semantic.rank_ix), 0.0) * semantic_weight)::float8,
+         full_text.rank_ix, semantic.rank_ix, semantic.similarity
+    from full_text
+      full outer join semantic on full_text.id = semantic.id
+      join agent_documents d on d.id = coalesce(full_text.id, semantic.id)
+   order by 8 desc, coalesce(full_text.rank_ix, semantic.rank_ix), d.id
+   limit match_count
+$$;
+
+
 -- ── Conversations ────────────────────────────────────────────────────────────────────────────────
 -- A conversation is the run of interactions of one agent with one contact (or with nobody named)
 -- of one client on one channel, each turn at most 6 hours after the one before it. Its turns are
@@ -176,46 +237,51 @@ create or replace function mhq.conversation_gap() returns interval
 language sql immutable
 as $$ select interval '6 hours' $$;
 
--- The turn before (step -1) or after (step 1) an interaction in its conversation.
+-- The turn before (step -1) or after (step 1) an interaction in its conversation. PL/pgSQL, so each
+-- direction runs its own cached plan down interactions_conversation_idx.
 create or replace function mhq.interaction_neighbour(p_id uuid, step int)
 returns uuid
-language sql stable
+language plpgsql stable
 set search_path = public, pg_temp
 as $$
-  select n.id
-    from interactions x
-    join lateral (
-      select p.id, p.occurred_at
-        from interactions p
-       where p.agent_id = x.agent_id and p.channel = x.channel
-         and coalesce(p.contact_id, '00000000-0000-0000-0000-000000000000'::uuid) = coalesce(x.contact_id, '00000000-0000-0000-0000-000000000000'::uuid)
-         and coalesce(p.client_id, '00000000-0000-0000-0000-000000000000'::uuid) = coalesce(x.client_id, '00000000-0000-0000-0000-000000000000'::uuid)
-         and step < 0 and (p.occurred_at, p.id) < (x.occurred_at, x.id) and p.occurred_at >= x.occurred_at - mhq.conversation_gap()
-       order by p.occurred_at desc, p.id desc
-       limit 1
-    ) n on true
-   where x.id = p_id
-  union all
-  select n.id
-    from interactions x
-    join lateral (
-      select p.id, p.occurred_at
-        from interactions p
-       where p.agent_id = x.agent_id and p.channel = x.channel
-         and coalesce(p.contact_id, '00000000-0000-0000-0000-000000000000'::uuid) = coalesce(x.contact_id, '00000000-0000-0000-0000-000000000000'::uuid)
-         and coalesce(p.client_id, '00000000-0000-0000-0000-000000000000'::uuid) = coalesce(x.client_id, '00000000-0000-0000-0000-000000000000'::uuid)
-         and step > 0 and (p.occurred_at, p.id) > (x.occurred_at, x.id) and p.occurred_at <= x.occurred_at + mhq.conversation_gap()
-       order by p.occurred_at, p.id
-       limit 1
-    ) n on true
-   where x.id = p_id
+declare
+  x record;
+  found_id uuid;
+begin
+  select i.id, i.agent_id, i.channel, coalesce(i.contact_id, '00000000-0000-0000-0000-000000000000'::uuid) as contact,
+         coalesce(i.client_id, '00000000-0000-0000-0000-000000000000'::uuid) as client, i.occurred_at
+    into x from interactions i where i.id = p_id;
+  if not found then
+    return null;
+  end if;
+  if step < 0 then
+    select p.id into found_id from interactions p
+     where p.agent_id = x.agent_id and p.channel = x.channel
+       and coalesce(p.contact_id, '00000000-0000-0000-0000-000000000000'::uuid) = x.contact
+       and coalesce(p.client_id, '00000000-0000-0000-0000-000000000000'::uuid) = x.client
+       and (p.occurred_at, p.id) < (x.occurred_at, x.id) and p.occurred_at >= x.occurred_at - mhq.conversation_gap()
+     order by p.occurred_at desc, p.id desc
+     limit 1;
+  else
+    select p.id into found_id from interactions p
+     where p.agent_id = x.agent_id and p.channel = x.channel
+       and coalesce(p.contact_id, '00000000-0000-0000-0000-000000000000'::uuid) = x.contact
+       and coalesce(p.client_id, '00000000-0000-0000-0000-000000000000'::uuid) = x.client
+       and (p.occurred_at, p.id) > (x.occurred_at, x.id) and p.occurred_at <= x.occurred_at + mhq.conversation_gap()
+     order by p.occurred_at, p.id
+     limit 1;
+  end if;
+  return found_id;
+end
 $$;
 
 -- ── BM25F postings ───────────────────────────────────────────────────────────────────────────────
 -- Each interaction is indexed as one document made of weighted fields: its own text (1), the
 -- previous turn of its conversation (0.5), the next turn (0.3, added when it arrives) and its day
 -- ("8 May 2023", 0.5). A field's words count `weight` times each: tf and the document's length
--- are weighted sums. Lexemes are Postgres's `english` ones (stemmed, stopwords dropped).
+-- are weighted sums, the length without the next turn, so that a turn's arrival rewrites only the
+-- previous turn's postings of the words it brings. Lexemes are Postgres's `english` ones (stemmed,
+-- stopwords dropped).
 create table interaction_search_docs (
   interaction_id uuid primary key references interactions (id) on delete cascade,
   agent_id uuid not null,
@@ -294,25 +360,25 @@ create policy interaction_corpus_stats_select on interaction_corpus_stats for se
   );
 
 -- The weighted terms of one interaction's document (see above).
-create or replace function mhq.interaction_terms(p_id uuid)
+create or replace function mhq.interaction_terms(p_id uuid, prev_id uuid, next_id uuid)
 returns table (lexeme text, tf real, len real)
 language sql stable
 set search_path = public, pg_temp
 as $$
   with fields as (
-    select x.content as body, 1.0::float8 as w from interactions x where x.id = p_id
+    select x.content as body, 1.0::float8 as w, true as counted from interactions x where x.id = p_id
     union all
-    select p.content, 0.5 from interactions p where p.id = mhq.interaction_neighbour(p_id, -1)
+    select p.content, 0.5, true from interactions p where p.id = prev_id
     union all
-    select n.content, 0.3 from interactions n where n.id = mhq.interaction_neighbour(p_id, 1)
+    select n.content, 0.3, false from interactions n where n.id = next_id
     union all
-    select to_char(x.occurred_at at time zone 'UTC', 'FMDD FMMonth YYYY'), 0.5 from interactions x where x.id = p_id
+    select to_char(x.occurred_at at time zone 'UTC', 'FMDD FMMonth YYYY'), 0.5, true from interactions x where x.id = p_id
   ),
   terms as (
-    select t.lexeme, f.w * coalesce(array_length(t.positions, 1), 1) as tf
+    select t.lexeme, f.w * coalesce(array_length(t.positions, 1), 1) as tf, f.counted
       from fields f, unnest(to_tsvector('english', f.body)) t
   )
-  select t.lexeme, sum(t.tf)::real, (sum(sum(t.tf)) over ())::real from terms t group by t.lexeme
+  select t.lexeme, sum(t.tf)::real, (sum(sum(t.tf) filter (where t.counted)) over ())::real from terms t group by t.lexeme
 $$;
 
 -- (Re)writes one interaction's postings. The document row is locked first, so two writers of the
@@ -337,13 +403,14 @@ begin
   on conflict (interaction_id) do update set len = d.len;
   select coalesce(array_agg(t.lexeme), '{}'), coalesce(array_agg(t.tf), '{}'), coalesce(max(t.len), 0)
     into lexemes, tfs, doc_len
-    from mhq.interaction_terms(r.id) t;
+    from mhq.interaction_terms(r.id, mhq.interaction_neighbour(r.id, -1), mhq.interaction_neighbour(r.id, 1)) t;
   delete from interaction_postings p where p.interaction_id = r.id and p.lexeme <> all (lexemes);
   insert into interaction_postings as p (interaction_id, lexeme, agent_id, client_id, tf, len)
   select r.id, u.lexeme, r.agent_id, r.client_id, u.tf, doc_len
     from unnest(lexemes, tfs) as u (lexeme, tf)
-  on conflict (interaction_id, lexeme) do update set tf = excluded.tf, len = excluded.len;
-  update interaction_search_docs set len = doc_len where interaction_id = r.id;
+  on conflict (interaction_id, lexeme) do update set tf = excluded.tf, len = excluded.len
+    where p.tf is distinct from excluded.tf or p.len is distinct from excluded.len;
+  update interaction_search_docs d set len = doc_len where d.interaction_id = r.id and d.len is distinct from doc_len;
 end
 $$;
 revoke all on function mhq.index_interaction(uuid) from public;
@@ -565,6 +632,7 @@ declare
   lex_scores float8[] := '{}';
   lex_cover float8[] := '{}';
   vec_ids uuid[] := '{}';
+  vec_sims float8[] := '{}';
   best float8;
 begin
   if agent_filter is null and client_filter is null then
@@ -578,10 +646,10 @@ begin
 
   if query_embedding is not null and query_model is not null then
     if mhq.interaction_vectors_at_most(exact_scan_max, agent_filter, client_filter) then
-      select coalesce(array_agg(v.id), '{}') into vec_ids
+      select coalesce(array_agg(v.id), '{}'), coalesce(array_agg(1 - v.distance), '{}') into vec_ids, vec_sims
         from mhq.interaction_vector_exact(query_embedding, query_model, agent_filter, client_filter, pool) v;
     else
-      select coalesce(array_agg(v.id), '{}') into vec_ids
+      select coalesce(array_agg(v.id), '{}'), coalesce(array_agg(1 - v.distance), '{}') into vec_ids, vec_sims
         from mhq.interaction_vector_candidates(query_embedding, query_model, agent_filter, client_filter, pool) v;
     end if;
   end if;
@@ -590,11 +658,15 @@ begin
   with lex as (
     select l.id, l.score, l.coverage from unnest(lex_ids, lex_scores, lex_cover) as l (id, score, coverage)
   ),
+  vec as (
+    select v.id, v.sim from unnest(vec_ids, vec_sims) as v (id, sim)
+  ),
   found_rows as (
+    -- a vector is read back only for lexical hits the nearest rows did not include
     select i.*, lex.score as bm25, lex.coverage as cover,
-           case when query_embedding is not null and i.embedding_model = query_model
-                then 1 - (i.embedding <=> query_embedding) end as sim
-      from interactions i left join lex on lex.id = i.id
+           coalesce(vec.sim, case when vec.id is null and query_embedding is not null and i.embedding_model = query_model
+                                  then 1 - (i.embedding <=> query_embedding) end) as sim
+      from interactions i left join lex on lex.id = i.id left join vec on vec.id = i.id
      where i.id = any(lex_ids || vec_ids)
        and (agent_filter is null or i.agent_id = agent_filter) and (client_filter is null or i.client_id = client_filter)
   )

@@ -21,3 +21,9 @@ afterAll(async () => {
   setDatabaseForTests(undefined);
   await testDb?.close();
 });
+
+/** This file's test database (its `connect` opens extra pools on a real server: true concurrency). */
+export function currentTestDatabase(): TestDatabase {
+  if (!testDb) throw new Error("no test database yet");
+  return testDb;
+}

@@ -324,9 +324,11 @@ describe("hybrid search", () => {
     expect(imported.body.summary.created).toBe(140);
 
     const q = "invoice reminder payment link";
+    // through the API the relevance floor applies: the tagged tool guides share no word with the
+    // query and are only its nearest neighbours, so the answer is "no matching entries"
     const viaApi = await as(santos.key).get(`${KB}?q=${encodeURIComponent(q)}&tag=bulk-filter-test&limit=30`);
-    expect(viaApi.body.entries).toHaveLength(30);
-    expect(viaApi.body.entries.every((e: any) => e.category === "tool-guide")).toBe(true);
+    expect(viaApi.status).toBe(200);
+    expect(viaApi.body.entries).toEqual([]);
 
     const db = await getDatabase();
     const field: AgentCaller = { type: "agent", agentId: santos.id, name: santos.name, kind: "field", role: "orchestrator", clientId: santos.clientId, kbAccess: "read" };
