@@ -6,6 +6,7 @@
 //
 // File layout (little endian): "MHQWV1\n", uint32 header length, header JSON {model, dims, count,
 // words}, then count float32 scales, then count × dims int8 values. Words are in frequency order.
+import { Buffer } from "node:buffer";
 import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";

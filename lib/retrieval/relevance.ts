@@ -3,10 +3,10 @@ import { wordWeight } from "@/lib/embeddings/local";
 /**
  * The relevance floor. Full text matches any word of a message and nearest-neighbour search always
  * returns something, so a search for nonsense ("zzzqqq nothing") would still answer with whatever
- * shares a common word or sits nearest. An answer is returned only if its best item matches at
- * least MIN_COVERAGE of the message's word weight (rare words weigh most: see `coverage`) or is
- * at least `strongSimilarity` close in meaning; then items that share no word with the message
- * must be that close too.
+ * shares a common word or sits nearest. An answer is returned only if one of its items matches at
+ * least MIN_COVERAGE of the message's word weight (rare words weigh most: see `coverage`), or two
+ * of its content words, or is at least `strongSimilarity` close in meaning; then items that share
+ * no word with the message must be that close too.
  */
 export const MIN_COVERAGE = 0.45;
 /** cosine similarity that counts as the same meaning: averaged word vectors / other models */
@@ -37,12 +37,21 @@ export function queryTerms(message: string): { stem: string; weight: number }[] 
 
 /** Share (0–1) of the terms' weight whose word occurs in `text` (in some form). */
 export function coverage(terms: { stem: string; weight: number }[], text: string): number {
+  return match(terms, text).coverage;
+}
+
+function match(terms: { stem: string; weight: number }[], text: string) {
   const total = terms.reduce((s, t) => s + t.weight, 0);
-  if (!total) return 0;
+  if (!total) return { coverage: 0, count: 0 };
   const tokens = words(text);
-  let matched = 0;
-  for (const t of terms) if (tokens.some((w) => w.startsWith(t.stem))) matched += t.weight;
-  return matched / total;
+  let weight = 0;
+  let count = 0;
+  for (const t of terms) {
+    if (!tokens.some((w) => w.startsWith(t.stem))) continue;
+    weight += t.weight;
+    count++;
+  }
+  return { coverage: weight / total, count };
 }
 
 /**
@@ -59,9 +68,9 @@ export function applyFloor<T>(
   const terms = queryTerms(message);
   const judged = hits.map((h) => {
     const g = get(h);
-    const c = coverage(terms, g.text);
-    return { h, coverage: c, matched: g.matched ?? c > 0, similarity: g.similarity ?? 0 };
+    const m = match(terms, g.text);
+    return { h, ...m, matched: g.matched ?? m.count > 0, similarity: g.similarity ?? 0 };
   });
-  if (!judged.some((j) => j.coverage >= MIN_COVERAGE || j.similarity >= strongSimilarity)) return [];
+  if (!judged.some((j) => j.coverage >= MIN_COVERAGE || j.count >= 2 || j.similarity >= strongSimilarity)) return [];
   return judged.filter((j) => j.matched || j.similarity >= strongSimilarity).map((j) => j.h);
 }

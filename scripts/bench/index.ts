@@ -2,6 +2,7 @@
 // temporary folder, the local embedder) and prints one table. Figures are medians and 95th
 // percentiles of sequential calls in one process; they are measurements, not pass/fail tests.
 // To add a module: export a BenchModule from scripts/bench/<name>.ts and list it in MODULES.
+import { spawnSync } from "node:child_process";
 import { mkdtemp, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
@@ -15,6 +16,9 @@ const MODULES: { name: string; load: () => Promise<BenchModule> }[] = [
 ];
 
 async function main() {
+  // the local embedding model's word vectors (npm install derives them)
+  const derived = spawnSync(process.execPath, ["scripts/derive-word-vectors.mjs"], { stdio: "inherit" });
+  if (derived.status !== 0) process.exit(derived.status ?? 1);
   const dataDir = await mkdtemp(path.join(os.tmpdir(), "mhq-bench-"));
   // the bench never touches a configured server database or a remote embedding provider
   delete process.env.DATABASE_URL;

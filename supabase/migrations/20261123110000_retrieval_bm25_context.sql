@@ -224,6 +224,196 @@ as $$
 $$;
 
 
+-- ── One knowledge search ────────────────────────────────────────────────────────────────────────
+-- Curators (GET /knowledge?q=) and agents (retrieval's knowledge scope) search the knowledge base
+-- through one function, hybrid_search_knowledge, so an entry ranks the same for both; the published
+-- variant retrieval calls is that function with archived entries left out. Its full-text half goes
+-- through the GIN index in a security-definer function that applies knowledge_entries_select itself
+-- (archived entries only for HQ and knowledge-base writers), without the old selective-words cap;
+-- its vector half compares only vectors of the transaction's model.
+create or replace function mhq.knowledge_text_ids(
+  query_text text, category_filter text, tag_filter text[], include_archived boolean, max_rows int
+)
+returns table (id uuid, rank_ix bigint)
+language plpgsql stable security definer
+set search_path = public, pg_temp
+set enable_seqscan = off
+as $$
+#variable_conflict use_column
+declare
+  archived boolean;
+begin
+  if coalesce(query_text, '') = '' or not (mhq.is_hq() or mhq.is_agent()) then
+    return;
+  end if;
+  archived := include_archived and (mhq.is_hq() or mhq.is_kb_writer());
+  return query
+  select k.id, row_number() over (order by ts_rank_cd(k.fts, websearch_to_tsquery('english', query_text)) desc, k.id)
+    from knowledge_entries k
+   where k.fts @@ websearch_to_tsquery('english', query_text)
+     and (k.status = 'published' or (archived and k.status = 'archived'))
+     and (category_filter is null or k.category = category_filter)
+     and (tag_filter is null or k.tags @> tag_filter)
+   order by 2
+   limit max_rows;
+end
+$$;
+revoke all on function mhq.knowledge_text_ids(text, text, text[], boolean, int) from public;
+grant execute on function mhq.knowledge_text_ids(text, text, text[], boolean, int) to mhq_app;
+
+do $do$
+declare
+  vector_version int[] := (
+    select string_to_array(split_part(extversion, '-', 1), '.')::int[] from pg_extension where extname = 'vector'
+  );
+  iterative text := case when vector_version >= array[0, 8, 0] then 'set hnsw.iterative_scan = relaxed_order' else '' end;
+begin
+  execute format($fn$
+create or replace function public.hybrid_search_knowledge(
+  query_text text,
+  query_embedding vector(1536),
+  match_count int,
+  category_filter text default null,
+  tag_filter text[] default null,
+  include_archived boolean default false,
+  full_text_weight float default 1,
+  semantic_weight float default 1,
+  rrf_k int default 50,
+  exact_scan_max int default 1000
+)
+returns table (
+  id uuid,
+  title text,
+  content text,
+  category text,
+  tags text[],
+  version int,
+  status text,
+  created_by text,
+  updated_by text,
+  created_at timestamptz,
+  updated_at timestamptz,
+  accessed_count int,
+  last_accessed_at timestamptz,
+  has_embedding boolean,
+  score float8,
+  full_text_rank bigint,
+  semantic_rank bigint
+)
+language plpgsql volatile security invoker
+set enable_seqscan = on
+set enable_bitmapscan = on
+set enable_sort = on
+set hnsw.ef_search = 100
+%s
+as $$
+#variable_conflict use_column
+declare
+  candidates int := greatest(match_count, 1) * 2;
+  exact boolean := true;
+  semantic_ids uuid[] := '{}';
+begin
+  if query_embedding is not null then
+    if category_filter is not null or tag_filter is not null then
+      select count(*) <= exact_scan_max into exact
+        from (
+          select 1 from knowledge_entries k
+           where k.embedding is not null and k.embedding_model = mhq.embedding_model()
+             and (include_archived or k.status = 'published')
+             and (category_filter is null or k.category = category_filter)
+             and (tag_filter is null or k.tags @> tag_filter)
+           limit exact_scan_max + 1
+        ) filtered;
+    else
+      exact := false;
+    end if;
+    if not exact then
+      perform set_config('enable_seqscan', 'off', true);
+      perform set_config('enable_bitmapscan', 'off', true);
+      perform set_config('enable_sort', 'off', true);
+    end if;
+    -- dynamic so that it is planned for these settings and these filter values every time
+    execute $q$
+      select coalesce(array_agg(nearest.id order by nearest.distance, nearest.id), '{}')
+        from (
+          select k.id, k.embedding <#> $1 as distance
+            from knowledge_entries k
+           where k.embedding is not null and k.embedding_model = mhq.embedding_model()
+             and ($2 or k.status = 'published')
+             and ($3::text is null or k.category = $3)
+             and ($4::text[] is null or k.tags @> $4)
+           order by k.embedding <#> $1
+           limit $5
+        ) nearest
+    $q$ into semantic_ids using query_embedding, include_archived, category_filter, tag_filter, candidates;
+    perform set_config('enable_seqscan', 'on', true);
+    perform set_config('enable_bitmapscan', 'on', true);
+    perform set_config('enable_sort', 'on', true);
+  end if;
+
+  return query
+  with full_text as (
+    select f.id, f.rank_ix from mhq.knowledge_text_ids(query_text, category_filter, tag_filter, include_archived, candidates) f
+  ),
+  semantic as (
+    select s.id, s.rank_ix from unnest(semantic_ids) with ordinality as s (id, rank_ix)
+  )
+  select
+    k.id, k.title, k.content, k.category, k.tags, k.version, k.status, k.created_by, k.updated_by,
+    k.created_at, k.updated_at, k.accessed_count, k.last_accessed_at, k.embedding is not null,
+    (coalesce(1.0 / (rrf_k + full_text.rank_ix), 0.0) * full_text_weight
+      + coalesce(1.0 / (rrf_k + semantic.rank_ix), 0.0) * semantic_weight)::float8,
+    full_text.rank_ix,
+    semantic.rank_ix
+  from full_text
+    full outer join semantic on full_text.id = semantic.id
+    join knowledge_entries k on k.id = coalesce(full_text.id, semantic.id)
+  order by 15 desc, coalesce(full_text.rank_ix, semantic.rank_ix), k.id
+  limit match_count;
+end
+$$
+$fn$, iterative);
+end
+$do$;
+
+
+-- Retrieval's knowledge scope: the same search over published entries, with each hit's similarity.
+create or replace function public.hybrid_search_published_knowledge(
+  query_text text,
+  query_embedding vector(1536),
+  match_count int,
+  min_similarity float default 0,
+  full_text_weight float default 1,
+  semantic_weight float default 1,
+  rrf_k int default 50,
+  term_row_cap int default 64
+)
+returns table (
+  id uuid,
+  title text,
+  content text,
+  category text,
+  tags text[],
+  version int,
+  created_at timestamptz,
+  updated_at timestamptz,
+  score float8,
+  full_text_rank bigint,
+  semantic_rank bigint,
+  similarity float8
+)
+language sql volatile security invoker
+as $$
+  select h.id, h.title, h.content, h.category, h.tags, h.version, h.created_at, h.updated_at, h.score,
+         h.full_text_rank, h.semantic_rank,
+         case when h.semantic_rank is not null then -(k.embedding <#> query_embedding) end::float8
+    from public.hybrid_search_knowledge(query_text, query_embedding, match_count, null, null, false,
+                                        full_text_weight, semantic_weight, rrf_k) h
+    join knowledge_entries k on k.id = h.id
+   where h.full_text_rank is not null or -(k.embedding <#> query_embedding) >= min_similarity
+   order by h.score desc, coalesce(h.full_text_rank, h.semantic_rank), h.id
+$$;
+
 -- ── Conversations ────────────────────────────────────────────────────────────────────────────────
 -- A conversation is the run of interactions of one agent with one contact (or with nobody named)
 -- of one client on one channel, each turn at most 6 hours after the one before it. Its turns are
