@@ -408,7 +408,8 @@ async function benchHttp(pg: PGlite, key: string, msgs: string[]): Promise<Bench
     const copy = await PGlite.create(path.join(dataDir, "pglite"), { extensions: { vector }, loadDataDir: dump });
     await copy.close();
 
-    const port = await freePort();
+    // BENCH_PORT: a port of your own on a shared machine; else any free one
+    const port = process.env.BENCH_PORT ? Number(process.env.BENCH_PORT) : await freePort();
     child = spawn(process.execPath, [nextBin, "start", "-p", String(port), "-H", "127.0.0.1"], {
       env: { ...process.env, NEXT_DIST_DIR: distDir, DATA_DIR: dataDir, SEED_DEMO: "false", NODE_ENV: "production", EMBEDDINGS_PROVIDER: "local" },
       stdio: "ignore",

@@ -629,10 +629,14 @@ end
 $$;
 create trigger interactions_index after insert on interactions
   for each row execute function mhq.interactions_index_trigger();
+-- A changed text (the opt-out erasure redacts names in unlinked interactions) is indexed again, with
+-- its neighbours, whose context holds it.
+create trigger interactions_reindex after update of content on interactions
+  for each row when (old.content is distinct from new.content) execute function mhq.interactions_index_trigger();
 
 -- Rebuilds one scope's statistics (a job: lib/retrieval/term-stats.ts). Concurrent rebuilds of one
 -- scope do not queue up: whoever does not get the scope's advisory lock skips.
-create or replace function mhq.refresh_interaction_stats(p_kind text, p_scope uuid)
+create or replace function mhq.refresh_interaction_stats(p_kind text, p_scope uuid, p_wait boolean default false)
 returns boolean
 language plpgsql volatile security definer
 set search_path = public, pg_temp
@@ -643,7 +647,9 @@ begin
   if col is null or p_scope is null then
     return false;
   end if;
-  if not pg_try_advisory_xact_lock(hashtext('mhq.interaction_stats'), hashtext(p_kind || ':' || p_scope::text)) then
+  if p_wait then
+    perform pg_advisory_xact_lock(hashtext('mhq.interaction_stats'), hashtext(p_kind || ':' || p_scope::text));
+  elsif not pg_try_advisory_xact_lock(hashtext('mhq.interaction_stats'), hashtext(p_kind || ':' || p_scope::text)) then
     return false;
   end if;
   delete from interaction_term_stats where scope_kind = p_kind and scope_id = p_scope;
@@ -659,7 +665,25 @@ begin
   return true;
 end
 $$;
-revoke all on function mhq.refresh_interaction_stats(text, uuid) from public;
+revoke all on function mhq.refresh_interaction_stats(text, uuid, boolean) from public;
+
+-- Deleted interactions (the opt-out erasure) take their words out of the statistics at once: the
+-- statistics hold words, and an erased contact's must not outlive its conversations.
+create or replace function mhq.interactions_deleted_trigger() returns trigger
+language plpgsql security definer
+set search_path = public, pg_temp
+as $$
+begin
+  perform mhq.refresh_interaction_stats(s.kind, s.id, true)
+     from (select distinct 'agent' as kind, g.agent_id as id from gone g
+           union select distinct 'client', g.client_id from gone g where g.client_id is not null
+           order by 1, 2) s;
+  return null;
+end
+$$;
+create trigger interactions_deleted after delete on interactions
+  referencing old table as gone
+  for each statement execute function mhq.interactions_deleted_trigger();
 
 -- ── BM25 over the postings ──────────────────────────────────────────────────────────────────────
 -- (id, score, coverage) of at most max_rows interactions matching any of the message's lexemes,

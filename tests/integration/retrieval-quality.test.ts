@@ -123,6 +123,29 @@ describe("conversations ranked by BM25F with their context, under RLS", () => {
     ).rejects.toThrow();
   });
 
+  it("takes deleted and redacted text out of the postings and the statistics at once (opt-out erasure)", async () => {
+    const client = await createClient();
+    const a = await createAgent({ kind: "field", role: "orchestrator", clientId: client.id });
+    const gone = word();
+    const redacted = word();
+    const first = await turn(a, "Pat", `Ask ${gone} about the boiler`);
+    const second = await turn(a, "Pat", `And ${redacted} about the heater`);
+    await flushTermStats();
+    const db = await getDatabase();
+    const lexemes = async () =>
+      (await db.query<{ lexeme: string }>(
+        `select lexeme from interaction_postings where lexeme = any($1)
+         union all select lexeme from interaction_term_stats where lexeme = any($1)`,
+        [[gone, redacted]],
+      )).map((r) => r.lexeme);
+    expect(new Set(await lexemes())).toEqual(new Set([gone, redacted]));
+
+    // what mhq.erase_contact does: delete a contact's interactions, redact mentions elsewhere
+    await db.query("delete from interactions where id = $1", [first]);
+    await db.query("update interactions set content = replace(content, $2, '[erased]') where id = $1", [second, redacted]);
+    expect(await lexemes()).toEqual([]);
+  });
+
   it.runIf(transport === "postgres")("stays consistent under concurrent writes to one conversation and concurrent statistics rebuilds", async () => {
     const client = await createClient();
     const a = await createAgent({ kind: "field", role: "orchestrator", clientId: client.id });
