@@ -685,6 +685,26 @@ create trigger interactions_deleted after delete on interactions
   referencing old table as gone
   for each statement execute function mhq.interactions_deleted_trigger();
 
+-- The same when texts change (redaction), and only then: an update of embeddings leaves them be.
+create or replace function mhq.interactions_redacted_trigger() returns trigger
+language plpgsql security definer
+set search_path = public, pg_temp
+as $$
+begin
+  perform mhq.refresh_interaction_stats(s.kind, s.id, true)
+     from (select distinct 'agent' as kind, g.agent_id as id
+             from gone g join fresh f on f.id = g.id where f.content is distinct from g.content
+           union
+           select distinct 'client', g.client_id
+             from gone g join fresh f on f.id = g.id where f.content is distinct from g.content and g.client_id is not null
+           order by 1, 2) s;
+  return null;
+end
+$$;
+create trigger interactions_redacted after update on interactions
+  referencing old table as gone new table as fresh
+  for each statement execute function mhq.interactions_redacted_trigger();
+
 -- ── BM25 over the postings ──────────────────────────────────────────────────────────────────────
 -- (id, score, coverage) of at most max_rows interactions matching any of the message's lexemes,
 -- best BM25 (k1 1.2, b 0.75) first, among the rows the caller may read by interactions_select,
