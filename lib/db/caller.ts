@@ -23,6 +23,15 @@ export function claimsFor(caller: Caller): Record<string, string | null> {
   };
 }
 
+/** The configured model's name; "" (no vectors compared or tagged) when the provider is misconfigured. */
+function embeddingModel(): string {
+  try {
+    return getEmbeddingProvider().model;
+  } catch {
+    return "";
+  }
+}
+
 /**
  * Runs `fn` in one transaction as the caller: `set local role mhq_app` drops superuser/owner
  * rights, and the caller's claims are set for RLS. Both are transaction-local, so a pooled
@@ -37,7 +46,7 @@ export async function withClaims<T>(
     // the model of the vectors this transaction writes and compares (the embedded tables record it)
     await tx.query("select set_config('request.jwt.claims', $1, true), set_config('mhq.embedding_model', $2, true)", [
       JSON.stringify(claims),
-      getEmbeddingProvider().model,
+      embeddingModel(),
     ]);
     await tx.query("set local role mhq_app");
     return fn(tx);
