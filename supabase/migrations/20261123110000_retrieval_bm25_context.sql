@@ -608,15 +608,25 @@ $$;
 revoke all on function mhq.index_interaction(uuid) from public;
 
 -- A new turn is indexed, and so are its neighbours: the previous turn gains it as its next turn,
--- the next one (when it arrived late) as its previous. Locks go in conversation order.
+-- the next one (when it arrived late) as its previous. Writes to one conversation take turns (a
+-- transaction-scoped advisory lock on the conversation): two turns written at once would otherwise
+-- not see each other, and each would index its neighbours without the other. The neighbours are
+-- looked up after the lock, so a turn committed meanwhile is seen. Other conversations, of the same
+-- agent or client included, are never held up.
 create or replace function mhq.interactions_index_trigger() returns trigger
 language plpgsql security definer
 set search_path = public, pg_temp
 as $$
 declare
-  prev_id uuid := mhq.interaction_neighbour(new.id, -1);
-  next_id uuid := mhq.interaction_neighbour(new.id, 1);
+  prev_id uuid;
+  next_id uuid;
 begin
+  perform pg_advisory_xact_lock(
+    hashtext('mhq.conversation'),
+    hashtext(new.agent_id::text || ':' || new.channel || ':' || coalesce(new.contact_id::text, '') || ':' || coalesce(new.client_id::text, ''))
+  );
+  prev_id := mhq.interaction_neighbour(new.id, -1);
+  next_id := mhq.interaction_neighbour(new.id, 1);
   if prev_id is not null then
     perform mhq.index_interaction(prev_id);
   end if;
