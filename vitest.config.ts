@@ -15,7 +15,7 @@ export default defineConfig({
     projects: [
       {
         extends: true,
-        test: { name: "unit", include: ["tests/unit/**/*.test.ts"], environment: "node" },
+        test: { name: "unit", include: ["tests/unit/**/*.test.ts"], environment: "node", globalSetup: ["tests/helpers/models-setup.ts"] },
       },
       {
         extends: true,
@@ -24,7 +24,7 @@ export default defineConfig({
           include: ["tests/integration/**/*.test.ts"],
           environment: "node",
           setupFiles: ["tests/helpers/setup-env.ts"],
-          globalSetup: ["tests/helpers/global-setup.ts"],
+          globalSetup: ["tests/helpers/models-setup.ts", "tests/helpers/global-setup.ts"],
           testTimeout: 60_000,
           hookTimeout: 120_000,
         },

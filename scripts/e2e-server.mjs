@@ -2,6 +2,9 @@
 import { spawnSync, spawn } from "node:child_process";
 import { existsSync, rmSync } from "node:fs";
 import path from "node:path";
+import { deriveWordVectors } from "./derive-word-vectors.mjs";
+
+deriveWordVectors();
 
 const port = process.env.E2E_PORT ?? "3100";
 const distDir = process.env.NEXT_DIST_DIR || ".next";

@@ -3,6 +3,10 @@
 import { spawn, spawnSync } from "node:child_process";
 import { existsSync } from "node:fs";
 import path from "node:path";
+import { deriveWordVectors } from "./derive-word-vectors.mjs";
+
+// the local embedding model's word vectors (npm install derives them; this covers --ignore-scripts)
+deriveWordVectors();
 
 const distDir = process.env.NEXT_DIST_DIR || ".next";
 if (!existsSync(path.join(distDir, "BUILD_ID")) || process.argv.includes("--rebuild")) {

@@ -12,6 +12,11 @@ import { URL } from "node:url";
 import { existsSync, mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { URL } from "node:url";
+import { deriveWordVectors } from "./derive-word-vectors.mjs";
+
+// the local embedding model's word vectors, which the tests embed with (npm install derives them)
+deriveWordVectors();
 
 const out = mkdtempSync(path.join(tmpdir(), "mhq-test-"));
 const only = process.argv.slice(2);

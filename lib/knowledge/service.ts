@@ -3,9 +3,10 @@ import { recordAudit } from "@/lib/audit/queries";
 import type { Caller } from "@/lib/auth/caller";
 import { assertCan } from "@/lib/auth/permissions";
 import { asCaller, type Queryable } from "@/lib/db";
-import { toVectorLiteral, tryEmbed } from "@/lib/embeddings";
+import { getEmbeddingProvider, toVectorLiteral, tryEmbed } from "@/lib/embeddings";
 import { ApiError, notFound } from "@/lib/http/errors";
 import { countAccess, pendingAccessCounts } from "@/lib/retrieval/access-counts";
+import { applyFloor, STRONG_SIMILARITY } from "@/lib/retrieval/relevance";
 import { knowledgeEmbeddingText } from "./embedding-text";
 import * as q from "./queries";
 import type { KnowledgeEntry, KnowledgeSearchHit } from "./queries";
@@ -108,7 +109,14 @@ export async function listKnowledge(caller: Caller, query: ListKnowledgeQuery) {
         tag: query.tag,
         includeArchived: query.status !== "published",
       });
-      const entries = await countServed(tx, caller, query.status === "archived" ? hits.filter((h) => h.status === "archived") : hits);
+      // the relevance floor: a search for nonsense answers "no matching entries", not the nearest ones
+      const relevant = applyFloor(
+        hits,
+        (h) => ({ text: `${h.title}\n${h.content}`, similarity: null, matched: h.fullTextRank !== null }),
+        text,
+        getEmbeddingProvider().name === "local" ? STRONG_SIMILARITY.local : STRONG_SIMILARITY.other,
+      );
+      const entries = await countServed(tx, caller, query.status === "archived" ? relevant.filter((h) => h.status === "archived") : relevant);
       return authorsFor(caller, { mode: "search" as const, query: text, semantic: embedding !== null, entries });
     });
   }

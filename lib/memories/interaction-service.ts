@@ -7,6 +7,7 @@ import { asCaller } from "@/lib/db";
 import { toVectorLiteral, tryEmbed } from "@/lib/embeddings";
 import { ApiError, forbidden, notFound } from "@/lib/http/errors";
 import { getContact } from "@/lib/review/queries";
+import { noteInteractionWrite } from "@/lib/retrieval/term-stats";
 import * as q from "./interaction-queries";
 import type { createInteractionBody, listInteractionsQuery } from "./schemas";
 
@@ -56,6 +57,8 @@ export async function createInteraction(caller: Caller, body: z.infer<typeof cre
       details: { contactId: interaction.contactId, channel: interaction.channel, direction: interaction.direction },
     });
   });
+  // the conversation search's word statistics are rebuilt shortly after, in a batch
+  noteInteractionWrite(interaction.agentId, clientId);
   return { interaction: { ...interaction, embedded: vectors !== null } };
 }
 

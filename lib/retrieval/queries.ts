@@ -132,7 +132,13 @@ export function searchDocuments(tx: Queryable, p: SearchParams & { ownerId: stri
   );
 }
 
-export interface InteractionHit extends Ranked {
+export interface InteractionHit {
+  score: number;
+  /** BM25F relative to the best of the message (0–1) */
+  lexicalScore: number;
+  /** share of the message's IDF mass the row matches (0–1) */
+  coverage: number;
+  similarity: number | null;
   id: string;
   agentId: string;
   clientId: string | null;
@@ -145,14 +151,35 @@ export interface InteractionHit extends Ranked {
   createdAt: Date;
 }
 
-/** Conversations of one agent (agentId) or of one client (clientId). */
-export function searchInteractions(tx: Queryable, p: SearchParams & { agentId: string | null; clientId: string | null }) {
+/**
+ * Weight of the lexical (BM25F) score against cosine similarity in the interactions search: score =
+ * w · BM25 / best BM25 + (1 − w) · cosine. Weighted scores, not reciprocal ranks: a weak vector list
+ * must not pull strong lexical hits down. Measured on long conversations, 0.4–0.6 rank alike.
+ */
+export const LEXICAL_WEIGHT = 0.5;
+
+/**
+ * Conversations of one agent (agentId) or of one client (clientId): BM25F over each turn with its
+ * neighbouring turns (see the BM25 migration) fused with vectors of `model`. `message` is the raw
+ * message: Postgres's english configuration stems it and drops its stopwords.
+ */
+export function searchInteractions(
+  tx: Queryable,
+  p: { message: string; embedding: string | null; model: string | null; limit: number; agentId: string | null; clientId: string | null },
+) {
   return tx.query<InteractionHit>(
     `select id, agent_id as "agentId", client_id as "clientId", contact_id as "contactId", channel, direction, speaker,
-            content, occurred_at as "occurredAt", created_at as "createdAt", ${RANKED}
-       from hybrid_search_interactions($1, $2::vector, $3, $4::uuid, $5::uuid, $6, $7, $8, $9, $10, $11)`,
-    [p.text, p.embedding, p.limit, p.agentId, p.clientId, p.minSimilarity, RRF.fullTextWeight, RRF.semanticWeight, RRF.k, EXACT_SCAN_MAX, TERM_ROW_CAP],
+            content, occurred_at as "occurredAt", created_at as "createdAt", score, lexical_score as "lexicalScore",
+            coverage, similarity
+       from search_interactions($1, $2::vector, $3, $4, $5::uuid, $6::uuid, $7, $8)`,
+    [p.message, p.embedding, p.model, p.limit, p.agentId, p.clientId, LEXICAL_WEIGHT, EXACT_SCAN_MAX],
   );
+}
+
+/** Rebuilds the BM25 statistics of one agent's or one client's conversations (a job, as the system). */
+export async function refreshInteractionStats(tx: Queryable, kind: "agent" | "client", scopeId: string) {
+  const [row] = await tx.query<{ done: boolean }>("select mhq.refresh_interaction_stats($1, $2) as done", [kind, scopeId]);
+  return Boolean(row?.done);
 }
 
 export interface KnowledgeHit {

@@ -27,6 +27,19 @@ export function scopesForLevel(level: TriggerLevel, variant: TriggerVariant): Re
 }
 
 /**
+ * The scopes an agent's role may read (the tables' read policies): its own memories and documents
+ * and the published knowledge base always; conversations only as a manager or orchestrator (a
+ * field agent its own client's); the team's shared memories only as an internal agent.
+ */
+export function readableScopes(agent: { kind: TriggerVariant; role: string }): RetrievalScope[] {
+  return RETRIEVAL_SCOPES.filter((s) => {
+    if (s === "interactions") return agent.role === "manager" || agent.role === "orchestrator";
+    if (s === "team") return agent.kind === "internal";
+    return true;
+  });
+}
+
+/**
  * The level that explicit scopes amount to, for the log and the response: the widest one named.
  * `team` is the shared level, `knowledge` the HQ level.
  */

@@ -2,7 +2,7 @@ import "server-only";
 import type { z } from "zod";
 import type { Caller } from "@/lib/auth/caller";
 import { asCaller, type Queryable } from "@/lib/db";
-import { toVectorLiteral, tryEmbed } from "@/lib/embeddings";
+import { getEmbeddingProvider, toVectorLiteral, tryEmbed } from "@/lib/embeddings";
 import { forbidden } from "@/lib/http/errors";
 import { countAccess } from "./access-counts";
 import { auditImpersonation, resolveAgentView, type AgentView } from "./agent-view";
@@ -10,7 +10,8 @@ import { formatRetrievedContext, truncate } from "./format-context";
 import { fuseResults, type Candidate, type FusedItem } from "./fuse";
 import * as q from "./queries";
 import type { retrieveBody, triggerBody } from "./schemas";
-import { levelForScopes, normalizeScopes, scopesForLevel, type RetrievalScope } from "./scopes";
+import { levelForScopes, normalizeScopes, readableScopes, scopesForLevel, type RetrievalScope } from "./scopes";
+import { applyFloor, STRONG_SIMILARITY } from "./relevance";
 import { searchText } from "./search-text";
 import type { Classification, TriggerLevel } from "./trigger";
 import { classifyAs } from "./vocabulary";
@@ -20,10 +21,12 @@ export const DEFAULT_LIMIT = 10;
 export const ITEM_CONTENT_CHARS = 2000;
 /**
  * A candidate found only by vector similarity must be at least this similar (cosine) to the message.
- * Nearest-neighbour search always returns something; below this it is noise, with the local
- * embedder (unrelated texts score ≈ 0) and with OpenAI's models (unrelated ≈ 0.1) alike.
+ * Nearest-neighbour search always returns something; below this it is noise. Averaged word vectors
+ * (the local model) share a common direction, so unrelated texts still score 0.3–0.6 there; OpenAI's
+ * models score unrelated texts ≈ 0.1.
  */
 export const MIN_SIMILARITY = 0.12;
+
 
 /** POST /trigger: the smart trigger's verdict for a message, as the agent would get it. */
 export async function triggerFor(caller: Caller, body: z.infer<typeof triggerBody>) {
@@ -47,20 +50,27 @@ export async function retrieve(caller: Caller, body: z.infer<typeof retrieveBody
   let level: TriggerLevel;
   let triggers: Classification["triggers"] = [];
   let scopes: RetrievalScope[];
+  let refusedScopes: RetrievalScope[] = [];
+  const readable = readableScopes(agent);
   if (body.scopes) {
-    scopes = normalizeScopes(body.scopes);
-    if (scopes.includes("team") && agent.kind === "field") {
-      throw forbidden("Field agents have no shared brain: the team scope is for internal agents");
+    // a scope the role may not read is never answered as an empty success: refused by name
+    const requested = normalizeScopes(body.scopes);
+    refusedScopes = requested.filter((s) => !readable.includes(s));
+    scopes = requested.filter((s) => readable.includes(s));
+    if (!scopes.length) {
+      throw forbidden(`${agent.name} (${agent.kind} ${agent.role}) may not read the scope${refusedScopes.length > 1 ? "s" : ""} ${refusedScopes.join(", ")}`);
     }
     level = levelForScopes(scopes);
   } else {
     ({ level, triggers } = await classifyAs(view, body.message));
-    scopes = scopesForLevel(level, agent.kind);
+    // the level's scopes the role may read (a specialist's level never reaches conversations)
+    scopes = scopesForLevel(level, agent.kind).filter((s) => readable.includes(s));
   }
 
   const text = searchText(body.message);
   const vectors = scopes.length ? await tryEmbed([body.message]) : null;
   const embedding = vectors ? toVectorLiteral(vectors[0]!) : null;
+  const message = body.message;
 
   const logEntry = (items: FusedItem[], tookMs: number): q.RetrievalLogEntry => ({
     agentId: agent.agentId,
@@ -78,7 +88,7 @@ export async function retrieve(caller: Caller, body: z.infer<typeof retrieveBody
   const elapsed = () => Math.round((performance.now() - started) * 100) / 100;
 
   const { items, tookMs } = await view.run(async (tx) => {
-    const found = scopes.length ? await searchScopes(tx, view, scopes, { text, embedding, limit }) : [];
+    const found = scopes.length ? await searchScopes(tx, view, scopes, { text, message, embedding, limit }) : [];
     const took = elapsed();
     // an agent's own retrievals are logged, and what it was served counted, in the same
     // transaction; HQ's below, in HQ's name (HQ trying the playground is curation, not use)
@@ -98,7 +108,7 @@ export async function retrieve(caller: Caller, body: z.infer<typeof retrieveBody
     });
   }
   const context = formatRetrievedContext({ level, triggers, items });
-  return { agentId: agent.agentId, level, triggers, scopes, items, context, tookMs };
+  return { agentId: agent.agentId, level, triggers, scopes, ...(refusedScopes.length ? { refusedScopes } : {}), items, context, tookMs };
 }
 
 /** Searches each scope (each already limited to what RLS lets the agent read) and fuses them. */
@@ -106,10 +116,17 @@ async function searchScopes(
   tx: Queryable,
   view: AgentView,
   scopes: RetrievalScope[],
-  p: { text: string; embedding: string | null; limit: number },
+  p: { text: string; message: string; embedding: string | null; limit: number },
 ): Promise<FusedItem[]> {
   const { agent } = view;
+  const provider = getEmbeddingProvider();
+  const strong = provider.name === "local" ? STRONG_SIMILARITY.local : STRONG_SIMILARITY.other;
   const search = { text: p.text, embedding: p.embedding, limit: p.limit, minSimilarity: MIN_SIMILARITY };
+  /** the relevance floor (relevance.ts) over one scope's hits */
+  const floor = <T extends { similarity: number | null }>(hits: T[], text: (h: T) => string) =>
+    applyFloor(hits, (h) => ({ text: text(h), similarity: h.similarity }), p.message, strong);
+  /** RRF scores (the other scopes' hybrid searches) on 0–1: 1 is ranked first by both halves */
+  const rrf = (score: number) => Math.min(1, score / ((q.RRF.fullTextWeight + q.RRF.semanticWeight) / (q.RRF.k + 1)));
   const lists: Partial<Record<RetrievalScope, Candidate[]>> = {};
   // one transaction, one connection: the scopes run one after another
   for (const scope of scopes) {
@@ -121,12 +138,12 @@ async function searchScopes(
           scope: scope === "team" ? "team" : "agent",
           ownerId: scope === "team" ? null : agent.agentId,
         });
-        lists[scope] = hits.map((m) => ({
+        lists[scope] = floor(hits, (m) => `${m.title}\n${m.content}`).map((m) => ({
           source: scope,
           id: m.id,
           title: m.title,
           content: truncate(m.content, ITEM_CONTENT_CHARS),
-          score: m.score,
+          score: rrf(m.score),
           createdAt: m.occurredAt,
           meta: { tier: m.tier, category: m.category, tags: m.tags, confidence: m.confidence, author: m.createdByName, ...ranks(m) },
         }));
@@ -134,12 +151,12 @@ async function searchScopes(
       }
       case "documents": {
         const hits = await q.searchDocuments(tx, { ...search, ownerId: agent.agentId });
-        lists.documents = hits.map((d) => ({
+        lists.documents = floor(hits, (d) => d.content).map((d) => ({
           source: "documents",
           id: d.id,
           title: d.type === "soul" ? "SOUL" : d.type === "working" ? "Scratchpad (WORKING)" : `Daily note ${d.date}`,
           content: truncate(d.content, ITEM_CONTENT_CHARS),
-          score: d.score,
+          score: rrf(d.score),
           createdAt: d.updatedAt,
           meta: { type: d.type, date: d.date, ...ranks(d) },
         }));
@@ -148,29 +165,43 @@ async function searchScopes(
       case "interactions": {
         // a field agent recalls its client's conversations; an internal agent its own
         const hits = await q.searchInteractions(tx, {
-          ...search,
+          message: p.message,
+          embedding: p.embedding,
+          model: p.embedding ? provider.model : null,
+          limit: p.limit,
           agentId: agent.kind === "field" ? null : agent.agentId,
           clientId: agent.kind === "field" ? agent.clientId : null,
         });
-        lists.interactions = hits.map((i) => ({
+        // the relevance floor: a list whose best item neither covers the message's rare words nor
+        // is close in meaning is noise (nonsense still shares a common word with some turn)
+        const kept = applyFloor(hits, (h) => ({ text: h.content, similarity: h.similarity, matched: h.coverage > 0 }), p.message, strong);
+        lists.interactions = kept.map((i) => ({
           source: "interactions",
           id: i.id,
           title: `${i.direction === "inbound" ? "From" : "To"} ${i.speaker || "contact"} (${i.channel})`,
           content: truncate(i.content, ITEM_CONTENT_CHARS),
           score: i.score,
           createdAt: i.occurredAt,
-          meta: { channel: i.channel, direction: i.direction, speaker: i.speaker, contactId: i.contactId, ...ranks(i) },
+          meta: {
+            channel: i.channel,
+            direction: i.direction,
+            speaker: i.speaker,
+            contactId: i.contactId,
+            lexicalScore: Math.round(i.lexicalScore * 1000) / 1000,
+            coverage: Math.round(i.coverage * 1000) / 1000,
+            similarity: i.similarity === null ? null : Math.round(i.similarity * 1000) / 1000,
+          },
         }));
         break;
       }
       case "knowledge": {
         const hits = await q.searchKnowledge(tx, search);
-        lists.knowledge = hits.map((k) => ({
+        lists.knowledge = floor(hits, (k) => `${k.title}\n${k.content}`).map((k) => ({
           source: "knowledge",
           id: k.id,
           title: k.title,
           content: truncate(k.content, ITEM_CONTENT_CHARS),
-          score: k.score,
+          score: rrf(k.score),
           createdAt: k.createdAt,
           meta: { category: k.category, tags: k.tags, version: k.version, ...ranks(k) },
         }));
@@ -178,7 +209,7 @@ async function searchScopes(
       }
     }
   }
-  return fuseResults(lists, { limit: p.limit, rrfK: q.RRF.k, fullTextWeight: q.RRF.fullTextWeight, semanticWeight: q.RRF.semanticWeight });
+  return fuseResults(lists, { limit: p.limit });
 }
 
 const ranks = (h: { fullTextRank: number | null; semanticRank: number | null; similarity: number | null }) => ({

@@ -8,7 +8,7 @@ import type { AgentCaller, HqCaller } from "@/lib/auth/caller";
 import { asSystem } from "@/lib/db";
 import { putDocument } from "@/lib/documents/service";
 import { toVectorLiteral } from "@/lib/embeddings";
-import { embedLocal } from "@/lib/embeddings/local";
+import { embedLocal, LOCAL_MODEL } from "@/lib/embeddings/local";
 import { getBootContext } from "@/lib/memories/boot-context";
 import { MEMORY_CAP } from "@/lib/memories/rules";
 import { listMemories, writeMemory } from "@/lib/memories/service";
@@ -39,8 +39,8 @@ async function fillMemories(agentId: string, count: number, scope: "agent" | "te
       const [tier, category] = kinds[i % kinds.length]!;
       const title = `${scope} ${category} ${i}: follow up on the water heater quote for client ${i % 17}`;
       await tx.query(
-        `insert into memories (agent_id, scope, tier, category, title, content, confidence, tags, embedding)
-         values ($1, $2, $3, $4, $5, $6, $7, $8, $9::vector)`,
+        `insert into memories (agent_id, scope, tier, category, title, content, confidence, tags, embedding, embedding_model)
+         values ($1, $2, $3, $4, $5, $6, $7, $8, $9::vector, '${LOCAL_MODEL}')`,
         [agentId, scope, tier, category, title, `Details of ${title}.`, 0.5 + (i % 50) / 100, ["bench"], toVectorLiteral(embedLocal(title))],
       );
     }

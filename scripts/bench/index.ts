@@ -2,6 +2,7 @@
 // temporary folder, the local embedder) and prints one table. Figures are medians and 95th
 // percentiles of sequential calls in one process; they are measurements, not pass/fail tests.
 // To add a module: export a BenchModule from scripts/bench/<name>.ts and list it in MODULES.
+import { spawnSync } from "node:child_process";
 import { mkdtemp, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
@@ -11,12 +12,16 @@ const MODULES: { name: string; load: () => Promise<BenchModule>; onlyWhenNamed?:
   { name: "agent-memory", load: async () => (await import("./agent-memory")).benchAgentMemory },
   { name: "retrieval", load: async () => (await import("./retrieval")).benchRetrieval },
   { name: "knowledge", load: async () => (await import("./knowledge")).benchKnowledge },
+  { name: "quality", load: async () => (await import("./quality")).benchQuality },
   { name: "trigger", load: async () => (await import("./trigger")).benchTrigger },
   // not in the default run (it starts servers and takes minutes): `npm run bench -- load`
   { name: "load", load: async () => (await import("./load")).benchLoad, onlyWhenNamed: true },
 ];
 
 async function main() {
+  // the local embedding model's word vectors (npm install derives them)
+  const derived = spawnSync(process.execPath, ["scripts/derive-word-vectors.mjs"], { stdio: "inherit" });
+  if (derived.status !== 0) process.exit(derived.status ?? 1);
   const dataDir = await mkdtemp(path.join(os.tmpdir(), "mhq-bench-"));
   // the bench never touches a configured server database or a remote embedding provider — except
   // the load bench, which runs against DATABASE_URL too when it is set
@@ -25,7 +30,9 @@ async function main() {
   process.env.DATA_DIR = dataDir;
   process.env.SEED_DEMO = "false";
   process.env.EMBEDDINGS_PROVIDER = "local";
-  const only = process.argv.slice(2);
+  // `--data DIR` belongs to the quality module
+  const args = process.argv.slice(2);
+  const only = args.filter((a, i) => !a.startsWith("--") && args[i - 1] !== "--data");
   const rows: BenchRow[] = [];
   try {
     for (const m of MODULES) {
@@ -33,7 +40,7 @@ async function main() {
       process.stderr.write(`bench: ${m.name}…\n`);
       rows.push(...(await (await m.load())()));
     }
-    console.log(formatTable(rows));
+    if (rows.length) console.log(formatTable(rows));
   } finally {
     const { getDatabase } = await import("@/lib/db");
     await (await getDatabase()).close();

@@ -14,7 +14,7 @@ import { migrate } from "@/lib/db/migrate";
 import { openPglite } from "@/lib/db/pglite";
 import type { Database } from "@/lib/db/types";
 import { toVectorLiteral } from "@/lib/embeddings";
-import { embedLocal } from "@/lib/embeddings/local";
+import { embedLocal, LOCAL_MODEL } from "@/lib/embeddings/local";
 import { DEMO_KNOWLEDGE } from "@/lib/knowledge/demo-entries";
 import { knowledgeEmbeddingText } from "@/lib/knowledge/embedding-text";
 import { KNOWLEDGE_CATEGORIES } from "@/lib/knowledge/schemas";
@@ -81,8 +81,8 @@ export async function load(db: Database, c: Corpus, from: number, to: number) {
   for (let start = from; start < to; start += BATCH) {
     const rows = Array.from({ length: Math.min(BATCH, to - start) }, (_, k) => c.entry(start + k));
     await db.query(
-      `insert into knowledge_entries (title, content, category, tags, created_by, updated_by, embedding)
-       select t.title, t.content, t.category, array[t.tag], 'bench', 'bench', t.embedding::vector
+      `insert into knowledge_entries (title, content, category, tags, created_by, updated_by, embedding, embedding_model)
+       select t.title, t.content, t.category, array[t.tag], 'bench', 'bench', t.embedding::vector, '${LOCAL_MODEL}'
          from unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[]) as t (title, content, category, tag, embedding)`,
       [
         rows.map((r) => r.title),

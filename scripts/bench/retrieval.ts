@@ -24,7 +24,7 @@ import { wrapPglite } from "@/lib/db/pglite";
 import type { Database } from "@/lib/db/types";
 import { putDocument } from "@/lib/documents/service";
 import { toVectorLiteral } from "@/lib/embeddings";
-import { embedLocal } from "@/lib/embeddings/local";
+import { embedLocal, LOCAL_MODEL } from "@/lib/embeddings/local";
 import { flushAccessCounts } from "@/lib/retrieval/access-counts";
 import { clearBriefingCache } from "@/lib/retrieval/briefing";
 import { assembleContext } from "@/lib/retrieval/context";
@@ -137,8 +137,8 @@ export async function loadMemories(db: Database, c: Corpus, p: { agentId: string
     const contents = Array.from({ length: n }, () => c.text(25 + Math.floor(c.random() * 25)));
     const kinds = Array.from({ length: n }, (_, i) => MEMORY_KINDS[(from + i) % MEMORY_KINDS.length]!);
     await db.query(
-      `insert into memories (agent_id, scope, tier, category, title, content, confidence, embedding, occurred_at, created_at)
-       select $1, $2, t.tier, t.category, t.title, t.content, t.confidence, t.embedding::vector, t.at, t.at
+      `insert into memories (agent_id, scope, tier, category, title, content, confidence, embedding, embedding_model, occurred_at, created_at)
+       select $1, $2, t.tier, t.category, t.title, t.content, t.confidence, t.embedding::vector, '${LOCAL_MODEL}', t.at, t.at
          from unnest($3::text[], $4::text[], $5::text[], $6::text[], $7::float8[], $8::text[], $9::timestamptz[])
            as t (tier, category, title, content, confidence, embedding, at)`,
       [
@@ -162,8 +162,8 @@ export async function loadInteractions(db: Database, c: Corpus, p: { agentId: st
     const n = to - from;
     const contents = Array.from({ length: n }, () => c.text(15 + Math.floor(c.random() * 40)));
     await db.query(
-      `insert into interactions (agent_id, client_id, channel, direction, speaker, content, embedding, occurred_at, created_at)
-       select $1, $2, t.channel, t.direction, 'Customer', t.content, t.embedding::vector, t.at, t.at
+      `insert into interactions (agent_id, client_id, channel, direction, speaker, content, embedding, embedding_model, occurred_at, created_at)
+       select $1, $2, t.channel, t.direction, 'Customer', t.content, t.embedding::vector, '${LOCAL_MODEL}', t.at, t.at
          from unnest($3::text[], $4::text[], $5::text[], $6::text[], $7::timestamptz[]) as t (channel, direction, content, embedding, at)`,
       [
         p.agentId,
@@ -186,8 +186,8 @@ export async function loadKnowledge(db: Database, c: Corpus, count: number) {
     const titles = Array.from({ length: n }, (_, i) => `${c.text(5 + Math.floor(c.random() * 4))} #${from + i}`);
     const contents = Array.from({ length: n }, () => c.text(60 + Math.floor(c.random() * 80)));
     await db.query(
-      `insert into knowledge_entries (title, content, category, created_by, updated_by, embedding)
-       select t.title, t.content, t.category, 'bench', 'bench', t.embedding::vector
+      `insert into knowledge_entries (title, content, category, created_by, updated_by, embedding, embedding_model)
+       select t.title, t.content, t.category, 'bench', 'bench', t.embedding::vector, '${LOCAL_MODEL}'
          from unnest($1::text[], $2::text[], $3::text[], $4::text[]) as t (title, content, category, embedding)`,
       [
         titles,
@@ -270,6 +270,11 @@ export async function benchRetrieval(): Promise<BenchRow[]> {
       await loadMemories(db, c, { agentId: teammate.id, scope: "team", count: 1_000 });
       await loadKnowledge(db, c, 10_000);
     });
+    // what the server's batch job does after writes (lib/retrieval/term-stats.ts)
+    await db.query(
+      `select mhq.refresh_interaction_stats('agent', id) from agents
+        union all select mhq.refresh_interaction_stats('client', id) from clients`,
+    );
     await db.exec("analyze");
     const loadSeconds = (performance.now() - t0) / 1000;
     process.stderr.write(`bench: retrieval corpus loaded in ${loadSeconds.toFixed(0)} s\n`);
@@ -404,7 +409,8 @@ async function benchHttp(pg: PGlite, key: string, msgs: string[]): Promise<Bench
     const copy = await PGlite.create(path.join(dataDir, "pglite"), { extensions: { vector }, loadDataDir: dump });
     await copy.close();
 
-    const port = await freePort();
+    // BENCH_PORT: a port of your own on a shared machine; else any free one
+    const port = process.env.BENCH_PORT ? Number(process.env.BENCH_PORT) : await freePort();
     child = spawn(process.execPath, [nextBin, "start", "-p", String(port), "-H", "127.0.0.1"], {
       env: { ...process.env, NEXT_DIST_DIR: distDir, DATA_DIR: dataDir, SEED_DEMO: "false", NODE_ENV: "production", EMBEDDINGS_PROVIDER: "local" },
       stdio: "ignore",

@@ -5,8 +5,8 @@ import { levelForScopes, normalizeScopes, scopesForLevel } from "@/lib/retrieval
 import { MAX_QUERY_WORDS, searchText } from "@/lib/retrieval/search-text";
 
 const K = 50;
-/** the raw RRF score of an item at these ranks (null: not in that list) */
-const rrf = (ft: number | null, sem: number | null) => (ft ? 1 / (K + ft) : 0) + (sem ? 1 / (K + sem) : 0);
+/** an RRF score at these ranks (null: not in that list) normalised to 0–1, as the service does */
+const rrf = (ft: number | null, sem: number | null) => ((ft ? 1 / (K + ft) : 0) + (sem ? 1 / (K + sem) : 0)) / (2 / (K + 1));
 
 const hit = (source: Candidate["source"], id: string, score: number, createdAt = "2026-01-01T00:00:00Z"): Candidate => ({
   source,
@@ -18,18 +18,18 @@ const hit = (source: Candidate["source"], id: string, score: number, createdAt =
 });
 
 describe("fuseResults", () => {
-  it("normalises RRF scores to 0–1 and ranks across scopes by them", () => {
+  it("ranks across scopes by their 0–1 scores", () => {
     const fused = fuseResults(
       {
         memories: [hit("memories", "m1", rrf(2, 3)), hit("memories", "m2", rrf(null, 1))],
         knowledge: [hit("knowledge", "k1", rrf(1, 1)), hit("knowledge", "k2", rrf(5, null))],
         interactions: [hit("interactions", "i1", rrf(1, 2))],
       },
-      { limit: 10, rrfK: K },
+      { limit: 10 },
     );
     expect(fused.map((f) => f.id)).toEqual(["k1", "i1", "m1", "m2", "k2"]);
     expect(fused[0]!.score).toBe(1);
-    expect(fused[1]!.score).toBeCloseTo(rrf(1, 2) / (2 / 51), 10);
+    expect(fused[1]!.score).toBeCloseTo(rrf(1, 2), 10);
     expect(fused.every((f) => f.score > 0 && f.score <= 1)).toBe(true);
   });
 
@@ -39,7 +39,7 @@ describe("fuseResults", () => {
         memories: [hit("memories", "m1", rrf(9, 9)), hit("memories", "m2", rrf(10, 10))],
         team: [hit("team", "t1", rrf(1, 1)), hit("team", "t2", rrf(2, 2))],
       },
-      { limit: 2, rrfK: K },
+      { limit: 2 },
     );
     expect(fused.map((f) => f.id)).toEqual(["t1", "t2"]);
   });
@@ -52,7 +52,7 @@ describe("fuseResults", () => {
         team: [hit("team", "t", same, "2026-03-01T00:00:00Z")],
         memories: [hit("memories", "old", same, "2026-01-01T00:00:00Z"), hit("memories", "new", same, "2026-02-01T00:00:00Z")],
       },
-      { limit: 10, rrfK: K },
+      { limit: 10 },
     );
     expect(fused.map((f) => f.id)).toEqual(["new", "old", "t", "k"]);
   });
@@ -60,7 +60,7 @@ describe("fuseResults", () => {
   it("keeps one copy of a duplicate, with its best score, and applies scope weights", () => {
     const fused = fuseResults(
       { memories: [hit("memories", "m", rrf(3, null)), hit("memories", "m", rrf(1, 1))], knowledge: [hit("knowledge", "k", rrf(1, 1))] },
-      { limit: 10, rrfK: K, scopeWeights: { knowledge: 0.5 } },
+      { limit: 10, scopeWeights: { knowledge: 0.5 } },
     );
     expect(fused).toHaveLength(2);
     expect(fused.map((f) => [f.id, f.score])).toEqual([
@@ -70,8 +70,8 @@ describe("fuseResults", () => {
   });
 
   it("answers nothing for no lists or a zero limit", () => {
-    expect(fuseResults({}, { limit: 5, rrfK: K })).toEqual([]);
-    expect(fuseResults({ memories: [hit("memories", "m", 0.02)] }, { limit: 0, rrfK: K })).toEqual([]);
+    expect(fuseResults({}, { limit: 5 })).toEqual([]);
+    expect(fuseResults({ memories: [hit("memories", "m", 0.02)] }, { limit: 0 })).toEqual([]);
   });
 });
 

@@ -1,0 +1,76 @@
+import { wordWeight } from "@/lib/embeddings/local";
+
+/**
+ * The relevance floor. Full text matches any word of a message and nearest-neighbour search always
+ * returns something, so a search for nonsense ("zzzqqq nothing") would still answer with whatever
+ * shares a common word or sits nearest. An answer is returned only if one of its items matches at
+ * least MIN_COVERAGE of the message's word weight (rare words weigh most: see `coverage`), or two
+ * of its content words, or is at least `strongSimilarity` close in meaning; then items that share
+ * no word with the message must be that close too.
+ */
+export const MIN_COVERAGE = 0.45;
+/** cosine similarity that counts as the same meaning: averaged word vectors / other models */
+export const STRONG_SIMILARITY = { local: 0.85, other: 0.5 } as const;
+
+const STOP = new Set(
+  (
+    "a about an and are as at be been but by can could did do does for from had has have he her him his how i if in into is it " +
+    "its me my no not of on or our she should so than that the their them then there these they this to too us was we were " +
+    "what when where which who why will with would you your"
+  ).split(" "),
+);
+
+const words = (text: string) => text.toLowerCase().normalize("NFKD").replace(/\p{M}/gu, "").match(/[\p{L}\p{N}]+/gu) ?? [];
+/** a crude stem, enough to tell whether a text holds a form of the word */
+const stem = (w: string) => (w.length > 5 ? w.slice(0, Math.max(4, w.length - 3)) : w);
+
+/** The message's content words and their weights. */
+export function queryTerms(message: string): { stem: string; weight: number }[] {
+  const seen = new Map<string, number>();
+  for (const w of words(message)) {
+    if (STOP.has(w) || (w.length < 2 && !/\d/.test(w))) continue;
+    const s = stem(w);
+    seen.set(s, Math.max(seen.get(s) ?? 0, wordWeight(w)));
+  }
+  return [...seen].map(([s, weight]) => ({ stem: s, weight }));
+}
+
+/** Share (0–1) of the terms' weight whose word occurs in `text` (in some form). */
+export function coverage(terms: { stem: string; weight: number }[], text: string): number {
+  return match(terms, text).coverage;
+}
+
+function match(terms: { stem: string; weight: number }[], text: string) {
+  const total = terms.reduce((s, t) => s + t.weight, 0);
+  if (!total) return { coverage: 0, count: 0 };
+  const tokens = words(text);
+  let weight = 0;
+  let count = 0;
+  for (const t of terms) {
+    if (!tokens.some((w) => w.startsWith(t.stem))) continue;
+    weight += t.weight;
+    count++;
+  }
+  return { coverage: weight / total, count };
+}
+
+/**
+ * Applies the floor to one scope's hits (best first): nothing when none is relevant enough, else
+ * the hits that share a word with the message or are close in meaning.
+ */
+export function applyFloor<T>(
+  hits: T[],
+  /** matched: the search found the item by its words (else: whether the text shares one) */
+  get: (h: T) => { text: string; similarity: number | null; matched?: boolean },
+  message: string,
+  strongSimilarity: number,
+): T[] {
+  const terms = queryTerms(message);
+  const judged = hits.map((h) => {
+    const g = get(h);
+    const m = match(terms, g.text);
+    return { h, ...m, matched: g.matched ?? m.count > 0, similarity: g.similarity ?? 0 };
+  });
+  if (!judged.some((j) => j.coverage >= MIN_COVERAGE || j.count >= 2 || j.similarity >= strongSimilarity)) return [];
+  return judged.filter((j) => j.matched || j.similarity >= strongSimilarity).map((j) => j.h);
+}

@@ -1,0 +1,54 @@
+import "server-only";
+import { asSystem } from "@/lib/db";
+import { refreshInteractionStats } from "./queries";
+
+/**
+ * The BM25 statistics of conversations (document frequencies, document count and length per agent
+ * and per client) are rebuilt in batches, after writes, instead of being counted up by every write:
+ * a counter row per common word would serialize every concurrent write of a scope. Each write
+ * notes its scopes; at most every REFRESH_DELAY_MS the noted scopes are rebuilt, one transaction
+ * each, in sorted order. Until then the search counts words the statistics do not know yet, so a
+ * new row is found at once; only the weights of known words trail the writes by a moment.
+ */
+export const REFRESH_DELAY_MS = 2000;
+
+interface State {
+  pending: Set<string>;
+  timer: ReturnType<typeof setTimeout> | null;
+  running: Promise<void> | null;
+}
+
+// on globalThis so every route bundle of the server shares one set
+const state: State = ((globalThis as Record<string, unknown>).__memoryHqTermStats ??= {
+  pending: new Set(),
+  timer: null,
+  running: null,
+}) as State;
+
+/** Notes that an interaction of this agent (and client) was written. */
+export function noteInteractionWrite(agentId: string, clientId: string | null) {
+  state.pending.add(`agent:${agentId}`);
+  if (clientId) state.pending.add(`client:${clientId}`);
+  if (state.timer) return;
+  state.timer = setTimeout(() => void flushTermStats().catch((err) => console.warn(`[memory-hq] term statistics: ${(err as Error).message}`)), REFRESH_DELAY_MS);
+  state.timer.unref?.();
+}
+
+/** Rebuilds the statistics of every noted scope now (tests, benches, and the timer). */
+export async function flushTermStats(): Promise<void> {
+  if (state.timer) clearTimeout(state.timer);
+  state.timer = null;
+  while (state.running) await state.running;
+  if (!state.pending.size) return;
+  const scopes = [...state.pending].sort();
+  state.pending = new Set();
+  state.running = (async () => {
+    for (const key of scopes) {
+      const [kind, id] = key.split(":") as ["agent" | "client", string];
+      await asSystem((tx) => refreshInteractionStats(tx, kind, id));
+    }
+  })().finally(() => {
+    state.running = null;
+  });
+  await state.running;
+}

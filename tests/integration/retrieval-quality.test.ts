@@ -1,0 +1,280 @@
+import { afterEach, describe, expect, it } from "vitest";
+import { admin, api, as } from "../helpers/api";
+import { transport } from "../helpers/db";
+import { createAgent, createClient, createHqUser, type TestAgent } from "../helpers/fixtures";
+import { currentTestDatabase } from "../helpers/setup-env";
+import type { AgentCaller } from "@/lib/auth/caller";
+import { getDatabase } from "@/lib/db";
+import { claimsFor, withClaims } from "@/lib/db/caller";
+import { setEmbeddingProviderForTests, type EmbeddingProvider } from "@/lib/embeddings";
+import { backfillEmbeddings, countQueued } from "@/lib/embeddings/backfill";
+import { embedLocal, LOCAL_MODEL } from "@/lib/embeddings/local";
+import { flushTermStats } from "@/lib/retrieval/term-stats";
+
+// Retrieval quality rules: BM25F over conversations with their context (under RLS, on every
+// transport), the relevance floor, honest scopes, and vectors that record their model.
+
+const word = () => `zq${Math.random().toString(36).slice(2, 8)}`;
+const retrieve = (agent: TestAgent, body: Record<string, unknown>) => as(agent.key).post("/api/v1/retrieve", body);
+const ids = (res: { body: { items: { id: string }[] } }) => res.body.items.map((i) => i.id);
+
+let minute = 0;
+/** One turn of a conversation on the chat channel, a minute after the previous one. */
+async function turn(agent: TestAgent, speaker: string, content: string, extra: Record<string, unknown> = {}) {
+  minute++;
+  const res = await as(agent.key).post("/api/v1/interactions", {
+    channel: "chat",
+    direction: "inbound",
+    speaker,
+    content: `${speaker}: ${content}`,
+    occurredAt: new Date(Date.UTC(2026, 0, 5, 9, minute)).toISOString(),
+    ...extra,
+  });
+  expect(res.status, JSON.stringify(res.body)).toBe(201);
+  return res.body.interaction.id as string;
+}
+
+const callerOf = (a: TestAgent, kind: "internal" | "field", role: AgentCaller["role"]): AgentCaller => ({
+  type: "agent",
+  agentId: a.id,
+  name: a.name,
+  kind,
+  role,
+  clientId: a.clientId,
+  kbAccess: "read",
+});
+
+afterEach(() => setEmbeddingProviderForTests(undefined));
+
+describe("conversations ranked by BM25F with their context, under RLS", () => {
+  it("ranks the turn holding the rare words first, finds an answer through the question before it, and never another client's", async () => {
+    const clientA = await createClient();
+    const clientB = await createClient();
+    const a = await createAgent({ kind: "field", role: "orchestrator", clientId: clientA.id });
+    const b = await createAgent({ kind: "field", role: "orchestrator", clientId: clientB.id });
+    const rare = word();
+    // filler so that common words are common
+    for (let i = 0; i < 6; i++) await turn(a, "Pat", `The water heater schedule for week ${i} is fine, thanks`);
+    const best = await turn(a, "Pat", `The ${rare} water heater leaked twice, the ${rare} valve needs replacing`);
+    await turn(a, "Pat", `One mention of the ${rare} part`);
+    // the answer turn holds none of the question's words: the turn before it does
+    const question = await turn(a, "Agent", "Which brand of tankless boiler did your landlord install?");
+    const answer = await turn(a, "Pat", "It was a Rinnai, put in last spring.");
+    await turn(b, "Kim", `Our ${rare} water heater is fine`);
+    await flushTermStats();
+
+    const found = await retrieve(a, { message: `What happened with the ${rare} water heater?`, scopes: ["interactions"] });
+    expect(found.status, JSON.stringify(found.body)).toBe(200);
+    expect(ids(found)[0]).toBe(best);
+    expect(found.body.items.every((i: { score: number }) => i.score > 0 && i.score <= 1)).toBe(true);
+    expect(found.body.items[0].score).toBeGreaterThanOrEqual(found.body.items[1]?.score ?? 0);
+
+    const context = await retrieve(a, { message: "tankless boiler landlord", scopes: ["interactions"] });
+    expect(ids(context).slice(0, 2).sort()).toEqual([answer, question].sort());
+
+    // client B's agent sees only its own client's conversation
+    const other = await retrieve(b, { message: `What happened with the ${rare} water heater?`, scopes: ["interactions"] });
+    expect(other.status).toBe(200);
+    expect(other.body.items).toHaveLength(1);
+    expect(ids(other)).not.toContain(best);
+  });
+
+  it("keeps postings and term statistics to the callers who may read the conversations, in the database itself", async () => {
+    const clientA = await createClient();
+    const clientB = await createClient();
+    const a = await createAgent({ kind: "field", role: "orchestrator", clientId: clientA.id });
+    const b = await createAgent({ kind: "field", role: "orchestrator", clientId: clientB.id });
+    const specialist = await createAgent({ kind: "internal", role: "specialist" });
+    const manager = await createAgent({ kind: "internal", role: "manager" });
+    const rare = word();
+    const id = await turn(a, "Pat", `The ${rare} boiler is fixed`);
+    await turn(specialist, "Lee", `Specialist notes on ${rare}`);
+    await flushTermStats();
+
+    const db = await getDatabase();
+    const read = (c: AgentCaller) =>
+      withClaims(db, claimsFor(c), async (tx) => ({
+        postings: (await tx.query<{ interaction_id: string }>("select interaction_id from interaction_postings where lexeme = $1", [rare])).map((r) => r.interaction_id),
+        docs: (await tx.query("select 1 from interaction_search_docs where interaction_id = $1", [id])).length,
+        stats: (await tx.query<{ scope_id: string }>("select scope_id from interaction_term_stats where lexeme = $1", [rare])).map((r) => r.scope_id),
+        corpus: (await tx.query<{ scope_id: string }>("select scope_id from interaction_corpus_stats")).map((r) => r.scope_id),
+        lexical: (await tx.query("select * from mhq.interaction_lexical_candidates($1, null, $2, 10)", [rare, clientA.id])).length,
+      }));
+    const own = await read(callerOf(a, "field", "orchestrator"));
+    expect(own.postings).toEqual([id]);
+    expect(own.docs).toBe(1);
+    expect(own.stats).toEqual([clientA.id]);
+    expect(own.corpus).toEqual([clientA.id]);
+    expect(own.lexical).toBe(1);
+
+    const otherClient = await read(callerOf(b, "field", "orchestrator"));
+    expect(otherClient).toEqual({ postings: [], docs: 0, stats: [], corpus: [], lexical: 0 });
+    const noReader = await read(callerOf(specialist, "internal", "specialist"));
+    expect(noReader).toEqual({ postings: [], docs: 0, stats: [], corpus: [], lexical: 0 });
+    // internal managers read every conversation, as interactions_select says
+    const all = await read(callerOf(manager, "internal", "manager"));
+    expect(all.postings).toHaveLength(2);
+
+    // and nobody but the functions writes them
+    await expect(
+      withClaims(db, claimsFor(callerOf(a, "field", "orchestrator")), (tx) =>
+        tx.query("update interaction_postings set tf = 100 where interaction_id = $1", [id]),
+      ),
+    ).rejects.toThrow();
+  });
+
+  it("takes deleted and redacted text out of the postings and the statistics at once (opt-out erasure)", async () => {
+    const client = await createClient();
+    const a = await createAgent({ kind: "field", role: "orchestrator", clientId: client.id });
+    const gone = word();
+    const redacted = word();
+    const first = await turn(a, "Pat", `Ask ${gone} about the boiler`);
+    const second = await turn(a, "Pat", `And ${redacted} about the heater`);
+    await flushTermStats();
+    const db = await getDatabase();
+    const lexemes = async () =>
+      (await db.query<{ lexeme: string }>(
+        `select lexeme from interaction_postings where lexeme = any($1)
+         union all select lexeme from interaction_term_stats where lexeme = any($1)`,
+        [[gone, redacted]],
+      )).map((r) => r.lexeme);
+    expect(new Set(await lexemes())).toEqual(new Set([gone, redacted]));
+
+    // what mhq.erase_contact does: delete a contact's interactions, redact mentions elsewhere
+    await db.query("delete from interactions where id = $1", [first]);
+    await db.query("update interactions set content = replace(content, $2, '[erased]') where id = $1", [second, redacted]);
+    expect(await lexemes()).toEqual([]);
+  });
+
+  it.runIf(transport === "postgres")("stays consistent under concurrent writes to one conversation and concurrent statistics rebuilds", async () => {
+    const client = await createClient();
+    const a = await createAgent({ kind: "field", role: "orchestrator", clientId: client.id });
+    const pool = currentTestDatabase().connect!(8);
+    try {
+      const caller = callerOf(a, "field", "orchestrator");
+      const base = Date.UTC(2026, 1, 1, 10);
+      const writes = Array.from({ length: 24 }, (_, i) =>
+        withClaims(pool, claimsFor(caller), (tx) =>
+          tx.query(
+            `insert into interactions (client_id, agent_id, channel, direction, speaker, content, occurred_at)
+             values ($1, $2, 'chat', 'inbound', 'Pat', $3, $4)`,
+            [client.id, a.id, `Pat: message ${i} about the boiler number${i}`, new Date(base + (i % 12) * 1000 + Math.floor(i / 12))],
+          ),
+        ),
+      );
+      const rebuilds = Array.from({ length: 4 }, () => pool.transaction((tx) => tx.query("select mhq.refresh_interaction_stats('client', $1)", [client.id])));
+      await Promise.all([...writes, ...rebuilds]);
+
+      const db = await getDatabase();
+      // every row's postings are what indexing it now gives (its final neighbours included)
+      const [drift] = await db.query<{ n: number }>(
+        `select count(*)::int as n from interactions i,
+           lateral (select t.lexeme, t.tf from mhq.interaction_terms(i.id, mhq.interaction_neighbour(i.id, -1), mhq.interaction_neighbour(i.id, 1)) t) e
+          where i.agent_id = $1
+            and not exists (select 1 from interaction_postings p where p.interaction_id = i.id and p.lexeme = e.lexeme and abs(p.tf - e.tf) < 1e-4)`,
+        [a.id],
+      );
+      expect(drift!.n).toBe(0);
+      await db.query("select mhq.refresh_interaction_stats('client', $1)", [client.id]);
+      const [stats] = await db.query<{ n: number }>("select n from interaction_corpus_stats where scope_kind = 'client' and scope_id = $1", [client.id]);
+      expect(stats!.n).toBe(24);
+    } finally {
+      await pool.close();
+    }
+  });
+});
+
+describe("the relevance floor", () => {
+  it("answers nonsense with nothing, in retrieve and in the knowledge search, and keeps real matches with their scores", async () => {
+    const hq = await createHqUser("curator");
+    const curator = { get: (path: string) => api("GET", path, { cookie: hq.cookie }) };
+    const me = await createAgent({ kind: "internal", role: "orchestrator" });
+    const topic = word();
+    await as(me.key).post("/api/v1/agents/me/memories", { tier: "learning", category: "insight", confidence: 0.8, title: `The ${topic} invoice is overdue`, content: "Nothing was paid yet." });
+    await turn(me, "Pat", `Nothing new on the ${topic} invoice`);
+    const created = await admin.post("/api/v1/knowledge", { title: `Chasing a ${topic} invoice`, content: "Nothing works better than a friendly reminder.", category: "procedure" });
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+
+    const nonsense = await retrieve(me, { message: "zzzqqq nothing", scopes: ["memories", "interactions", "knowledge", "documents", "team"] });
+    expect(nonsense.status, JSON.stringify(nonsense.body)).toBe(200);
+    expect(nonsense.body.items).toEqual([]);
+    const kb = await as(me.key).get("/api/v1/knowledge?q=zzzqqq%20nothing");
+    expect(kb.status).toBe(200);
+    expect(kb.body.entries).toEqual([]);
+    const kbCurator = await curator.get("/api/v1/knowledge?q=zzzqqq%20nothing");
+    expect(kbCurator.body.entries).toEqual([]);
+
+    const real = await retrieve(me, { message: `Is the ${topic} invoice paid?`, scopes: ["memories", "interactions", "knowledge"] });
+    expect(new Set(real.body.items.map((i: { source: string }) => i.source))).toEqual(new Set(["memories", "interactions", "knowledge"]));
+    expect(real.body.items.every((i: { score: number }) => typeof i.score === "number" && i.score > 0)).toBe(true);
+    const kbReal = await curator.get(`/api/v1/knowledge?q=${topic}%20invoice`);
+    expect(kbReal.body.entries).toHaveLength(1);
+  });
+});
+
+describe("honest scopes", () => {
+  it("refuses a scope the role may not read by name, or searches around it and says so", async () => {
+    const client = await createClient();
+    const specialist = await createAgent({ kind: "internal", role: "specialist" });
+    const field = await createAgent({ kind: "field", role: "orchestrator", clientId: client.id });
+    const fieldSpecialist = await createAgent({ kind: "field", role: "specialist", clientId: client.id });
+
+    const refused = await retrieve(specialist, { message: "What did the customer say?", scopes: ["interactions"] });
+    expect(refused.status).toBe(403);
+    expect(refused.body.error.message).toContain("interactions");
+
+    const around = await retrieve(specialist, { message: "What did the customer say?", scopes: ["memories", "interactions"] });
+    expect(around.status).toBe(200);
+    expect(around.body.scopes).toEqual(["memories"]);
+    expect(around.body.refusedScopes).toEqual(["interactions"]);
+
+    const team = await retrieve(field, { message: "team rules", scopes: ["team"] });
+    expect(team.status).toBe(403);
+    expect(team.body.error.message).toContain("team");
+    const both = await retrieve(fieldSpecialist, { message: "team rules", scopes: ["team", "interactions"] });
+    expect(both.status).toBe(403);
+    expect(both.body.error.message).toMatch(/interactions.*team|team.*interactions/);
+
+    const allowed = await retrieve(field, { message: "anything", scopes: ["interactions", "memories"] });
+    expect(allowed.status).toBe(200);
+    expect(allowed.body.refusedScopes).toBeUndefined();
+  });
+});
+
+describe("vectors record their model", () => {
+  it("tags each vector, compares only vectors of the query's model, and re-embeds through the backfill when the model changes", async () => {
+    const me = await createAgent({ kind: "internal", role: "orchestrator" });
+    const topic = word();
+    const id = await turn(me, "Pat", `The ${topic} heater was replaced`);
+    const db = await getDatabase();
+    const [row] = await db.query<{ model: string }>("select embedding_model as model from interactions where id = $1", [id]);
+    expect(row!.model).toBe(LOCAL_MODEL);
+
+    // another model: same words, another vector space (here: the local vectors mirrored)
+    const other: EmbeddingProvider = {
+      name: "openai",
+      model: "test-mirror-model",
+      embed: async (texts) => texts.map((t) => embedLocal(t).map((x) => -x)),
+    };
+    setEmbeddingProviderForTests(other);
+    const queued = await db.transaction((tx) => countQueued(tx, undefined, other.model));
+    expect(queued.find((q) => q.table === "interactions")!.remaining).toBeGreaterThan(0);
+
+    // before re-embedding the old vector is not compared: found by its words, without a similarity
+    const before = await retrieve(me, { message: `${topic} heater`, scopes: ["interactions"] });
+    expect(ids(before)).toEqual([id]);
+    expect(before.body.items[0].meta?.similarity ?? null).toBeNull();
+
+    const report = await backfillEmbeddings({ targets: [{ table: "interactions", textExpression: "content" }] });
+    expect(report.remaining).toBe(0);
+    const [after] = await db.query<{ model: string }>("select embedding_model as model from interactions where id = $1", [id]);
+    expect(after!.model).toBe("test-mirror-model");
+    const compared = await retrieve(me, { message: `${topic} heater`, scopes: ["interactions"] });
+    expect(compared.body.items[0].meta.similarity).toBeGreaterThan(0.5);
+
+    // and back: the local model's vectors are queued again
+    setEmbeddingProviderForTests(undefined);
+    const back = await db.transaction((tx) => countQueued(tx, undefined, LOCAL_MODEL));
+    expect(back.find((q) => q.table === "interactions")!.remaining).toBeGreaterThan(0);
+  });
+});

@@ -1,0 +1,32 @@
+import { describe, expect, it } from "vitest";
+import { applyFloor, coverage, MIN_COVERAGE, queryTerms, STRONG_SIMILARITY } from "@/lib/retrieval/relevance";
+
+const hit = (text: string, similarity: number | null = null) => ({ text, similarity });
+const floor = (message: string, hits: { text: string; similarity: number | null }[]) =>
+  applyFloor(hits, (h) => h, message, STRONG_SIMILARITY.local);
+
+describe("the relevance floor", () => {
+  it("weighs rare words most: nonsense covers little of a message even when a common word matches", () => {
+    const terms = queryTerms("zzzqqq nothing");
+    expect(coverage(terms, "There is nothing to schedule today")).toBeLessThan(MIN_COVERAGE);
+    expect(coverage(queryTerms("water heater refund"), "Refunds for a water heater install")).toBeGreaterThanOrEqual(MIN_COVERAGE);
+  });
+
+  it("answers nothing for nonsense, whatever the nearest rows are", () => {
+    expect(floor("zzzqqq nothing", [hit("There is nothing to schedule today", 0.6), hit("Weekly report", 0.5)])).toEqual([]);
+    expect(floor("zzzqqq", [hit("Weekly report", 0.7)])).toEqual([]);
+  });
+
+  it("keeps a relevant answer with its word-sharing items and drops unrelated neighbours", () => {
+    const kept = floor("How do I handle a water heater refund?", [
+      hit("Water heater refunds go through the warranty desk"),
+      hit("Refund policy: full refund within 30 days", 0.7),
+      hit("Quarterly investing strategy", 0.6),
+    ]);
+    expect(kept.map((h) => h.text)).toEqual(["Water heater refunds go through the warranty desk", "Refund policy: full refund within 30 days"]);
+  });
+
+  it("keeps an item found by its meaning alone when it is close enough", () => {
+    expect(floor("automobile", [hit("My new car is a Prius", STRONG_SIMILARITY.local + 0.01)])).toHaveLength(1);
+  });
+});
