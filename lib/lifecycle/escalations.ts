@@ -9,7 +9,7 @@ import { ApiError, forbidden, notFound } from "@/lib/http/errors";
 import { pathId } from "@/lib/http/ids";
 import { embedKnowledgeEntry, searchKnowledge, writeKnowledgeEntry, type KnowledgeSearchHit } from "@/lib/knowledge/service";
 import * as q from "./queries";
-import { KNOWN_FIX_MIN_SIMILARITY, SIMILAR_KNOWLEDGE_LIMIT } from "./rules";
+import { isKnownFix, SIMILAR_KNOWLEDGE_LIMIT, wordOverlap } from "./rules";
 import type { createEscalationBody, listEscalationsQuery, resolveEscalationBody } from "./schemas";
 import { similarities } from "./similarity";
 
@@ -31,8 +31,10 @@ export async function raiseEscalation(caller: Caller, body: z.infer<typeof creat
     return { hits: found, fixes: await q.capturedFixIds(tx, { ids: found.map((h) => h.id) }) };
   });
   const candidates = hits.filter((h) => fixes.has(h.id));
-  const scores = await similarities(body.question, candidates.flatMap((h) => [h.title, `${h.title}\n\n${h.content}`]));
-  const knownFix = candidates.find((_, i) => Math.max(scores[2 * i]!, scores[2 * i + 1]!) >= KNOWN_FIX_MIN_SIMILARITY) ?? null;
+  const texts = candidates.flatMap((h) => [h.title, `${h.title}\n\n${h.content}`]);
+  const scores = await similarities(body.question, texts);
+  const matches = (i: number) => isKnownFix(scores[i]!, wordOverlap(body.question, texts[i]!));
+  const knownFix = candidates.find((_, i) => matches(2 * i) || matches(2 * i + 1)) ?? null;
 
   const escalation = await asCaller(caller, async (tx) => {
     const row = await q.insertEscalation(tx, {

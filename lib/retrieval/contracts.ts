@@ -28,6 +28,8 @@ export const retrieveResultView = z
     /** ready to paste into a prompt */
     context: z.string(),
     tookMs: z.number(),
+    /** requested scopes the caller's role may not read: searched around, never answered as empty */
+    refusedScopes: z.array(retrievalScope).optional(),
   })
   .strict();
 
