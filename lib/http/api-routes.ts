@@ -1,5 +1,5 @@
 import { errorBody } from "./errors";
-import { ENDPOINTS } from "./openapi";
+import { documentedEndpoints } from "./openapi";
 
 // Next.js answers a path no route file serves with its HTML 404 page and a method a route file
 // does not export with an empty 405. The API answers both in its JSON error shape instead, from the
@@ -15,7 +15,7 @@ interface RoutePattern {
 
 const patterns: RoutePattern[] = (() => {
   const byPath = new Map<string, RoutePattern>();
-  for (const e of ENDPOINTS) {
+  for (const e of documentedEndpoints()) {
     let p = byPath.get(e.path);
     if (!p) {
       const segments = e.path.split("/").filter(Boolean);

@@ -67,6 +67,10 @@ export const memoryView = z
     createdByName: z.string(),
     /** false while the row waits for re-embedding */
     embedded: z.boolean(),
+    /** the learning memories a core memory was promoted from by the nightly consolidation */
+    promotedFrom: z.array(z.uuid()),
+    /** a core memory unconfirmed for long: flagged by the consolidation until it is next edited */
+    needsVerification: z.boolean(),
     createdAt: timestamp,
     updatedAt: timestamp,
   })
