@@ -126,10 +126,17 @@ export const memoryContracts = {
   }),
   write: defineContract({
     method: "POST", path: "/api/v1/agents/{agentId}/memories", permission: "memories.write",
-    summary: "memory_write: 201 {memory, archived}; 200 {memory, deduplicated: true} on a sourceTraceId already seen",
+    summary:
+      "memory_write: 201 {memory, archived}; 200 {memory, deduplicated: true} on a sourceTraceId already seen, or with reason near_duplicate when a near-identical active memory was reinforced instead",
     params: agentParams, body: createMemoryBody, status: 201,
     response: z
-      .object({ memory: memoryView, archived: archivedView.optional(), deduplicated: z.literal(true).optional() })
+      .object({
+        memory: memoryView,
+        archived: archivedView.optional(),
+        deduplicated: z.literal(true).optional(),
+        /** near_duplicate: not stored again; the existing memory was reinforced */
+        reason: z.literal("near_duplicate").optional(),
+      })
       .strict(),
   }),
   export: defineContract({
