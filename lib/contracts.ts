@@ -8,6 +8,7 @@ import { embeddingContracts } from "@/lib/embeddings/contracts";
 import type { AnyContract } from "@/lib/http/contract";
 import { systemContracts } from "@/lib/http/system-contracts";
 import { knowledgeContracts } from "@/lib/knowledge/contracts";
+import { lifecycleContracts } from "@/lib/lifecycle/contracts";
 import { lockedConstantContracts } from "@/lib/locked-constants/contracts";
 import { memoryContracts } from "@/lib/memories/contracts";
 import { missionContracts } from "@/lib/missions/contracts";
@@ -33,6 +34,7 @@ export const api = {
   agentLog: agentLogContracts,
   retrieval: retrievalContracts,
   knowledge: knowledgeContracts,
+  lifecycle: lifecycleContracts,
 } as const;
 
 export const ALL_CONTRACTS: AnyContract[] = Object.values(api).flatMap((domain) => Object.values(domain) as AnyContract[]);

@@ -5,7 +5,8 @@ import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
-import { ApiClientError, apiFetch, errorMessage } from "@/lib/client/api";
+import { authContracts } from "@/lib/auth/contracts";
+import { ApiClientError, apiCall, errorMessage } from "@/lib/client/api";
 import { validateEmail } from "./password-rules";
 
 type Errors = Partial<Record<"email" | "password" | "form", string>>;
@@ -34,7 +35,7 @@ export function SupabaseLoginForm({ providers, linkError }: { providers: string[
     setErrors({});
     setPending("password");
     try {
-      await apiFetch("/auth/supabase/password", { method: "POST", body: { email, password } });
+      await apiCall(authContracts.supabasePassword, { body: { email, password } });
       window.location.assign("/agents");
     } catch (err) {
       if (err instanceof ApiClientError && err.status === 403) {
@@ -55,7 +56,7 @@ export function SupabaseLoginForm({ providers, linkError }: { providers: string[
     setErrors({});
     setPending("link");
     try {
-      await apiFetch("/auth/supabase/magic-link", { method: "POST", body: { email } });
+      await apiCall(authContracts.supabaseMagicLink, { body: { email } });
       setLinkSent(true);
     } catch (err) {
       setErrors({ form: errorMessage(err) });

@@ -1,6 +1,16 @@
 import { z } from "zod";
 import { defineContract, idParam, timestamp } from "@/lib/http/contract";
-import { acceptInviteBody, hqRole, inviteUserBody, loginBody, setupBody, updateUserBody } from "./schemas";
+import {
+  acceptInviteBody,
+  hqRole,
+  inviteUserBody,
+  loginBody,
+  magicLinkBody,
+  oauthQuery,
+  setupBody,
+  supabaseCallbackQuery,
+  updateUserBody,
+} from "./schemas";
 
 /** The signed-in HQ user as the session reports it. */
 export const sessionUserView = z
@@ -65,5 +75,24 @@ export const authContracts = {
     method: "PATCH", path: "/api/v1/hq-users/{id}", permission: "users.manage", summary: "Change role or name, disable or re-enable an HQ user",
     params: z.object({ id: idParam("User") }).strict(), body: updateUserBody,
     response: z.object({ user: hqUserView }).strict(),
+  }),
+  supabasePassword: defineContract({
+    method: "POST", path: "/api/v1/auth/supabase/password", permission: null,
+    summary: "Sign in through Supabase Auth with email and password (when configured; 403 with details.reason for users HQ does not map)",
+    body: loginBody, response: signedIn,
+  }),
+  supabaseMagicLink: defineContract({
+    method: "POST", path: "/api/v1/auth/supabase/magic-link", permission: null,
+    summary: "Email a Supabase Auth sign-in link (same answer for unknown addresses)",
+    body: magicLinkBody, response: z.object({ sent: z.literal(true) }).strict(),
+  }),
+  supabaseOAuth: defineContract({
+    method: "GET", path: "/api/v1/auth/supabase/oauth", permission: null,
+    summary: "Start an OAuth sign-in at Supabase (303 to the provider)", query: oauthQuery, status: 303,
+  }),
+  supabaseCallback: defineContract({
+    method: "GET", path: "/api/v1/auth/supabase/callback", permission: null,
+    summary: "Where magic links and OAuth sign-ins return (303 to the console or the refusal page)",
+    query: supabaseCallbackQuery, status: 303,
   }),
 };

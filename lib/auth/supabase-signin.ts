@@ -52,7 +52,7 @@ export async function sendMagicLink(jar: CookieJar, body: z.infer<typeof magicLi
     email: body.email,
     options: { shouldCreateUser: false, emailRedirectTo: `${origin}${CALLBACK_PATH}` },
   });
-  return { sent: true };
+  return { sent: true as const };
 }
 
 /** The Supabase URL that starts an OAuth sign-in (PKCE: the verifier stays in a cookie). */

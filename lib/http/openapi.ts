@@ -1,15 +1,6 @@
 import { z } from "zod";
 import type { Permission } from "@/lib/auth/permissions";
-import { loginBody, magicLinkBody, oauthQuery, supabaseCallbackQuery } from "@/lib/auth/schemas";
 import { ALL_CONTRACTS } from "@/lib/contracts";
-import {
-  consolidateBody,
-  createEscalationBody,
-  listEscalationsQuery,
-  listReportsQuery,
-  outcomesQuery,
-  resolveEscalationBody,
-} from "@/lib/lifecycle/schemas";
 import type { AnyContract } from "./contract";
 
 /** A route still written with the options object (`route({permission, body, query}, handler)`). */
@@ -29,19 +20,7 @@ export interface EndpointDoc {
  * Routes not yet described by a contract. Prefer a contract in `lib/<domain>/contracts.ts` (listed in
  * `lib/contracts.ts`); an entry here keeps such a route in the document until it is converted.
  */
-export const ENDPOINTS: EndpointDoc[] = [
-  { method: "POST", path: "/api/v1/auth/supabase/password", summary: "Sign in through Supabase Auth with email and password (when configured; 403 with details.reason for users HQ does not map)", permission: null, body: loginBody },
-  { method: "POST", path: "/api/v1/auth/supabase/magic-link", summary: "Email a Supabase Auth sign-in link (same answer for unknown addresses)", permission: null, body: magicLinkBody },
-  { method: "GET", path: "/api/v1/auth/supabase/oauth", summary: "Start an OAuth sign-in at Supabase (303 to the provider)", permission: null, query: oauthQuery, success: 303 },
-  { method: "GET", path: "/api/v1/auth/supabase/callback", summary: "Where magic links and OAuth sign-ins return (303 to the console or the refusal page)", permission: null, query: supabaseCallbackQuery, success: 303 },
-  { method: "POST", path: "/api/v1/jobs/consolidate", summary: "Nightly consolidation: archive daily notes and expired learning, prune resolved working items, purge notes, promote, flag for verification, list decisions awaiting outcomes, write reports (now replays; dryRun changes nothing)", permission: "lifecycle.consolidate", body: consolidateBody },
-  { method: "GET", path: "/api/v1/agents/{agentId}/reports", summary: "The agent's nightly reports, newest first", permission: "reports.read", query: listReportsQuery },
-  { method: "GET", path: "/api/v1/agents/{agentId}/reports/{date}", summary: "One day's nightly report as fields and markdown", permission: "reports.read" },
-  { method: "GET", path: "/api/v1/escalations", summary: "Escalations (a field agent: its own client's), with counts", permission: "escalations.read", query: listEscalationsQuery },
-  { method: "POST", path: "/api/v1/escalations", summary: "Raise an escalation: similar knowledge, and a captured fix of an earlier resolved escalation first when one matches", permission: "escalations.raise", body: createEscalationBody, success: 201 },
-  { method: "POST", path: "/api/v1/escalations/{id}/resolve", summary: "Resolve an escalation, optionally writing the fix to the knowledge base linked to it", permission: "escalations.resolve", body: resolveEscalationBody },
-  { method: "GET", path: "/api/v1/outcomes", summary: "Decisions awaiting outcomes, success rates per agent and tag, recent outcomes", permission: "outcomes.read", query: outcomesQuery },
-];
+export const ENDPOINTS: EndpointDoc[] = [];
 
 /** Every documented operation: the contracts, then the routes still described here. */
 export function documentedEndpoints(): AnyContract[] {

@@ -76,7 +76,13 @@ export function route(
       const maxBytes = opts.maxBodyBytes ?? getConfig().MAX_BODY_BYTES;
       const body = opts.body ? opts.body.parse(await readJsonBody(req, maxBytes)) : await refuseBody(req, maxBytes);
       const result = await call({ req, caller: caller as Caller, body, query, params });
-      if (result instanceof Response) return result;
+      if (result instanceof Response) {
+        // a ready JSON success (one that sets cookies, a 200 instead of a 201) is checked too
+        if (opts.response && verifyResponses && result.ok && isJson(result)) {
+          verifyResponse(opts.response, await result.clone().json(), opts.path);
+        }
+        return result;
+      }
       if (opts.response && verifyResponses) verifyResponse(opts.response, result, opts.path);
       return NextResponse.json(result ?? {}, { status: opts.status ?? 200 });
     } catch (err) {
@@ -88,6 +94,8 @@ export function route(
 // The test suites set this: every answer is checked against its contract, so a contract that drifts from
 // what the code returns fails a test instead of misleading clients.
 const verifyResponses = process.env.MHQ_VERIFY_RESPONSES === "1";
+
+const isJson = (res: Response) => res.headers.get("content-type")?.includes("application/json") ?? false;
 
 function verifyResponse(schema: z.ZodType, result: unknown, path: string | undefined) {
   const wire: unknown = JSON.parse(JSON.stringify(result ?? {}));

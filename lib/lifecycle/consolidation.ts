@@ -21,7 +21,8 @@ import {
   promotedCategory,
   RESOLVED_WORKING_KEEP_DAYS,
 } from "./rules";
-import type { consolidateBody, ConsolidationReport } from "./schemas";
+import type { ConsolidationReport } from "./contracts";
+import type { consolidateBody } from "./schemas";
 import { deliverReports } from "./webhook";
 
 const AWAITING_LIST_LIMIT = 200;

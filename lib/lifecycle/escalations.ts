@@ -6,7 +6,6 @@ import { assertCan } from "@/lib/auth/permissions";
 import { asCaller } from "@/lib/db";
 import { toVectorLiteral, tryEmbed } from "@/lib/embeddings";
 import { ApiError, forbidden, notFound } from "@/lib/http/errors";
-import { pathId } from "@/lib/http/ids";
 import { embedKnowledgeEntry, searchKnowledge, writeKnowledgeEntry, type KnowledgeSearchHit } from "@/lib/knowledge/service";
 import * as q from "./queries";
 import { isKnownFix, SIMILAR_KNOWLEDGE_LIMIT, wordOverlap } from "./rules";
@@ -70,9 +69,8 @@ export async function listEscalations(caller: Caller, query: z.infer<typeof list
  * `knowledge`, writes the reusable fix to the knowledge base linked to it — one commit for both, so
  * a fix never exists without its escalation nor a resolution without its fix.
  */
-export async function resolveEscalation(caller: Caller, idParam: string | undefined, body: z.infer<typeof resolveEscalationBody>) {
+export async function resolveEscalation(caller: Caller, id: string, body: z.infer<typeof resolveEscalationBody>) {
   assertCan(caller, "escalations.resolve");
-  const id = pathId(idParam, "Escalation");
   const current = await asCaller(caller, (tx) => q.getEscalation(tx, { id }));
   if (!current) throw notFound("Escalation");
   if (current.status !== "open") throw new ApiError("conflict", "This escalation is already resolved");

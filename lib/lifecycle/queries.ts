@@ -1,6 +1,6 @@
 import "server-only";
 import type { Queryable } from "@/lib/db";
-import type { Escalation } from "./schemas";
+import type { Escalation } from "./contracts";
 
 // SQL of the lifecycle domain. Every multi-row update first locks its rows in id order (a CTE with
 // ORDER BY id FOR UPDATE), so two consolidations on a real server never deadlock; RLS applies as

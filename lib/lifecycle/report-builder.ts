@@ -2,7 +2,7 @@ import "server-only";
 import type { Queryable } from "@/lib/db";
 import * as q from "./queries";
 import { reportMarkdown } from "./report-markdown";
-import type { ReportData } from "./schemas";
+import type { ReportData } from "./contracts";
 
 /** Computes one agent's report for a local day from the day's rows (memories, retrieval log, escalations, suggestions). */
 export async function buildReport(

@@ -1,4 +1,4 @@
-import type { ReportData } from "./schemas";
+import type { ReportData } from "./contracts";
 
 /** The nightly report as markdown: what the agent learned, decided, retrieved, escalated and proposed. */
 export function reportMarkdown(d: ReportData): string {

@@ -9,7 +9,8 @@ import { ApiError, notFound } from "@/lib/http/errors";
 import { requireOwnAgent } from "@/lib/memories/access";
 import { buildReport } from "./report-builder";
 import * as q from "./queries";
-import { reportDate, type listReportsQuery, type ReportData } from "./schemas";
+import type { ReportData } from "./contracts";
+import { reportDate, type listReportsQuery } from "./schemas";
 
 function present(row: { id: string | null; agentId: string; date: string; generatedAt: Date | string; data: unknown; markdown: string }, stored: boolean) {
   const data = row.data as ReportData;

@@ -7,7 +7,7 @@ import { todayIn } from "@/lib/documents/today";
 import { consolidate, schedulerCaller } from "./consolidation";
 import * as q from "./queries";
 import { addDays } from "./rules";
-import type { ConsolidationReport } from "./schemas";
+import type { ConsolidationReport } from "./contracts";
 
 const JOB = "consolidate";
 const TICK_MS = 60_000;

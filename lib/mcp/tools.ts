@@ -11,6 +11,8 @@ import type { AnyContract } from "@/lib/http/contract";
 import { knowledgeContracts } from "@/lib/knowledge/contracts";
 import { knowledgeCategory, listKnowledgeQuery } from "@/lib/knowledge/schemas";
 import { createKnowledge, listKnowledge } from "@/lib/knowledge/service";
+import { lifecycleContracts } from "@/lib/lifecycle/contracts";
+import { raiseEscalation } from "@/lib/lifecycle/escalations";
 import { getBootContext } from "@/lib/memories/boot-context";
 import { memoryContracts } from "@/lib/memories/contracts";
 import { createInteraction } from "@/lib/memories/interaction-service";
@@ -205,6 +207,16 @@ export const MCP_TOOLS: McpTool[] = [
       "Leave a short note for the team that matters only for the next day (it expires after 24 hours), e.g. 'caller will ring back at 3pm'.",
     input: agentLogContracts.createNote.body,
     run: (caller, args) => createNote(caller, args),
+  }),
+  tool(lifecycleContracts.raiseEscalation, {
+    name: "escalate",
+    description:
+      "Raise an escalation to HQ when you cannot resolve something yourself (a customer problem, a broken tool, a question " +
+      "outside what you may decide) and need HQ to step in. Give the question, a severity (low, medium, high, critical) and " +
+      "the context: what happened and what you already tried. The answer may already contain a known fix (knownFix) captured " +
+      "when HQ resolved the same issue before: try it first. similarKnowledge lists related knowledge base entries.",
+    input: lifecycleContracts.raiseEscalation.body,
+    run: (caller, args) => raiseEscalation(caller, args),
   }),
 ];
 

@@ -67,9 +67,9 @@ export const memoryView = z
     createdByName: z.string(),
     /** false while the row waits for re-embedding */
     embedded: z.boolean(),
-    /** the learning memories a core memory was promoted from by the consolidation */
+    /** the learning memories a core memory was promoted from by the nightly consolidation */
     promotedFrom: z.array(z.uuid()),
-    /** a core memory not confirmed for a long time, flagged for verification */
+    /** a core memory unconfirmed for long: flagged by the consolidation until it is next edited */
     needsVerification: z.boolean(),
     createdAt: timestamp,
     updatedAt: timestamp,
@@ -127,13 +127,14 @@ export const memoryContracts = {
   write: defineContract({
     method: "POST", path: "/api/v1/agents/{agentId}/memories", permission: "memories.write",
     summary:
-      "memory_write: 201 {memory, archived}; 200 {memory, deduplicated: true} on a sourceTraceId already seen, or with reason near_duplicate when a learning write repeats an active memory (that memory is reinforced)",
+      "memory_write: 201 {memory, archived}; 200 {memory, deduplicated: true} on a sourceTraceId already seen, or with reason near_duplicate when a near-identical active memory was reinforced instead",
     params: agentParams, body: createMemoryBody, status: 201,
     response: z
       .object({
         memory: memoryView,
         archived: archivedView.optional(),
         deduplicated: z.literal(true).optional(),
+        /** near_duplicate: not stored again; the existing memory was reinforced */
         reason: z.literal("near_duplicate").optional(),
       })
       .strict(),

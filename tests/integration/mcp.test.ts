@@ -1,5 +1,6 @@
 import { once } from "node:events";
 import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
 import path from "node:path";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
@@ -76,7 +77,7 @@ describe("MCP over Streamable HTTP (POST /api/mcp)", () => {
     const client = await connectHttp(agent.key);
     const { tools } = await client.listTools();
     const names = tools.map((t) => t.name);
-    expect(names).toEqual(expect.arrayContaining([...MEMORY_TOOLS, "kb_search", "suggest_fact", "contact_lookup", "log_interaction", "decisions", "record_outcome", "note", "soul_read", "daily_write"]));
+    expect(names).toEqual(expect.arrayContaining([...MEMORY_TOOLS, "kb_search", "suggest_fact", "contact_lookup", "log_interaction", "decisions", "record_outcome", "note", "escalate", "soul_read", "daily_write"]));
     // kbAccess read: the knowledge base is searched, not written
     expect(names).not.toContain("kb_write");
     for (const t of tools) expect(t.description!.length).toBeGreaterThan(40);
@@ -97,6 +98,48 @@ describe("MCP over Streamable HTTP (POST /api/mcp)", () => {
     });
     expect(json(created).entry).toMatchObject({ title: `Callback etiquette ${writer.id}`, createdBy: writer.name });
     await client.close();
+  });
+
+  it("escalates to HQ: the escalation is raised as the API raises it, and a captured fix comes back as knownFix", async () => {
+    const client = await createClient();
+    const field = await createAgent({ kind: "field", role: "specialist", clientId: client.id });
+    const mcp = await connectHttp(field.key);
+    expect((await mcp.listTools()).tools.map((t) => t.name)).toContain("escalate");
+
+    const first = await mcp.callTool({
+      name: "escalate",
+      arguments: {
+        question: "The payment terminal rejects every card with error E42",
+        severity: "high",
+        context: "Restarted the terminal twice; still E42.",
+      },
+    });
+    expect(first.isError ?? false, JSON.stringify(first)).toBe(false);
+    const raised = json(first);
+    expect(raised.escalation).toMatchObject({ status: "open", agentId: field.id, clientId: client.id, severity: "high", raisedByName: field.name });
+    expect(Array.isArray(raised.similarKnowledge)).toBe(true);
+    expect(raised.knownFix).toBeUndefined();
+    const listed = await admin.get("/api/v1/escalations?status=open");
+    expect(listed.body.escalations.map((e: { id: string }) => e.id)).toContain(raised.escalation.id);
+
+    // HQ resolves it and captures the fix; the same issue raised again is answered with that fix first
+    const resolved = await admin.post(`/api/v1/escalations/${raised.escalation.id}/resolve`, {
+      resolution: "E42 means the card reader firmware is outdated.",
+      knowledge: {
+        title: "Payment terminal rejects every card with error E42",
+        content: "Error E42 on the payment terminal: update the card reader firmware from the terminal menu, then restart it.",
+        category: "escalation",
+        tags: ["payments"],
+      },
+    });
+    expect(resolved.status, JSON.stringify(resolved.body)).toBe(200);
+    const again = json(await mcp.callTool({ name: "escalate", arguments: { question: "Payment terminal rejects all cards with error E42", severity: "medium" } }));
+    expect(again.knownFix).toMatchObject({ id: resolved.body.knowledge.id, title: "Payment terminal rejects every card with error E42" });
+    expect(again.escalation.knownFixId).toBe(resolved.body.knowledge.id);
+
+    const invalid = await mcp.callTool({ name: "escalate", arguments: { question: "x", severity: "urgent" } });
+    expect(invalid.isError).toBe(true);
+    await mcp.close();
   });
 
   it("gives an isolated agent no tools at all", async () => {
@@ -152,8 +195,9 @@ describe("MCP over Streamable HTTP (POST /api/mcp)", () => {
   });
 });
 
-// The bridge is a separate process: it needs a server to talk to, so the route handler is served over HTTP here.
-const BRIDGE_PORT = { pglite: 3171, socket: 3172, postgres: 3173 }[process.env.TEST_TRANSPORT ?? "pglite"] ?? 3174;
+// The bridge is a separate process: it needs a server to talk to, so the route handler is served over HTTP
+// here, on a port the system picks (parallel runs never collide).
+let BRIDGE_PORT = 0;
 
 describe("the stdio bridge (bin/memory-hq-mcp.mjs)", () => {
   let server: Server;
@@ -170,8 +214,9 @@ describe("the stdio bridge (bin/memory-hq-mcp.mjs)", () => {
       res.writeHead(answer.status, Object.fromEntries(answer.headers));
       res.end(Buffer.from(await answer.arrayBuffer()));
     });
-    server.listen(BRIDGE_PORT, "127.0.0.1");
+    server.listen(0, "127.0.0.1");
     await once(server, "listening");
+    BRIDGE_PORT = (server.address() as AddressInfo).port;
   });
   afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 

@@ -5,9 +5,6 @@ import { createAgent, createClient } from "../helpers/fixtures";
 import { TEST_ADMIN_KEY } from "../helpers/setup-env";
 import type { AnyContract } from "@/lib/http/contract";
 import { documentedEndpoints } from "@/lib/http/openapi";
-
-type EndpointDoc = AnyContract;
-const ENDPOINTS = documentedEndpoints();
 import { MAX_JSON_DEPTH } from "@/lib/http/input-guards";
 
 // The boundary refuses what Postgres cannot store or a recursive walker cannot survive, on every
@@ -15,6 +12,7 @@ import { MAX_JSON_DEPTH } from "@/lib/http/input-guards";
 // parameter, JSON nested thousands of levels deep, impossible cursor timestamps. Routes that take
 // no body refuse one under the same limits. The cases come from the OpenAPI operations.
 
+const ENDPOINTS = documentedEndpoints();
 let keys: (string | null)[] = [];
 
 beforeAll(async () => {
@@ -35,7 +33,7 @@ interface Call {
 }
 
 /** Sends `call` as each candidate caller until one is let in (not 401/403), and answers that response. */
-async function send(e: EndpointDoc, call: Call): Promise<ApiResponse> {
+async function send(e: AnyContract, call: Call): Promise<ApiResponse> {
   const path = concrete(e.path) + (call.query ?? "");
   let last: ApiResponse | undefined;
   const candidates = e.permission === null ? [null] : keys.slice(1);
@@ -53,7 +51,7 @@ async function send(e: EndpointDoc, call: Call): Promise<ApiResponse> {
 const deep = (levels: number) => "[".repeat(levels) + "]".repeat(levels);
 const deepObject = (levels: number) => '{"a":'.repeat(levels) + "1" + "}".repeat(levels);
 
-type Case = { name: string; endpoint: EndpointDoc; call: Call; code: string; status?: number };
+type Case = { name: string; endpoint: AnyContract; call: Call; code: string; status?: number };
 
 function cases(): Case[] {
   const out: Case[] = [];

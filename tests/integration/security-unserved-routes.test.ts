@@ -1,8 +1,6 @@
 import { NextRequest } from "next/server";
 import { describe, expect, it } from "vitest";
 import { documentedEndpoints } from "@/lib/http/openapi";
-
-const ENDPOINTS = documentedEndpoints();
 import { proxy } from "@/proxy";
 
 // What Next.js would answer with an HTML 404 page or an empty 405 the API answers in its JSON error
@@ -31,7 +29,7 @@ describe("unknown API paths and unsupported methods", () => {
 
   it("answers 405 method_not_allowed with Allow for each method a route does not export, and lets the others through", async () => {
     const byPath = new Map<string, Set<string>>();
-    for (const e of ENDPOINTS) byPath.set(e.path, (byPath.get(e.path) ?? new Set()).add(e.method));
+    for (const e of documentedEndpoints()) byPath.set(e.path, (byPath.get(e.path) ?? new Set()).add(e.method));
     let refused = 0;
     for (const [path, methods] of byPath) {
       for (const method of METHODS) {
@@ -59,5 +57,10 @@ describe("unknown API paths and unsupported methods", () => {
     expect(res!.allow).toBe("GET, HEAD, OPTIONS");
     expect(await call("PATCH", "/api/v1/contacts/3f8e0c9a-0000-4000-8000-000000000001")).toBeNull();
     expect(await call("GET", "/api/v1/clients/")).toBeNull();
+  });
+
+  it("lets the MCP endpoint through: it speaks its own protocol and answers its own methods", async () => {
+    for (const method of ["POST", "GET", "DELETE"]) expect(await call(method, "/api/mcp"), method).toBeNull();
+    expect((await call("PUT", "/api/mcp"))?.status).toBe(405);
   });
 });

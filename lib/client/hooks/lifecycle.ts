@@ -1,14 +1,15 @@
 "use client";
 
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { apiFetch } from "@/lib/client/api";
-import type { AgentReport, Escalation, EscalationList, OutcomesOverview, ResolveEscalationInput } from "@/lib/client/lifecycle-types";
+import { apiCall } from "@/lib/client/api";
+import type { ResolveEscalationInput } from "@/lib/client/lifecycle-types";
 import { escalationKeys, knowledgeKeys, outcomeKeys, reportKeys } from "@/lib/client/query-keys";
+import { lifecycleContracts as c } from "@/lib/lifecycle/contracts";
 
 export function useEscalations(filters: { status?: "open" | "resolved" } = {}) {
   return useQuery({
     queryKey: escalationKeys.list(filters),
-    queryFn: ({ signal }) => apiFetch<EscalationList>("/escalations", { query: { status: filters.status }, signal }),
+    queryFn: ({ signal }) => apiCall(c.listEscalations, { query: { status: filters.status } }, { signal }),
   });
 }
 
@@ -16,8 +17,7 @@ export function useEscalations(filters: { status?: "open" | "resolved" } = {}) {
 export function useResolveEscalation() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, ...body }: ResolveEscalationInput) =>
-      apiFetch<{ escalation: Escalation }>(`/escalations/${encodeURIComponent(id)}/resolve`, { body }),
+    mutationFn: ({ id, ...body }: ResolveEscalationInput) => apiCall(c.resolveEscalation, { params: { id }, body }),
     onSettled: () => {
       void queryClient.invalidateQueries({ queryKey: escalationKeys.all });
       void queryClient.invalidateQueries({ queryKey: knowledgeKeys.all });
@@ -28,7 +28,7 @@ export function useResolveEscalation() {
 export function useAgentReports(agentId: string) {
   return useQuery({
     queryKey: reportKeys.list(agentId),
-    queryFn: ({ signal }) => apiFetch<{ reports: AgentReport[] }>(`/agents/${encodeURIComponent(agentId)}/reports`, { signal }),
+    queryFn: ({ signal }) => apiCall(c.listReports, { params: { agentId } }, { signal }),
   });
 }
 
@@ -36,7 +36,7 @@ export function useAgentReports(agentId: string) {
 export function useAgentReport(agentId: string, date: string | null) {
   return useQuery({
     queryKey: reportKeys.detail(agentId, date ?? ""),
-    queryFn: ({ signal }) => apiFetch<{ report: AgentReport }>(`/agents/${encodeURIComponent(agentId)}/reports/${date}`, { signal }),
+    queryFn: ({ signal }) => apiCall(c.getReport, { params: { agentId, date: date ?? "" } }, { signal }),
     enabled: Boolean(date),
   });
 }
@@ -44,6 +44,6 @@ export function useAgentReport(agentId: string, date: string | null) {
 export function useOutcomes() {
   return useQuery({
     queryKey: outcomeKeys.overview(),
-    queryFn: ({ signal }) => apiFetch<OutcomesOverview>("/outcomes", { signal }),
+    queryFn: ({ signal }) => apiCall(c.outcomes, {}, { signal }),
   });
 }

@@ -1,6 +1,6 @@
 // POST /api/v1/jobs/consolidate — the nightly consolidation (HQ admins; `now` replays a given time, `dryRun` changes nothing)
 import { route } from "@/lib/http/route";
 import { consolidate } from "@/lib/lifecycle/consolidation";
-import { consolidateBody } from "@/lib/lifecycle/schemas";
+import { lifecycleContracts as c } from "@/lib/lifecycle/contracts";
 
-export const POST = route({ permission: "lifecycle.consolidate", body: consolidateBody }, async ({ caller, body }) => consolidate(caller, body));
+export const POST = route(c.consolidate, async ({ caller, body }) => consolidate(caller, body));

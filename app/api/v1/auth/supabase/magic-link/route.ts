@@ -1,12 +1,14 @@
 // POST /api/v1/auth/supabase/magic-link — email a sign-in link through Supabase Auth
 import { NextResponse } from "next/server";
-import { magicLinkBody } from "@/lib/auth/schemas";
+import { authContracts as c } from "@/lib/auth/contracts";
 import { sendMagicLink } from "@/lib/auth/supabase-signin";
 import { clientAddress } from "@/lib/http/client-address";
+import type { ServerResponse } from "@/lib/http/contract";
 import { supabaseCookieJar } from "@/lib/http/cookies";
 import { route } from "@/lib/http/route";
 
-export const POST = route({ permission: null, body: magicLinkBody }, async ({ req, body }) => {
+export const POST = route(c.supabaseMagicLink, async ({ req, body }) => {
   const { jar, apply } = supabaseCookieJar(req);
-  return apply(NextResponse.json(await sendMagicLink(jar, body, req.nextUrl.origin, clientAddress(req.headers))));
+  const answer: ServerResponse<typeof c.supabaseMagicLink> = await sendMagicLink(jar, body, req.nextUrl.origin, clientAddress(req.headers));
+  return apply(NextResponse.json(answer));
 });

@@ -1,16 +1,17 @@
 // POST /api/v1/auth/supabase/password — sign in through Supabase Auth with email and password
 import { NextResponse } from "next/server";
-import { loginBody } from "@/lib/auth/schemas";
+import { authContracts as c } from "@/lib/auth/contracts";
 import { signInWithPassword } from "@/lib/auth/supabase-signin";
 import { clientAddress } from "@/lib/http/client-address";
+import type { ServerResponse } from "@/lib/http/contract";
 import { supabaseCookieJar } from "@/lib/http/cookies";
 import { errorResponse, route } from "@/lib/http/route";
 
-export const POST = route({ permission: null, body: loginBody }, async ({ req, body }) => {
+export const POST = route(c.supabasePassword, async ({ req, body }) => {
   const { jar, apply } = supabaseCookieJar(req);
   try {
-    const user = await signInWithPassword(jar, body, clientAddress(req.headers));
-    return apply(NextResponse.json({ user }));
+    const answer: ServerResponse<typeof c.supabasePassword> = { user: await signInWithPassword(jar, body, clientAddress(req.headers)) };
+    return apply(NextResponse.json(answer));
   } catch (err) {
     // a refused user's sign-out clears the cookies it set
     return apply(errorResponse(err) as NextResponse);

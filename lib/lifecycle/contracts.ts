@@ -1,0 +1,233 @@
+import { z } from "zod";
+import { agentIdParam, defineContract, idParam, timestamp } from "@/lib/http/contract";
+import { knowledgeEntryView, knowledgeSearchHitView } from "@/lib/knowledge/contracts";
+import {
+  consolidateBody,
+  createEscalationBody,
+  escalationSeverity,
+  escalationStatus,
+  listEscalationsQuery,
+  listReportsQuery,
+  outcomesQuery,
+  resolveEscalationBody,
+} from "./schemas";
+
+const count = z.number().int();
+const idList = z.object({ count, ids: z.array(z.uuid()) }).strict();
+/** a calendar day, YYYY-MM-DD */
+const day = z.string();
+
+// ── consolidation ──────────────────────────────────────────────────────────────────────────────
+
+export const consolidationReportView = z
+  .object({
+    asOf: timestamp,
+    /** the local calendar day of `asOf` in DAILY_NOTE_TIMEZONE */
+    today: day,
+    dryRun: z.boolean(),
+    archived: z.object({ dailyNotes: idList, expiredLearning: idList }).strict(),
+    pruned: z.object({ resolvedWorking: idList }).strict(),
+    purged: z.object({ agentNotes: z.object({ count }).strict() }).strict(),
+    promoted: z
+      .object({
+        count,
+        items: z.array(
+          z.object({ id: z.uuid(), agentId: z.uuid(), category: z.string(), title: z.string(), promotedFrom: z.array(z.uuid()) }).strict(),
+        ),
+      })
+      .strict(),
+    flaggedForVerification: idList,
+    awaitingOutcomes: z
+      .object({
+        count,
+        items: z.array(
+          z.object({ id: z.uuid(), agentId: z.uuid(), agentName: z.string(), title: z.string(), createdAt: timestamp, ageDays: count }).strict(),
+        ),
+      })
+      .strict(),
+    reports: z.object({ date: day, count, ids: z.array(z.uuid()) }).strict(),
+    /** rows the run changed (0 for a dry run's counterpart that already ran) */
+    changes: count,
+  })
+  .strict();
+/** The consolidation's report as the job builds it (ISO strings for times). */
+export type ConsolidationReport = z.input<typeof consolidationReportView>;
+
+// ── nightly reports ────────────────────────────────────────────────────────────────────────────
+
+/** What a nightly report says about an agent's day (stored as JSON with the report). */
+export const reportDataView = z
+  .object({
+    agentId: z.uuid(),
+    agentName: z.string(),
+    date: day,
+    learned: z.object({ total: count, core: count, working: count, learning: count }).strict(),
+    decisions: z
+      .object({
+        made: z.array(z.object({ id: z.uuid(), title: z.string() }).strict()),
+        outcomesRecorded: z.array(
+          z.object({ id: z.uuid(), title: z.string(), decisionId: z.uuid().nullable(), success: z.boolean().nullable() }).strict(),
+        ),
+        awaitingOutcomes: z.array(z.object({ id: z.uuid(), title: z.string(), createdAt: timestamp, ageDays: count }).strict()),
+      })
+      .strict(),
+    retrieval: z.object({ calls: count, byLevel: z.record(z.string(), count), emptyResults: count }).strict(),
+    escalations: z
+      .object({
+        raised: z.array(z.object({ id: z.uuid(), question: z.string(), severity: z.string(), status: z.string() }).strict()),
+        resolved: count,
+      })
+      .strict(),
+    suggestions: z.object({ proposed: count, approved: count, rejected: count }).strict(),
+  })
+  .strict();
+export type ReportData = z.input<typeof reportDataView>;
+
+export const agentReportView = reportDataView
+  .extend({
+    /** null for a day computed on demand (not stored) */
+    id: z.uuid().nullable(),
+    stored: z.boolean(),
+    generatedAt: timestamp,
+    markdown: z.string(),
+  })
+  .strict();
+
+// ── escalations ────────────────────────────────────────────────────────────────────────────────
+
+export const escalationView = z
+  .object({
+    id: z.uuid(),
+    agentId: z.uuid(),
+    agentName: z.string().nullable(),
+    clientId: z.uuid().nullable(),
+    question: z.string(),
+    severity: escalationSeverity,
+    context: z.string(),
+    status: escalationStatus,
+    /** the knowledge entry (a captured fix of an earlier escalation) answered when this one was raised */
+    knownFixId: z.uuid().nullable(),
+    resolution: z.string().nullable(),
+    /** the fix written to the knowledge base on resolving */
+    knowledgeEntryId: z.uuid().nullable(),
+    raisedByName: z.string(),
+    resolvedByName: z.string().nullable(),
+    resolvedAt: timestamp.nullable(),
+    createdAt: timestamp,
+  })
+  .strict();
+export type Escalation = z.output<typeof escalationView>;
+
+export const escalationListView = z
+  .object({
+    escalations: z.array(escalationView),
+    counts: z.object({ open: count, resolved: count, answeredByKnownFix: count }).strict(),
+  })
+  .strict();
+
+export const raisedEscalationView = z
+  .object({
+    escalation: escalationView,
+    /** the knowledge base's best matches for the question (the known fix first) */
+    similarKnowledge: z.array(knowledgeSearchHitView),
+    /** a captured fix of an earlier resolved escalation close enough to this question: try it first */
+    knownFix: knowledgeSearchHitView.optional(),
+  })
+  .strict();
+
+export const resolvedEscalationView = z
+  .object({ escalation: escalationView, knowledge: knowledgeEntryView.optional() })
+  .strict();
+
+// ── outcomes across agents ─────────────────────────────────────────────────────────────────────
+
+export const outcomesOverviewView = z
+  .object({
+    /** decisions still without an outcome, oldest first */
+    awaiting: z.array(
+      z
+        .object({
+          id: z.uuid(),
+          agentId: z.uuid(),
+          agentName: z.string(),
+          clientId: z.uuid().nullable(),
+          title: z.string(),
+          tags: z.array(z.string()),
+          createdAt: timestamp,
+          ageDays: count,
+        })
+        .strict(),
+    ),
+    /** per agent: the total (category null), then one row per tag of its decisions */
+    rates: z.array(
+      z
+        .object({
+          agentId: z.uuid(),
+          agentName: z.string(),
+          category: z.string().nullable(),
+          decisions: count,
+          scored: count,
+          successes: count,
+          successRate: z.number().nullable(),
+        })
+        .strict(),
+    ),
+    /** the latest scored decisions with their outcomes */
+    recent: z.array(
+      z
+        .object({
+          id: z.uuid(),
+          agentId: z.uuid(),
+          agentName: z.string(),
+          title: z.string(),
+          outcomeId: z.uuid().nullable(),
+          success: z.boolean(),
+          result: z.string(),
+          scoredAt: timestamp,
+        })
+        .strict(),
+    ),
+  })
+  .strict();
+
+const agentParams = z.object({ agentId: agentIdParam }).strict();
+
+export const lifecycleContracts = {
+  consolidate: defineContract({
+    method: "POST", path: "/api/v1/jobs/consolidate", permission: "lifecycle.consolidate",
+    summary:
+      "Nightly consolidation: archive daily notes and expired learning, prune resolved working items, purge notes, promote, flag for verification, list decisions awaiting outcomes, write reports (now replays; dryRun changes nothing)",
+    body: consolidateBody, response: consolidationReportView,
+  }),
+  listReports: defineContract({
+    method: "GET", path: "/api/v1/agents/{agentId}/reports", permission: "reports.read",
+    summary: "The agent's nightly reports, newest first", params: agentParams, query: listReportsQuery,
+    response: z.object({ reports: z.array(agentReportView) }).strict(),
+  }),
+  getReport: defineContract({
+    method: "GET", path: "/api/v1/agents/{agentId}/reports/{date}", permission: "reports.read",
+    summary: "One day's nightly report as fields and markdown (HQ: a day not stored yet is computed on demand)",
+    // the date (YYYY-MM-DD) is checked by the service: 400 bad_request
+    params: z.object({ agentId: agentIdParam, date: z.string() }).strict(),
+    response: z.object({ report: agentReportView }).strict(),
+  }),
+  listEscalations: defineContract({
+    method: "GET", path: "/api/v1/escalations", permission: "escalations.read",
+    summary: "Escalations (a field agent: its own client's), with counts", query: listEscalationsQuery, response: escalationListView,
+  }),
+  raiseEscalation: defineContract({
+    method: "POST", path: "/api/v1/escalations", permission: "escalations.raise",
+    summary: "Raise an escalation: similar knowledge, and a captured fix of an earlier resolved escalation first when one matches",
+    body: createEscalationBody, response: raisedEscalationView, status: 201,
+  }),
+  resolveEscalation: defineContract({
+    method: "POST", path: "/api/v1/escalations/{id}/resolve", permission: "escalations.resolve",
+    summary: "Resolve an escalation, optionally writing the fix to the knowledge base linked to it",
+    params: z.object({ id: idParam("Escalation") }).strict(), body: resolveEscalationBody, response: resolvedEscalationView,
+  }),
+  outcomes: defineContract({
+    method: "GET", path: "/api/v1/outcomes", permission: "outcomes.read",
+    summary: "Decisions awaiting outcomes, success rates per agent and tag, recent outcomes", query: outcomesQuery,
+    response: outcomesOverviewView,
+  }),
+};
