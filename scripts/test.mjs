@@ -8,11 +8,9 @@
 // with a loud warning; in CI (CI=true) a missing server fails the run.
 import { spawnSync } from "node:child_process";
 import net from "node:net";
-import { URL } from "node:url";
 import { existsSync, mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { URL } from "node:url";
 import { deriveWordVectors } from "./derive-word-vectors.mjs";
 
 // the local embedding model's word vectors, which the tests embed with (npm install derives them)
