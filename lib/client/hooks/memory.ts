@@ -109,8 +109,8 @@ export function useRunBackfill() {
     mutationFn: (limit: number) => apiCall(embeddingContracts.run, { body: { limit } }),
     onSuccess: (report) => {
       queryClient.setQueryData<BackfillStatus>(embeddingKeys.backfill(), (old) => (old ? { ...old, ...report } : old));
-      // each pass is audited
-      return queryClient.invalidateQueries({ queryKey: auditKeys.all });
+      // each pass is audited (not awaited: the caller runs the next pass at once)
+      void queryClient.invalidateQueries({ queryKey: auditKeys.all });
     },
   });
 }
