@@ -1,30 +1,24 @@
 "use client";
 
-import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { Button } from "@/components/ui/button";
 import { Card, CardBody, CardHeader } from "@/components/ui/card";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { CopyButton } from "@/components/ui/copy-button";
 import { DescriptionList } from "@/components/ui/description-list";
-import { apiFetch } from "@/lib/client/api";
 import { formatDateTime } from "@/lib/client/format";
-import { agentKeys } from "@/lib/client/query-keys";
+import { useSetAgentDisabled } from "@/lib/client/hooks/agents";
 import type { Agent } from "@/lib/client/types";
 import { KB_LABEL, KIND_LABEL, ROLE_HINT, ROLE_LABEL } from "./agent-labels";
 import { AgentStatusBadge } from "./agent-status-badge";
 import { EditAgentDialog } from "./edit-agent-dialog";
 
 export function AgentDetailsCard({ agent, isAdmin }: { agent: Agent; isAdmin: boolean }) {
-  const queryClient = useQueryClient();
   const [editing, setEditing] = useState(false);
   const [toggling, setToggling] = useState(false);
   const disabled = Boolean(agent.disabledAt);
 
-  const setDisabled = useMutation({
-    mutationFn: (value: boolean) => apiFetch<{ agent: Agent }>(`/agents/${agent.id}`, { method: "PATCH", body: { disabled: value } }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: agentKeys.all }),
-  });
+  const setDisabled = useSetAgentDisabled(agent.id);
 
   return (
     <Card>

@@ -1,6 +1,5 @@
 "use client";
 
-import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
@@ -10,24 +9,18 @@ import { EmptyState } from "@/components/ui/empty-state";
 import { ErrorState } from "@/components/ui/error-state";
 import { LoadingState } from "@/components/ui/loading-state";
 import { Table, TBody, Td, Th, THead, Tr } from "@/components/ui/table";
-import { apiFetch } from "@/lib/client/api";
 import { formatDateTime, formatRelative } from "@/lib/client/format";
-import { useAgentKeys } from "@/lib/client/hooks/agents";
-import { agentKeys } from "@/lib/client/query-keys";
+import { useAgentKeys, useRevokeAgentKey } from "@/lib/client/hooks/agents";
 import type { Agent, AgentKey } from "@/lib/client/types";
 import { IssueKeyDialog } from "./issue-key-dialog";
 
 /** The agent's API keys (admins only): issue, list, revoke. */
 export function AgentKeysCard({ agent }: { agent: Agent }) {
-  const queryClient = useQueryClient();
   const keys = useAgentKeys(agent.id);
   const [issuing, setIssuing] = useState(false);
   const [revoking, setRevoking] = useState<AgentKey | null>(null);
 
-  const revoke = useMutation({
-    mutationFn: (keyId: string) => apiFetch(`/agents/${agent.id}/keys/${keyId}`, { method: "DELETE" }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: agentKeys.keys(agent.id) }),
-  });
+  const revoke = useRevokeAgentKey(agent.id);
 
   const active = keys.data?.filter((k) => !k.revokedAt).length;
 

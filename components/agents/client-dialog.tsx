@@ -1,14 +1,13 @@
 "use client";
 
-import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useState, type FormEvent } from "react";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Dialog, DialogFooter } from "@/components/ui/dialog";
 import { Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
-import { ApiClientError, apiFetch, errorMessage } from "@/lib/client/api";
-import { agentKeys, clientKeys } from "@/lib/client/query-keys";
+import { ApiClientError, errorMessage } from "@/lib/client/api";
+import { useSaveClient } from "@/lib/client/hooks/agents";
 import type { Client } from "@/lib/client/types";
 
 /** Creates a client, or edits one when `client` is given. */
@@ -34,24 +33,12 @@ export function parseTerms(text: string): string[] {
 }
 
 function ClientForm({ onClose, client }: { onClose: () => void; client?: Client }) {
-  const queryClient = useQueryClient();
   const [name, setName] = useState(client?.name ?? "");
   const [terms, setTerms] = useState(client?.triggerTerms.join(", ") ?? "");
   const [errors, setErrors] = useState<Partial<Record<"name" | "triggerTerms" | "form", string>>>({});
 
-  const save = useMutation({
-    mutationFn: (body: { name: string; triggerTerms: string[] }) =>
-      client
-        ? apiFetch<{ client: Client }>(`/clients/${client.id}`, { method: "PATCH", body })
-        : apiFetch<{ client: Client }>("/clients", { method: "POST", body }),
-    onSuccess: async () => {
-      // agents show their client's name
-      await Promise.all([
-        queryClient.invalidateQueries({ queryKey: clientKeys.all }),
-        client && queryClient.invalidateQueries({ queryKey: agentKeys.all }),
-      ]);
-      onClose();
-    },
+  const save = useSaveClient(client, {
+    onSuccess: onClose,
     onError: (err) =>
       setErrors(err instanceof ApiClientError && err.status === 422 ? { ...err.fieldErrors, form: err.message } : { form: errorMessage(err) }),
   });

@@ -1,6 +1,5 @@
 "use client";
 
-import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useState, type FormEvent } from "react";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
@@ -9,8 +8,8 @@ import { Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
 import { Select } from "@/components/ui/select";
 import { Textarea } from "@/components/ui/textarea";
-import { ApiClientError, apiFetch, errorMessage } from "@/lib/client/api";
-import { agentKeys } from "@/lib/client/query-keys";
+import { ApiClientError, errorMessage } from "@/lib/client/api";
+import { useUpdateAgent } from "@/lib/client/hooks/agents";
 import type { Agent, AgentRole, KbAccess } from "@/lib/client/types";
 import { KB_OPTIONS, ROLE_HINT, ROLE_OPTIONS } from "./agent-labels";
 
@@ -23,7 +22,6 @@ export function EditAgentDialog({ open, onClose, agent }: { open: boolean; onClo
 }
 
 function EditAgentForm({ agent, onClose }: { agent: Agent; onClose: () => void }) {
-  const queryClient = useQueryClient();
   const [name, setName] = useState(agent.name);
   const [role, setRole] = useState<AgentRole>(agent.role);
   const [kbAccess, setKbAccess] = useState<KbAccess>(agent.kbAccess);
@@ -31,12 +29,8 @@ function EditAgentForm({ agent, onClose }: { agent: Agent; onClose: () => void }
   const [errors, setErrors] = useState<Partial<Record<"name" | "role" | "kbAccess" | "description" | "form", string>>>({});
   const isField = agent.kind === "field";
 
-  const save = useMutation({
-    mutationFn: (body: Record<string, unknown>) => apiFetch<{ agent: Agent }>(`/agents/${agent.id}`, { method: "PATCH", body }),
-    onSuccess: async () => {
-      await queryClient.invalidateQueries({ queryKey: agentKeys.all });
-      onClose();
-    },
+  const save = useUpdateAgent(agent.id, {
+    onSuccess: onClose,
     onError: (err) =>
       setErrors(err instanceof ApiClientError && err.status === 422 ? { ...err.fieldErrors, form: err.message } : { form: errorMessage(err) }),
   });

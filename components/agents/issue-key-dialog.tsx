@@ -1,6 +1,5 @@
 "use client";
 
-import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useState, type FormEvent } from "react";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
@@ -8,28 +7,17 @@ import { CopyButton } from "@/components/ui/copy-button";
 import { Dialog, DialogFooter } from "@/components/ui/dialog";
 import { Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
-import { agentContracts } from "@/lib/agents/contracts";
-import { apiCall, errorMessage } from "@/lib/client/api";
-import { agentKeys, auditKeys } from "@/lib/client/query-keys";
+import { errorMessage } from "@/lib/client/api";
+import { useIssueAgentKey } from "@/lib/client/hooks/agents";
 import type { Agent, IssuedKey } from "@/lib/client/types";
 import { KeySnippets } from "./key-snippets";
 
 /** Issues a key and shows it once; after this dialog closes only its prefix is ever shown again. */
 export function IssueKeyDialog({ open, onClose, agent }: { open: boolean; onClose: () => void; agent: Agent }) {
-  const queryClient = useQueryClient();
   const [label, setLabel] = useState("");
   const [issued, setIssued] = useState<IssuedKey | null>(null);
 
-  const issue = useMutation({
-    mutationFn: (body: { label?: string }) => apiCall(agentContracts.issueKey, { params: { agentId: agent.id }, body }),
-    onSuccess: (key) => {
-      setIssued(key);
-      return Promise.all([
-        queryClient.invalidateQueries({ queryKey: agentKeys.keys(agent.id) }),
-        queryClient.invalidateQueries({ queryKey: auditKeys.all }),
-      ]);
-    },
-  });
+  const issue = useIssueAgentKey(agent.id, { onSuccess: (key) => setIssued(key) });
 
   function close() {
     // forget the key: it must not be shown again

@@ -1,14 +1,13 @@
 "use client";
 
-import { useMutation } from "@tanstack/react-query";
 import { useSyncExternalStore } from "react";
 import { CodeBlock } from "@/components/docs/code-block";
 import { curlSnippet, mcpStdioSnippet, typescriptSnippet } from "@/components/docs/snippets";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Tabs } from "@/components/ui/tabs";
-import { agentContracts } from "@/lib/agents/contracts";
-import { apiCall, errorMessage } from "@/lib/client/api";
+import { errorMessage } from "@/lib/client/api";
+import { useTestAgentKey } from "@/lib/client/hooks/agents";
 
 const noSubscribe = () => () => {};
 /** The address this console is served from: the address agents reach the API at. */
@@ -19,10 +18,8 @@ export function useOrigin(): string {
 /** A just-issued key: snippets that use it as they are, and a check that it works. */
 export function KeySnippets({ issuedKey }: { issuedKey: string }) {
   const origin = useOrigin();
-  const test = useMutation({
-    // the key alone, as an agent would send it: the answer names the agent it belongs to
-    mutationFn: () => apiCall(agentContracts.get, { params: { agentId: "me" } }, { headers: { authorization: `Bearer ${issuedKey}` } }),
-  });
+  // the key alone, as an agent would send it: the answer names the agent it belongs to
+  const test = useTestAgentKey(issuedKey);
   return (
     <div className="space-y-3">
       <Tabs

@@ -1,6 +1,5 @@
 "use client";
 
-import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useRouter } from "next/navigation";
 import { useState, type FormEvent } from "react";
 import { Alert } from "@/components/ui/alert";
@@ -10,10 +9,9 @@ import { Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
 import { Select } from "@/components/ui/select";
 import { Textarea } from "@/components/ui/textarea";
-import { ApiClientError, apiFetch, errorMessage } from "@/lib/client/api";
-import { useClients } from "@/lib/client/hooks/agents";
-import { agentKeys } from "@/lib/client/query-keys";
-import type { Agent, AgentKind, AgentRole, KbAccess } from "@/lib/client/types";
+import { ApiClientError, errorMessage } from "@/lib/client/api";
+import { useClients, useCreateAgent } from "@/lib/client/hooks/agents";
+import type { AgentKind, AgentRole, KbAccess } from "@/lib/client/types";
 import { KB_OPTIONS, KIND_OPTIONS, ROLE_HINT, ROLE_OPTIONS } from "./agent-labels";
 
 export function NewAgentDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
@@ -28,7 +26,6 @@ type Errors = Partial<Record<"name" | "clientId" | "kbAccess" | "role" | "descri
 
 function NewAgentForm({ onClose }: { onClose: () => void }) {
   const router = useRouter();
-  const queryClient = useQueryClient();
   const clients = useClients();
   const [name, setName] = useState("");
   const [kind, setKind] = useState<AgentKind>("internal");
@@ -38,10 +35,8 @@ function NewAgentForm({ onClose }: { onClose: () => void }) {
   const [description, setDescription] = useState("");
   const [errors, setErrors] = useState<Errors>({});
 
-  const create = useMutation({
-    mutationFn: (body: Record<string, unknown>) => apiFetch<{ agent: Agent }>("/agents", { method: "POST", body }),
-    onSuccess: async ({ agent }) => {
-      await queryClient.invalidateQueries({ queryKey: agentKeys.all });
+  const create = useCreateAgent({
+    onSuccess: ({ agent }) => {
       onClose();
       router.push(`/agents/${agent.id}`);
     },

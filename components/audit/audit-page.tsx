@@ -1,6 +1,5 @@
 "use client";
 
-import { useInfiniteQuery } from "@tanstack/react-query";
 import { usePathname, useSearchParams } from "next/navigation";
 import { useState } from "react";
 import { Button, buttonClasses } from "@/components/ui/button";
@@ -13,9 +12,8 @@ import { PageHeader } from "@/components/ui/page-header";
 import { Select } from "@/components/ui/select";
 import { Table, TBody, Th, THead } from "@/components/ui/table";
 import { AUDIT_AREAS } from "@/lib/audit/labels";
-import { apiFetch, errorMessage } from "@/lib/client/api";
-import { auditKeys } from "@/lib/client/query-keys";
-import type { AuditEntry } from "@/lib/client/types";
+import { errorMessage } from "@/lib/client/api";
+import { useAuditLog } from "@/lib/client/hooks/audit";
 import { AuditRow } from "./audit-row";
 
 const PAGE_SIZE = 50;
@@ -62,18 +60,7 @@ export function AuditPage() {
   };
   const filtered = Boolean(area || actorType || actor || from || to);
 
-  const entries = useInfiniteQuery({
-    queryKey: auditKeys.list({ ...apiFilters, limit: PAGE_SIZE }),
-    queryFn: ({ pageParam, signal }) =>
-      apiFetch<{ entries: AuditEntry[]; nextCursor: string | null }>("/audit", {
-        query: { limit: PAGE_SIZE, ...apiFilters, cursor: pageParam },
-        signal,
-      }),
-    enabled: !rangeError,
-    initialPageParam: undefined as string | undefined,
-    // the next page starts after the oldest entry shown (keyset cursor from the API)
-    getNextPageParam: (last) => last.nextCursor ?? undefined,
-  });
+  const entries = useAuditLog(apiFilters, { pageSize: PAGE_SIZE, enabled: !rangeError });
 
   function replaceParams(next: URLSearchParams) {
     setParams(next);

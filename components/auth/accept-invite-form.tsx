@@ -5,7 +5,8 @@ import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
-import { ApiClientError, apiFetch, errorMessage } from "@/lib/client/api";
+import { ApiClientError, errorMessage } from "@/lib/client/api";
+import { useAcceptInvite } from "@/lib/client/hooks/session";
 import { MIN_PASSWORD_LENGTH, validateNewPassword } from "./password-rules";
 
 type Errors = Partial<Record<"name" | "password" | "confirm" | "form", string>>;
@@ -13,6 +14,7 @@ type Errors = Partial<Record<"name" | "password" | "confirm" | "form", string>>;
 export function AcceptInviteForm({ token }: { token: string }) {
   const [errors, setErrors] = useState<Errors>({});
   const [pending, setPending] = useState(false);
+  const acceptInvite = useAcceptInvite();
 
   async function onSubmit(e: FormEvent<HTMLFormElement>) {
     e.preventDefault();
@@ -26,7 +28,7 @@ export function AcceptInviteForm({ token }: { token: string }) {
     setErrors({});
     setPending(true);
     try {
-      await apiFetch("/auth/accept-invite", { method: "POST", body: { token, password, ...(name ? { name } : {}) } });
+      await acceptInvite.mutateAsync({ token, password, ...(name ? { name } : {}) });
       window.location.assign("/agents");
     } catch (err) {
       setPending(false);

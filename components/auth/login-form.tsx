@@ -5,7 +5,8 @@ import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
-import { ApiClientError, apiFetch, errorMessage } from "@/lib/client/api";
+import { ApiClientError, errorMessage } from "@/lib/client/api";
+import { useLogin } from "@/lib/client/hooks/session";
 import { validateEmail } from "./password-rules";
 
 type Errors = Partial<Record<"email" | "password" | "form", string>>;
@@ -14,6 +15,7 @@ type Errors = Partial<Record<"email" | "password" | "form", string>>;
 export function LoginForm({ next }: { next?: string | null }) {
   const [errors, setErrors] = useState<Errors>({});
   const [pending, setPending] = useState(false);
+  const login = useLogin();
 
   async function onSubmit(e: FormEvent<HTMLFormElement>) {
     e.preventDefault();
@@ -27,7 +29,7 @@ export function LoginForm({ next }: { next?: string | null }) {
     setErrors({});
     setPending(true);
     try {
-      await apiFetch("/auth/login", { method: "POST", body: { email, password } });
+      await login.mutateAsync({ email, password });
       window.location.assign(next ?? "/agents");
     } catch (err) {
       setPending(false);

@@ -5,7 +5,8 @@ import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
-import { ApiClientError, apiFetch, errorMessage } from "@/lib/client/api";
+import { ApiClientError, errorMessage } from "@/lib/client/api";
+import { useSetup } from "@/lib/client/hooks/session";
 import { MIN_PASSWORD_LENGTH, validateEmail, validateNewPassword } from "./password-rules";
 
 type Errors = Partial<Record<"name" | "email" | "password" | "confirm" | "form", string>>;
@@ -14,6 +15,7 @@ type Errors = Partial<Record<"name" | "email" | "password" | "confirm" | "form",
 export function SetupForm() {
   const [errors, setErrors] = useState<Errors>({});
   const [pending, setPending] = useState(false);
+  const setup = useSetup();
   const [alreadySetUp, setAlreadySetUp] = useState(false);
 
   async function onSubmit(e: FormEvent<HTMLFormElement>) {
@@ -30,7 +32,7 @@ export function SetupForm() {
     setErrors({});
     setPending(true);
     try {
-      await apiFetch("/auth/setup", { method: "POST", body: { name, email, password } });
+      await setup.mutateAsync({ name, email, password });
       window.location.assign("/agents");
     } catch (err) {
       setPending(false);

@@ -2,15 +2,16 @@
 
 import { useState } from "react";
 import { Button } from "@/components/ui/button";
-import { apiFetch } from "@/lib/client/api";
+import { useLogout } from "@/lib/client/hooks/session";
 
 /** Ends whatever session is left and goes back to sign-in, to try another account. */
 export function SignOutAgain() {
   const [pending, setPending] = useState(false);
+  const logout = useLogout();
   async function onClick() {
     setPending(true);
     try {
-      await apiFetch("/auth/logout", { method: "POST" });
+      await logout.mutateAsync();
     } catch {
       // nothing to end: sign-in is the right place either way
     }

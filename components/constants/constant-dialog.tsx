@@ -1,6 +1,5 @@
 "use client";
 
-import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useState, type FormEvent } from "react";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
@@ -9,8 +8,8 @@ import { Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
 import { Select } from "@/components/ui/select";
 import { Textarea } from "@/components/ui/textarea";
-import { ApiClientError, apiFetch, errorMessage } from "@/lib/client/api";
-import { constantKeys } from "@/lib/client/query-keys";
+import { ApiClientError, errorMessage } from "@/lib/client/api";
+import { useSaveConstant } from "@/lib/client/hooks/constants";
 import { CONSTANT_CATEGORIES, type ConstantCategory, type LockedConstant } from "@/lib/client/types";
 import { CATEGORY_LABEL } from "./constant-labels";
 
@@ -46,7 +45,6 @@ export function ConstantDialog({
 type Errors = Partial<Record<"key" | "label" | "value" | "category" | "description" | "form", string>>;
 
 function ConstantForm({ onClose, constant, existingKeys }: { onClose: () => void; constant?: LockedConstant; existingKeys: string[] }) {
-  const queryClient = useQueryClient();
   const [category, setCategory] = useState<ConstantCategory>(constant?.category ?? "pricing");
   const [label, setLabel] = useState(constant?.label ?? "");
   const [key, setKey] = useState(constant?.key ?? "");
@@ -58,13 +56,8 @@ function ConstantForm({ onClose, constant, existingKeys }: { onClose: () => void
   // until the key is typed by hand, derive it from category and label
   const effectiveKey = keyEdited ? key : label ? `${category}.${slug(label)}` : "";
 
-  const save = useMutation({
-    mutationFn: (body: { label: string; value: string; category: ConstantCategory; description: string }) =>
-      apiFetch(`/locked-constants/${encodeURIComponent(effectiveKey)}`, { method: "PUT", body }),
-    onSuccess: async () => {
-      await queryClient.invalidateQueries({ queryKey: constantKeys.all });
-      onClose();
-    },
+  const save = useSaveConstant(effectiveKey, {
+    onSuccess: onClose,
     onError: (err) =>
       setErrors(err instanceof ApiClientError && err.status === 422 ? { ...err.fieldErrors, form: err.message } : { form: errorMessage(err) }),
   });

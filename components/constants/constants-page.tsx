@@ -1,6 +1,5 @@
 "use client";
 
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { useIsAdmin } from "@/components/shell/current-user";
 import { Alert } from "@/components/ui/alert";
@@ -12,28 +11,20 @@ import { ErrorState } from "@/components/ui/error-state";
 import { LoadingState } from "@/components/ui/loading-state";
 import { PageHeader } from "@/components/ui/page-header";
 import { Table, TBody, Td, Th, THead, Tr } from "@/components/ui/table";
-import { apiFetch } from "@/lib/client/api";
 import { formatDateTime, formatRelative } from "@/lib/client/format";
-import { constantKeys } from "@/lib/client/query-keys";
+import { useDeleteConstant, useLockedConstants } from "@/lib/client/hooks/constants";
 import { CONSTANT_CATEGORIES, type LockedConstant } from "@/lib/client/types";
 import { ConstantDialog } from "./constant-dialog";
 import { CATEGORY_HINT, CATEGORY_LABEL } from "./constant-labels";
 
 export function ConstantsPage() {
   const isAdmin = useIsAdmin();
-  const queryClient = useQueryClient();
-  const constants = useQuery({
-    queryKey: constantKeys.list(),
-    queryFn: ({ signal }) => apiFetch<{ constants: LockedConstant[] }>("/locked-constants", { signal }).then((r) => r.constants),
-  });
+  const constants = useLockedConstants();
   const [adding, setAdding] = useState(false);
   const [editing, setEditing] = useState<LockedConstant | null>(null);
   const [deleting, setDeleting] = useState<LockedConstant | null>(null);
 
-  const remove = useMutation({
-    mutationFn: (key: string) => apiFetch(`/locked-constants/${encodeURIComponent(key)}`, { method: "DELETE" }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: constantKeys.all }),
-  });
+  const remove = useDeleteConstant();
 
   const keys = constants.data?.map((c) => c.key) ?? [];
   const groups = CONSTANT_CATEGORIES.map((category) => ({

@@ -1,6 +1,5 @@
 "use client";
 
-import { useMutation, useQueryClient } from "@tanstack/react-query";
 import Link from "next/link";
 import { useState } from "react";
 import { confidenceTone, formatConfidence, STATUS_TONE } from "@/components/review/labels";
@@ -16,12 +15,10 @@ import { ErrorState } from "@/components/ui/error-state";
 import { LoadingState } from "@/components/ui/loading-state";
 import { PageHeader } from "@/components/ui/page-header";
 import { Table, TBody, Td, Th, THead, Tr } from "@/components/ui/table";
-import { apiFetch } from "@/lib/client/api";
 import { formatDateTime, formatRelative, plural } from "@/lib/client/format";
 import { useAgents } from "@/lib/client/hooks/agents";
 import { useInteractions } from "@/lib/client/hooks/memory";
-import { useContact, useFactHistory, useSuggestions } from "@/lib/client/hooks/review";
-import { auditKeys, contactKeys, suggestionKeys } from "@/lib/client/query-keys";
+import { useContact, useFactHistory, useOptOutContact, useSuggestions } from "@/lib/client/hooks/review";
 import type { Contact, Fact } from "@/lib/client/review-types";
 import { SENTIMENT_TONE, STAGE_LABEL } from "./labels";
 
@@ -45,16 +42,7 @@ export function ContactDetail({ id }: { id: string }) {
 function ContactView({ contact }: { contact: Contact }) {
   const isAdmin = useIsAdmin();
   const [confirming, setConfirming] = useState(false);
-  const queryClient = useQueryClient();
-  const optOut = useMutation({
-    mutationFn: () => apiFetch<{ contact: Contact; erased: Record<string, number> }>(`/contacts/${contact.id}/opt-out`, { body: {} }),
-    onSuccess: () =>
-      Promise.all([
-        queryClient.invalidateQueries({ queryKey: contactKeys.all }),
-        queryClient.invalidateQueries({ queryKey: suggestionKeys.all }),
-        queryClient.invalidateQueries({ queryKey: auditKeys.all }),
-      ]),
-  });
+  const optOut = useOptOutContact(contact.id);
   const title = contact.name ?? (contact.optOut ? "Opted-out contact" : "Unnamed contact");
 
   return (

@@ -1,6 +1,5 @@
 "use client";
 
-import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useState, type FormEvent } from "react";
 import { useIsAdmin } from "@/components/shell/current-user";
 import { Badge } from "@/components/ui/badge";
@@ -10,9 +9,8 @@ import { ErrorState } from "@/components/ui/error-state";
 import { Field } from "@/components/ui/field";
 import { LoadingState } from "@/components/ui/loading-state";
 import { Textarea } from "@/components/ui/textarea";
-import { apiFetch, errorMessage } from "@/lib/client/api";
-import { useFactKeys } from "@/lib/client/hooks/review";
-import { contactKeys, suggestionKeys } from "@/lib/client/query-keys";
+import { errorMessage } from "@/lib/client/api";
+import { useFactKeys, useSaveFactKeys } from "@/lib/client/hooks/review";
 
 const KEY_PATTERN = /^[a-z0-9]+([._-][a-z0-9]+)*$/;
 
@@ -66,18 +64,10 @@ export function FactKeysCard({ clientId, clientName }: { clientId: string; clien
 }
 
 function FactKeysForm({ clientId, initial, onDone }: { clientId: string; initial: string[]; onDone: () => void }) {
-  const queryClient = useQueryClient();
   const [text, setText] = useState(initial.join(", "));
   const [error, setError] = useState<string | null>(null);
-  const save = useMutation({
-    mutationFn: (list: string[]) => apiFetch<{ keys: string[] }>(`/clients/${clientId}/fact-keys`, { method: "PUT", body: { keys: list } }),
-    onSuccess: async () => {
-      await Promise.all([
-        queryClient.invalidateQueries({ queryKey: contactKeys.factKeys(clientId) }),
-        queryClient.invalidateQueries({ queryKey: suggestionKeys.all }),
-      ]);
-      onDone();
-    },
+  const save = useSaveFactKeys(clientId, {
+    onSuccess: onDone,
     onError: (err) => setError(errorMessage(err)),
   });
 

@@ -1,6 +1,5 @@
 "use client";
 
-import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useRouter } from "next/navigation";
 import { useState, type FormEvent } from "react";
 import { Alert } from "@/components/ui/alert";
@@ -9,9 +8,8 @@ import { Dialog, DialogFooter } from "@/components/ui/dialog";
 import { Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
 import { Select } from "@/components/ui/select";
-import { ApiClientError, apiFetch } from "@/lib/client/api";
-import { contactKeys } from "@/lib/client/query-keys";
-import type { Contact } from "@/lib/client/review-types";
+import { ApiClientError } from "@/lib/client/api";
+import { useCreateContact } from "@/lib/client/hooks/review";
 import type { Client } from "@/lib/client/types";
 
 /** HQ admins add a contact by hand (agents' manager does it through the API). */
@@ -25,21 +23,10 @@ export function NewContactDialog({ open, onClose, clients }: { open: boolean; on
 
 function NewContactForm({ onClose, clients }: { onClose: () => void; clients: Client[] }) {
   const router = useRouter();
-  const queryClient = useQueryClient();
   const [form, setForm] = useState({ name: "", phone: "", email: "", clientId: "" });
   const [error, setError] = useState<ApiClientError | Error | null>(null);
-  const create = useMutation({
-    mutationFn: () =>
-      apiFetch<{ contact: Contact }>("/contacts", {
-        body: {
-          name: form.name.trim() || undefined,
-          phone: form.phone.trim() || undefined,
-          email: form.email.trim() || undefined,
-          clientId: form.clientId || undefined,
-        },
-      }),
-    onSuccess: async ({ contact }) => {
-      await queryClient.invalidateQueries({ queryKey: contactKeys.all });
+  const create = useCreateContact({
+    onSuccess: ({ contact }) => {
       onClose();
       router.push(`/contacts/${contact.id}`);
     },
@@ -56,7 +43,12 @@ function NewContactForm({ onClose, clients }: { onClose: () => void; clients: Cl
       return;
     }
     setError(null);
-    create.mutate();
+    create.mutate({
+      name: form.name.trim() || undefined,
+      phone: form.phone.trim() || undefined,
+      email: form.email.trim() || undefined,
+      clientId: form.clientId || undefined,
+    });
   }
 
   return (

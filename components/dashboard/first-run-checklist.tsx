@@ -1,23 +1,11 @@
 "use client";
 
-import { useQuery } from "@tanstack/react-query";
 import Link from "next/link";
 import { useIsAdmin } from "@/components/shell/current-user";
 import { Card, CardBody, CardHeader } from "@/components/ui/card";
-import { apiFetch } from "@/lib/client/api";
 import { cn } from "@/lib/client/cn";
 import { useAgents, useClients } from "@/lib/client/hooks/agents";
-import { auditKeys } from "@/lib/client/query-keys";
-import type { AuditEntry } from "@/lib/client/types";
-
-/** Whether the audit log holds at least one entry matching `filters` (the checklist's evidence). */
-function useAnyAudit(filters: { action?: string; actorType?: string }) {
-  return useQuery({
-    queryKey: auditKeys.list({ ...filters, limit: 1 }),
-    queryFn: ({ signal }) =>
-      apiFetch<{ entries: AuditEntry[] }>("/audit", { query: { ...filters, limit: 1 }, signal }).then((r) => r.entries.length > 0),
-  });
-}
+import { useAnyAudit } from "@/lib/client/hooks/audit";
 
 /**
  * A new admin's first steps, in order: a client, an agent, a key for it, and the agent's first call.

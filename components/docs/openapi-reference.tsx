@@ -1,14 +1,11 @@
 "use client";
 
-import { useQuery } from "@tanstack/react-query";
 import { useMemo, useState } from "react";
 import { Badge, type BadgeTone } from "@/components/ui/badge";
 import { ErrorState } from "@/components/ui/error-state";
 import { Input } from "@/components/ui/input";
 import { LoadingState } from "@/components/ui/loading-state";
-import { apiCall } from "@/lib/client/api";
-import { docsKeys } from "@/lib/client/query-keys";
-import { systemContracts } from "@/lib/http/system-contracts";
+import { useOpenApiDocument } from "@/lib/client/hooks/docs";
 
 interface Operation {
   method: string;
@@ -39,7 +36,7 @@ function operationsOf(doc: Record<string, unknown>): Operation[] {
 
 /** The OpenAPI document the server generates from its contracts, as a searchable reference. */
 export function OpenApiReference() {
-  const doc = useQuery({ queryKey: docsKeys.openapi(), queryFn: ({ signal }) => apiCall(systemContracts.openapi, {}, { signal }), staleTime: 300_000 });
+  const doc = useOpenApiDocument();
   const [filter, setFilter] = useState("");
   const operations = useMemo(() => (doc.data ? operationsOf(doc.data) : []), [doc.data]);
   const shown = operations.filter((op) => `${op.method} ${op.path} ${op.summary}`.toLowerCase().includes(filter.trim().toLowerCase()));

@@ -1,11 +1,10 @@
 "use client";
 
-import { useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
-import { apiFetch } from "@/lib/client/api";
 import { capitalize } from "@/lib/client/format";
+import { useLogout } from "@/lib/client/hooks/session";
 import { useCurrentUser } from "./current-user";
 import { SignOutIcon } from "./icons";
 
@@ -13,17 +12,17 @@ const ROLE_TONE = { admin: "indigo", curator: "blue", viewer: "neutral" } as con
 
 export function UserMenu() {
   const user = useCurrentUser();
-  const queryClient = useQueryClient();
+  // forget every cached answer, so nothing of the signed-in console survives
+  const logout = useLogout({ clearCache: true });
   const [signingOut, setSigningOut] = useState(false);
 
   async function signOut() {
     setSigningOut(true);
     try {
-      await apiFetch("/auth/logout", { method: "POST" });
+      await logout.mutateAsync();
     } catch {
       // the cookie may already be gone; the login page is the right place either way
     }
-    queryClient.clear();
     // a full navigation, so no cached page of the signed-in console survives
     window.location.assign("/login");
   }

@@ -1,6 +1,5 @@
 "use client";
 
-import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useState, type FormEvent } from "react";
 import { validateEmail } from "@/components/auth/password-rules";
 import { Alert } from "@/components/ui/alert";
@@ -10,8 +9,8 @@ import { Dialog, DialogFooter } from "@/components/ui/dialog";
 import { Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
 import { Select } from "@/components/ui/select";
-import { ApiClientError, apiFetch, errorMessage } from "@/lib/client/api";
-import { userKeys } from "@/lib/client/query-keys";
+import { ApiClientError, errorMessage } from "@/lib/client/api";
+import { useInviteUser } from "@/lib/client/hooks/users";
 import type { HqRole, InviteResult } from "@/lib/client/types";
 import { ROLE_HINT, ROLE_OPTIONS } from "./user-labels";
 
@@ -36,18 +35,13 @@ export function InviteUserDialog({ open, onClose }: { open: boolean; onClose: ()
 }
 
 function InviteForm({ onClose, onInvited }: { onClose: () => void; onInvited: (r: InviteResult) => void }) {
-  const queryClient = useQueryClient();
   const [email, setEmail] = useState("");
   const [name, setName] = useState("");
   const [role, setRole] = useState<HqRole>("curator");
   const [errors, setErrors] = useState<Partial<Record<"email" | "name" | "role" | "form", string>>>({});
 
-  const invite = useMutation({
-    mutationFn: (body: { email: string; role: HqRole; name?: string }) => apiFetch<InviteResult>("/hq-users", { method: "POST", body }),
-    onSuccess: async (result) => {
-      await queryClient.invalidateQueries({ queryKey: userKeys.all });
-      onInvited(result);
-    },
+  const invite = useInviteUser({
+    onSuccess: (result) => onInvited(result),
     onError: (err) =>
       setErrors(err instanceof ApiClientError && err.status === 422 ? { ...err.fieldErrors, form: err.message } : { form: errorMessage(err) }),
   });

@@ -1,6 +1,5 @@
 "use client";
 
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { useCurrentUser } from "@/components/shell/current-user";
@@ -15,9 +14,9 @@ import { LoadingState } from "@/components/ui/loading-state";
 import { PageHeader } from "@/components/ui/page-header";
 import { Select } from "@/components/ui/select";
 import { Table, TBody, Td, Th, THead, Tr } from "@/components/ui/table";
-import { apiFetch, errorMessage } from "@/lib/client/api";
+import { errorMessage } from "@/lib/client/api";
 import { formatDateTime, formatRelative } from "@/lib/client/format";
-import { userKeys } from "@/lib/client/query-keys";
+import { useHqUsers, useUpdateHqUser } from "@/lib/client/hooks/users";
 import type { HqRole, HqUser } from "@/lib/client/types";
 import { InviteUserDialog } from "./invite-user-dialog";
 import { ROLE_OPTIONS } from "./user-labels";
@@ -25,24 +24,16 @@ import { ROLE_OPTIONS } from "./user-labels";
 export function UsersPage() {
   const me = useCurrentUser();
   const isAdmin = me.role === "admin";
-  const queryClient = useQueryClient();
   const router = useRouter();
-  const users = useQuery({
-    queryKey: userKeys.list(),
-    queryFn: ({ signal }) => apiFetch<{ users: HqUser[] }>("/hq-users", { signal }).then((r) => r.users),
-    enabled: isAdmin,
-  });
+  const users = useHqUsers({ enabled: isAdmin });
   const [inviting, setInviting] = useState(false);
   const [toggling, setToggling] = useState<HqUser | null>(null);
 
-  const update = useMutation({
-    mutationFn: ({ id, ...body }: { id: string; role?: HqRole; disabled?: boolean }) =>
-      apiFetch<{ user: HqUser }>(`/hq-users/${id}`, { method: "PATCH", body }),
+  const update = useUpdateHqUser({
     onSuccess: (_data, { id }) => {
       // my own role changed: re-read the session so the console shows what the new role may do
       if (id === me.id) router.refresh();
     },
-    onSettled: () => queryClient.invalidateQueries({ queryKey: userKeys.all }),
   });
 
   if (!isAdmin) {

@@ -1,8 +1,10 @@
 "use client";
 
-import { useQuery } from "@tanstack/react-query";
-import { apiCall } from "@/lib/client/api";
+import { useMutation, useQuery } from "@tanstack/react-query";
+import { apiCall, apiFetch } from "@/lib/client/api";
+import { useAuditedWrite, type WriteCallbacks } from "@/lib/client/hooks/write";
 import { agentKeys, clientKeys } from "@/lib/client/query-keys";
+import type { Agent, Client } from "@/lib/client/types";
 import { agentContracts } from "@/lib/agents/contracts";
 import { clientContracts } from "@/lib/clients/contracts";
 
@@ -34,4 +36,61 @@ export function useClients() {
     queryKey: clientKeys.list(),
     queryFn: ({ signal }) => apiCall(clientContracts.list, {}, { signal }).then((r) => r.clients),
   });
+}
+
+export function useCreateAgent(callbacks?: WriteCallbacks<{ agent: Agent }, Record<string, unknown>>) {
+  return useAuditedWrite(
+    (body: Record<string, unknown>) => apiFetch<{ agent: Agent }>("/agents", { method: "POST", body }),
+    () => [agentKeys.all],
+    callbacks,
+  );
+}
+
+/** Edits the agent (name, role, access, description, or `disabled`). */
+export function useUpdateAgent(agentId: string, callbacks?: WriteCallbacks<{ agent: Agent }, Record<string, unknown>>) {
+  return useAuditedWrite(
+    (body: Record<string, unknown>) => apiFetch<{ agent: Agent }>(`/agents/${agentId}`, { method: "PATCH", body }),
+    () => [agentKeys.all],
+    callbacks,
+  );
+}
+
+export function useSetAgentDisabled(agentId: string) {
+  return useAuditedWrite(
+    (value: boolean) => apiFetch<{ agent: Agent }>(`/agents/${agentId}`, { method: "PATCH", body: { disabled: value } }),
+    () => [agentKeys.all],
+  );
+}
+
+type IssuedKey = Awaited<ReturnType<typeof issueKey>>;
+const issueKey = (agentId: string, body: { label?: string }) => apiCall(agentContracts.issueKey, { params: { agentId }, body });
+
+export function useIssueAgentKey(agentId: string, callbacks?: WriteCallbacks<IssuedKey, { label?: string }>) {
+  return useAuditedWrite((body: { label?: string }) => issueKey(agentId, body), () => [agentKeys.keys(agentId)], callbacks);
+}
+
+export function useRevokeAgentKey(agentId: string) {
+  return useAuditedWrite(
+    (keyId: string) => apiFetch(`/agents/${agentId}/keys/${keyId}`, { method: "DELETE" }),
+    () => [agentKeys.keys(agentId)],
+  );
+}
+
+/** Calls the API with a freshly issued key alone, as an agent would: the answer names the agent it belongs to. Reads only. */
+export function useTestAgentKey(issuedKey: string) {
+  return useMutation({
+    mutationFn: () => apiCall(agentContracts.get, { params: { agentId: "me" } }, { headers: { authorization: `Bearer ${issuedKey}` } }),
+  });
+}
+
+/** Creates a client, or edits `client` (agents show their client's name, so they refresh too). */
+export function useSaveClient(client: Client | undefined, callbacks?: WriteCallbacks<{ client: Client }, { name: string; triggerTerms: string[] }>) {
+  return useAuditedWrite(
+    (body: { name: string; triggerTerms: string[] }) =>
+      client
+        ? apiFetch<{ client: Client }>(`/clients/${client.id}`, { method: "PATCH", body })
+        : apiFetch<{ client: Client }>("/clients", { method: "POST", body }),
+    () => (client ? [clientKeys.all, agentKeys.all] : [clientKeys.all]),
+    callbacks,
+  );
 }

@@ -70,7 +70,12 @@ export function useRecordOutcome(agentId: string) {
   return useMutation({
     mutationFn: ({ id, ...body }: { id: string; result: string; success: boolean; notes?: string }) =>
       apiCall(memoryContracts.outcome, { params: { id }, body }),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: memoryKeys.agent(agentId) }),
+    // recorded outcomes are audited
+    onSettled: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: memoryKeys.agent(agentId) }),
+        queryClient.invalidateQueries({ queryKey: auditKeys.all }),
+      ]),
   });
 }
 
@@ -102,6 +107,10 @@ export function useRunBackfill() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (limit: number) => apiCall(embeddingContracts.run, { body: { limit } }),
-    onSuccess: (report) => queryClient.setQueryData<BackfillStatus>(embeddingKeys.backfill(), (old) => (old ? { ...old, ...report } : old)),
+    onSuccess: (report) => {
+      queryClient.setQueryData<BackfillStatus>(embeddingKeys.backfill(), (old) => (old ? { ...old, ...report } : old));
+      // each pass is audited (not awaited: the caller runs the next pass at once)
+      void queryClient.invalidateQueries({ queryKey: auditKeys.all });
+    },
   });
 }

@@ -1,8 +1,9 @@
 "use client";
 
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { apiCall } from "@/lib/client/api";
-import type { SuggestionStatus } from "@/lib/client/review-types";
+import { apiCall, apiFetch } from "@/lib/client/api";
+import { useAuditedWrite, type WriteCallbacks } from "@/lib/client/hooks/write";
+import type { Contact, SuggestionStatus } from "@/lib/client/review-types";
 import { auditKeys, contactKeys, suggestionKeys } from "@/lib/client/query-keys";
 import { reviewContracts as c } from "@/lib/review/contracts";
 
@@ -94,4 +95,31 @@ export function useFactKeys(clientId: string | undefined) {
     queryFn: ({ signal }) => apiCall(c.getFactKeys, { params: { id: clientId ?? "" } }, { signal }).then((r) => r.keys),
     enabled: Boolean(clientId),
   });
+}
+
+export type NewContactBody = { name?: string; phone?: string; email?: string; clientId?: string };
+
+export function useCreateContact(callbacks?: WriteCallbacks<{ contact: Contact }, NewContactBody>) {
+  return useAuditedWrite(
+    (body: NewContactBody) => apiFetch<{ contact: Contact }>("/contacts", { body }),
+    () => [contactKeys.all],
+    callbacks,
+  );
+}
+
+/** Erases what HQ holds about the contact: its facts, suggestions and messages change too. */
+export function useOptOutContact(id: string) {
+  return useAuditedWrite(
+    () => apiFetch<{ contact: Contact; erased: Record<string, number> }>(`/contacts/${id}/opt-out`, { body: {} }),
+    () => [contactKeys.all, suggestionKeys.all],
+  );
+}
+
+/** Replaces the client's fact keys (suggestions are checked against them). */
+export function useSaveFactKeys(clientId: string, callbacks?: WriteCallbacks<{ keys: string[] }, string[]>) {
+  return useAuditedWrite(
+    (list: string[]) => apiFetch<{ keys: string[] }>(`/clients/${clientId}/fact-keys`, { method: "PUT", body: { keys: list } }),
+    () => [contactKeys.factKeys(clientId), suggestionKeys.all],
+    callbacks,
+  );
 }
