@@ -173,7 +173,8 @@ describe.runIf(ENABLED)(`two app instances on one database — ${reason}`, () =>
     const name = `Zephyrine Quarry ${Math.random().toString(36).slice(2, 6)}`;
     // instance B compiles and keeps the manager's vocabulary
     const before = await call(bases[1]!, manager.key, "POST", "/api/v1/trigger", { message: `Any news from ${name}?` });
-    expect(before.body.triggers).toEqual([]);
+    // (the message may fire other triggers, such as a capitalised word; never the client's full name yet)
+    expect(before.body.triggers).not.toContainEqual({ kind: "name", match: name });
     expect((await A(ADMIN_KEY, "POST", "/api/v1/clients", { name })).status).toBe(201);
     const after = await call(bases[1]!, manager.key, "POST", "/api/v1/trigger", { message: `Any news from ${name}?` });
     expect(after.body.triggers).toContainEqual({ kind: "name", match: name });
