@@ -245,7 +245,11 @@ test("the review queue groups by contact and message, bulk-rejects ticked items 
   await propose("best_day", "Tuesdays");
 
   await page.goto("/review");
-  await page.getByRole("searchbox").fill(name);
+  // the queue has loaded (and the page hydrated) before typing: text typed earlier is reset by React
+  await expect(page.getByText(/suggestions? from \d+ messages?/)).toBeVisible();
+  const search = page.getByRole("searchbox");
+  await search.fill(name);
+  await expect(search).toHaveValue(name);
   const group = page.getByTestId("suggestion-group");
   await expect(group).toHaveCount(1);
   await expect(group).toContainText("3 suggestions");
