@@ -15,6 +15,7 @@ import { AUDIT_AREAS } from "@/lib/audit/labels";
 import { errorMessage } from "@/lib/client/api";
 import { useAuditLog } from "@/lib/client/hooks/audit";
 import { AuditRow } from "./audit-row";
+import type { AuditActorType } from "@/lib/client/hooks/audit";
 
 const PAGE_SIZE = 50;
 const ACTOR_TYPES = [
@@ -52,7 +53,7 @@ export function AuditPage() {
 
   const apiFilters = {
     action: area?.prefixes.join(","),
-    actorType: actorType || undefined,
+    actorType: (actorType || undefined) as AuditActorType | undefined, // one of ACTOR_TYPES (checked above)
     actor: actor || undefined,
     from: from ? dayStart(from) : undefined,
     // the end day is included: entries before the next day starts

@@ -5,8 +5,8 @@ import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
-import { authContracts } from "@/lib/auth/contracts";
-import { ApiClientError, apiCall, errorMessage } from "@/lib/client/api";
+import { ApiClientError, errorMessage } from "@/lib/client/api";
+import { useSupabaseMagicLink, useSupabaseSignIn } from "@/lib/client/hooks/session";
 import { validateEmail } from "./password-rules";
 
 type Errors = Partial<Record<"email" | "password" | "form", string>>;
@@ -20,6 +20,8 @@ export function SupabaseLoginForm({ providers, linkError }: { providers: string[
   const [errors, setErrors] = useState<Errors>(linkError ? { form: "That sign-in link is invalid or has expired. Request a new one." } : {});
   const [pending, setPending] = useState<"password" | "link" | null>(null);
   const [linkSent, setLinkSent] = useState(false);
+  const signIn = useSupabaseSignIn();
+  const magicLink = useSupabaseMagicLink();
 
   function read(form: HTMLFormElement) {
     const data = new FormData(form);
@@ -35,7 +37,7 @@ export function SupabaseLoginForm({ providers, linkError }: { providers: string[
     setErrors({});
     setPending("password");
     try {
-      await apiCall(authContracts.supabasePassword, { body: { email, password } });
+      await signIn.mutateAsync({ email, password });
       window.location.assign("/agents");
     } catch (err) {
       if (err instanceof ApiClientError && err.status === 403) {
@@ -56,7 +58,7 @@ export function SupabaseLoginForm({ providers, linkError }: { providers: string[
     setErrors({});
     setPending("link");
     try {
-      await apiCall(authContracts.supabaseMagicLink, { body: { email } });
+      await magicLink.mutateAsync({ email });
       setLinkSent(true);
     } catch (err) {
       setErrors({ form: errorMessage(err) });

@@ -74,9 +74,9 @@ function ContactView({ contact }: { contact: Contact }) {
       />
       {optOut.data && (
         <Alert tone="success" className="mb-6" title="Contact erased">
-          Deleted {plural(optOut.data.erased.facts ?? 0, "fact")}, {plural(optOut.data.erased.suggestions ?? 0, "suggestion")},{" "}
-          {plural(optOut.data.erased.interactions ?? 0, "message")}, {plural(optOut.data.erased.events ?? 0, "event")} and{" "}
-          {plural(optOut.data.erased.notes ?? 0, "note")}; redacted mentions in {plural(optOut.data.erased.redactedRows ?? 0, "other record")}.
+          Deleted {plural(Number(optOut.data.erased.facts ?? 0), "fact")}, {plural(Number(optOut.data.erased.suggestions ?? 0), "suggestion")},{" "}
+          {plural(Number(optOut.data.erased.interactions ?? 0), "message")}, {plural(Number(optOut.data.erased.events ?? 0), "event")} and{" "}
+          {plural(Number(optOut.data.erased.notes ?? 0), "note")}; redacted mentions in {plural(Number(optOut.data.erased.redactedRows ?? 0), "other record")}.
         </Alert>
       )}
       {contact.optOut && !optOut.data && (

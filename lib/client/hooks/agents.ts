@@ -1,12 +1,13 @@
 "use client";
 
 import { useMutation, useQuery } from "@tanstack/react-query";
-import { apiCall, apiFetch } from "@/lib/client/api";
+import { apiCall } from "@/lib/client/api";
 import { useAuditedWrite, type WriteCallbacks } from "@/lib/client/hooks/write";
 import { agentKeys, clientKeys } from "@/lib/client/query-keys";
 import type { Agent, Client } from "@/lib/client/types";
 import { agentContracts } from "@/lib/agents/contracts";
 import { clientContracts } from "@/lib/clients/contracts";
+import type { WireBody } from "@/lib/http/contract";
 
 export function useAgents() {
   return useQuery({
@@ -38,18 +39,21 @@ export function useClients() {
   });
 }
 
-export function useCreateAgent(callbacks?: WriteCallbacks<{ agent: Agent }, Record<string, unknown>>) {
+type NewAgentBody = WireBody<typeof agentContracts.create>;
+type AgentChanges = WireBody<typeof agentContracts.update>;
+
+export function useCreateAgent(callbacks?: WriteCallbacks<{ agent: Agent }, NewAgentBody>) {
   return useAuditedWrite(
-    (body: Record<string, unknown>) => apiFetch<{ agent: Agent }>("/agents", { method: "POST", body }),
+    (body: NewAgentBody) => apiCall(agentContracts.create, { body }),
     () => [agentKeys.all],
     callbacks,
   );
 }
 
 /** Edits the agent (name, role, access, description, or `disabled`). */
-export function useUpdateAgent(agentId: string, callbacks?: WriteCallbacks<{ agent: Agent }, Record<string, unknown>>) {
+export function useUpdateAgent(agentId: string, callbacks?: WriteCallbacks<{ agent: Agent }, AgentChanges>) {
   return useAuditedWrite(
-    (body: Record<string, unknown>) => apiFetch<{ agent: Agent }>(`/agents/${agentId}`, { method: "PATCH", body }),
+    (body: AgentChanges) => apiCall(agentContracts.update, { params: { agentId }, body }),
     () => [agentKeys.all],
     callbacks,
   );
@@ -57,7 +61,7 @@ export function useUpdateAgent(agentId: string, callbacks?: WriteCallbacks<{ age
 
 export function useSetAgentDisabled(agentId: string) {
   return useAuditedWrite(
-    (value: boolean) => apiFetch<{ agent: Agent }>(`/agents/${agentId}`, { method: "PATCH", body: { disabled: value } }),
+    (value: boolean) => apiCall(agentContracts.update, { params: { agentId }, body: { disabled: value } }),
     () => [agentKeys.all],
   );
 }
@@ -71,7 +75,7 @@ export function useIssueAgentKey(agentId: string, callbacks?: WriteCallbacks<Iss
 
 export function useRevokeAgentKey(agentId: string) {
   return useAuditedWrite(
-    (keyId: string) => apiFetch(`/agents/${agentId}/keys/${keyId}`, { method: "DELETE" }),
+    (keyId: string) => apiCall(agentContracts.revokeKey, { params: { agentId, keyId } }),
     () => [agentKeys.keys(agentId)],
   );
 }
@@ -88,8 +92,8 @@ export function useSaveClient(client: Client | undefined, callbacks?: WriteCallb
   return useAuditedWrite(
     (body: { name: string; triggerTerms: string[] }) =>
       client
-        ? apiFetch<{ client: Client }>(`/clients/${client.id}`, { method: "PATCH", body })
-        : apiFetch<{ client: Client }>("/clients", { method: "POST", body }),
+        ? apiCall(clientContracts.update, { params: { id: client.id }, body })
+        : apiCall(clientContracts.create, { body }),
     () => (client ? [clientKeys.all, agentKeys.all] : [clientKeys.all]),
     callbacks,
   );

@@ -1,13 +1,16 @@
 "use client";
 
 import { useInfiniteQuery, useQuery } from "@tanstack/react-query";
-import { apiFetch } from "@/lib/client/api";
+import { apiCall } from "@/lib/client/api";
 import { auditKeys } from "@/lib/client/query-keys";
-import type { AuditEntry } from "@/lib/client/types";
+import { auditContracts } from "@/lib/audit/contracts";
+import type { AUDIT_ACTOR_TYPES } from "@/lib/audit/schemas";
+
+export type AuditActorType = (typeof AUDIT_ACTOR_TYPES)[number];
 
 export interface AuditFilters {
   action?: string;
-  actorType?: string;
+  actorType?: AuditActorType;
   actor?: string;
   from?: string;
   to?: string;
@@ -18,10 +21,7 @@ export function useAuditLog(filters: AuditFilters, { pageSize, enabled = true }:
   return useInfiniteQuery({
     queryKey: auditKeys.list({ ...filters, limit: pageSize }),
     queryFn: ({ pageParam, signal }) =>
-      apiFetch<{ entries: AuditEntry[]; nextCursor: string | null }>("/audit", {
-        query: { limit: pageSize, ...filters, cursor: pageParam },
-        signal,
-      }),
+      apiCall(auditContracts.list, { query: { limit: pageSize, ...filters, cursor: pageParam } }, { signal }),
     enabled,
     initialPageParam: undefined as string | undefined,
     getNextPageParam: (last) => last.nextCursor ?? undefined,
@@ -29,10 +29,10 @@ export function useAuditLog(filters: AuditFilters, { pageSize, enabled = true }:
 }
 
 /** Whether the audit log holds at least one entry matching `filters`. */
-export function useAnyAudit(filters: { action?: string; actorType?: string }) {
+export function useAnyAudit(filters: { action?: string; actorType?: AuditActorType }) {
   return useQuery({
     queryKey: auditKeys.list({ ...filters, limit: 1 }),
     queryFn: ({ signal }) =>
-      apiFetch<{ entries: AuditEntry[] }>("/audit", { query: { ...filters, limit: 1 }, signal }).then((r) => r.entries.length > 0),
+      apiCall(auditContracts.list, { query: { ...filters, limit: 1 } }, { signal }).then((r) => r.entries.length > 0),
   });
 }

@@ -1,15 +1,16 @@
 "use client";
 
 import { useQuery } from "@tanstack/react-query";
-import { apiFetch } from "@/lib/client/api";
+import { apiCall } from "@/lib/client/api";
 import { useAuditedWrite, type WriteCallbacks } from "@/lib/client/hooks/write";
 import { constantKeys } from "@/lib/client/query-keys";
-import type { ConstantCategory, LockedConstant } from "@/lib/client/types";
+import type { ConstantCategory } from "@/lib/client/types";
+import { lockedConstantContracts } from "@/lib/locked-constants/contracts";
 
 export function useLockedConstants() {
   return useQuery({
     queryKey: constantKeys.list(),
-    queryFn: ({ signal }) => apiFetch<{ constants: LockedConstant[] }>("/locked-constants", { signal }).then((r) => r.constants),
+    queryFn: ({ signal }) => apiCall(lockedConstantContracts.list, {}, { signal }).then((r) => r.constants),
   });
 }
 
@@ -18,7 +19,7 @@ export type ConstantBody = { label: string; value: string; category: ConstantCat
 /** Creates or replaces the constant under `key`. */
 export function useSaveConstant(key: string, callbacks?: WriteCallbacks<unknown, ConstantBody>) {
   return useAuditedWrite(
-    (body: ConstantBody) => apiFetch(`/locked-constants/${encodeURIComponent(key)}`, { method: "PUT", body }),
+    (body: ConstantBody) => apiCall(lockedConstantContracts.put, { params: { key }, body }),
     () => [constantKeys.all],
     callbacks,
   );
@@ -26,7 +27,7 @@ export function useSaveConstant(key: string, callbacks?: WriteCallbacks<unknown,
 
 export function useDeleteConstant() {
   return useAuditedWrite(
-    (key: string) => apiFetch(`/locked-constants/${encodeURIComponent(key)}`, { method: "DELETE" }),
+    (key: string) => apiCall(lockedConstantContracts.remove, { params: { key } }),
     () => [constantKeys.all],
   );
 }

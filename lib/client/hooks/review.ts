@@ -1,11 +1,12 @@
 "use client";
 
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { apiCall, apiFetch } from "@/lib/client/api";
+import { apiCall } from "@/lib/client/api";
 import { useAuditedWrite, type WriteCallbacks } from "@/lib/client/hooks/write";
 import type { Contact, SuggestionStatus } from "@/lib/client/review-types";
 import { auditKeys, contactKeys, suggestionKeys } from "@/lib/client/query-keys";
 import { reviewContracts as c } from "@/lib/review/contracts";
+import { reviewContracts } from "@/lib/review/contracts";
 
 export interface SuggestionFilters {
   status?: SuggestionStatus;
@@ -101,7 +102,7 @@ export type NewContactBody = { name?: string; phone?: string; email?: string; cl
 
 export function useCreateContact(callbacks?: WriteCallbacks<{ contact: Contact }, NewContactBody>) {
   return useAuditedWrite(
-    (body: NewContactBody) => apiFetch<{ contact: Contact }>("/contacts", { body }),
+    (body: NewContactBody) => apiCall(reviewContracts.createContact, { body }),
     () => [contactKeys.all],
     callbacks,
   );
@@ -110,7 +111,7 @@ export function useCreateContact(callbacks?: WriteCallbacks<{ contact: Contact }
 /** Erases what HQ holds about the contact: its facts, suggestions and messages change too. */
 export function useOptOutContact(id: string) {
   return useAuditedWrite(
-    () => apiFetch<{ contact: Contact; erased: Record<string, number> }>(`/contacts/${id}/opt-out`, { body: {} }),
+    () => apiCall(reviewContracts.optOut, { params: { id } }),
     () => [contactKeys.all, suggestionKeys.all],
   );
 }
@@ -118,7 +119,7 @@ export function useOptOutContact(id: string) {
 /** Replaces the client's fact keys (suggestions are checked against them). */
 export function useSaveFactKeys(clientId: string, callbacks?: WriteCallbacks<{ keys: string[] }, string[]>) {
   return useAuditedWrite(
-    (list: string[]) => apiFetch<{ keys: string[] }>(`/clients/${clientId}/fact-keys`, { method: "PUT", body: { keys: list } }),
+    (list: string[]) => apiCall(reviewContracts.setFactKeys, { params: { id: clientId }, body: { keys: list } }),
     () => [contactKeys.factKeys(clientId), suggestionKeys.all],
     callbacks,
   );

@@ -1,16 +1,17 @@
 "use client";
 
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { apiFetch } from "@/lib/client/api";
+import { apiCall } from "@/lib/client/api";
 import { useAuditedWrite } from "@/lib/client/hooks/write";
 import { userKeys } from "@/lib/client/query-keys";
+import { authContracts } from "@/lib/auth/contracts";
 
 // Signing in and out open and end sessions (not audited); setting up HQ and accepting an invitation
 // create or complete an HQ user (audited). Each is followed by a full navigation, so the caller awaits it.
 
 export function useLogin() {
   return useMutation({
-    mutationFn: (body: { email: string; password: string }) => apiFetch("/auth/login", { method: "POST", body }),
+    mutationFn: (body: { email: string; password: string }) => apiCall(authContracts.login, { body }),
   });
 }
 
@@ -18,7 +19,7 @@ export function useLogin() {
 export function useLogout({ clearCache = false }: { clearCache?: boolean } = {}) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => apiFetch("/auth/logout", { method: "POST" }),
+    mutationFn: () => apiCall(authContracts.logout, {}),
     onSettled: () => {
       if (clearCache) queryClient.clear();
     },
@@ -27,14 +28,28 @@ export function useLogout({ clearCache = false }: { clearCache?: boolean } = {})
 
 export function useSetup() {
   return useAuditedWrite(
-    (body: { name: string; email: string; password: string }) => apiFetch("/auth/setup", { method: "POST", body }),
+    (body: { name: string; email: string; password: string }) => apiCall(authContracts.setup, { body }),
     () => [userKeys.all],
   );
 }
 
 export function useAcceptInvite() {
   return useAuditedWrite(
-    (body: { token: string; password: string; name?: string }) => apiFetch("/auth/accept-invite", { method: "POST", body }),
+    (body: { token: string; password: string; name?: string }) => apiCall(authContracts.acceptInvite, { body }),
     () => [userKeys.all],
   );
+}
+
+/** Signs in through Supabase Auth on the server (when HQ uses it); the session cookies come back with the answer. */
+export function useSupabaseSignIn() {
+  return useMutation({
+    mutationFn: (body: { email: string; password: string }) => apiCall(authContracts.supabasePassword, { body }),
+  });
+}
+
+/** Asks Supabase Auth to email a sign-in link (the same answer whether or not the address has an account). */
+export function useSupabaseMagicLink() {
+  return useMutation({
+    mutationFn: (body: { email: string }) => apiCall(authContracts.supabaseMagicLink, { body }),
+  });
 }

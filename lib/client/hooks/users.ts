@@ -1,16 +1,17 @@
 "use client";
 
 import { useQuery } from "@tanstack/react-query";
-import { apiFetch } from "@/lib/client/api";
+import { apiCall } from "@/lib/client/api";
 import { useAuditedWrite, type WriteCallbacks } from "@/lib/client/hooks/write";
 import { userKeys } from "@/lib/client/query-keys";
 import type { HqRole, HqUser, InviteResult } from "@/lib/client/types";
+import { authContracts } from "@/lib/auth/contracts";
 
 /** HQ users (admin only: pass `enabled: false` for others, who get 403). */
 export function useHqUsers({ enabled = true }: { enabled?: boolean } = {}) {
   return useQuery({
     queryKey: userKeys.list(),
-    queryFn: ({ signal }) => apiFetch<{ users: HqUser[] }>("/hq-users", { signal }).then((r) => r.users),
+    queryFn: ({ signal }) => apiCall(authContracts.listUsers, {}, { signal }).then((r) => r.users),
     enabled,
   });
 }
@@ -19,7 +20,7 @@ export type InviteUserBody = { email: string; role: HqRole; name?: string };
 
 export function useInviteUser(callbacks?: WriteCallbacks<InviteResult, InviteUserBody>) {
   return useAuditedWrite(
-    (body: InviteUserBody) => apiFetch<InviteResult>("/hq-users", { method: "POST", body }),
+    (body: InviteUserBody) => apiCall(authContracts.inviteUser, { body }),
     () => [userKeys.all],
     callbacks,
   );
@@ -30,7 +31,7 @@ export type UpdateUserVars = { id: string; role?: HqRole; disabled?: boolean };
 /** Changes a user's role or disables them; the list refreshes after a failure too. */
 export function useUpdateHqUser(callbacks?: WriteCallbacks<{ user: HqUser }, UpdateUserVars>) {
   return useAuditedWrite(
-    ({ id, ...body }: UpdateUserVars) => apiFetch<{ user: HqUser }>(`/hq-users/${id}`, { method: "PATCH", body }),
+    ({ id, ...body }: UpdateUserVars) => apiCall(authContracts.updateUser, { params: { id }, body }),
     () => [userKeys.all],
     callbacks,
     "settled",
