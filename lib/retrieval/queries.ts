@@ -139,6 +139,10 @@ export interface InteractionHit {
   /** share of the message's IDF mass the row matches (0–1) */
   coverage: number;
   similarity: number | null;
+  /** cosine similarity of the turn with its neighbours (its own vector counted twice) */
+  contextSimilarity: number | null;
+  /** share of the message's IDF mass its conversation's matching turns hold together (0–1) */
+  conversationCoverage: number;
   id: string;
   agentId: string;
   clientId: string | null;
@@ -152,16 +156,12 @@ export interface InteractionHit {
 }
 
 /**
- * Weight of the lexical (BM25F) score against cosine similarity in the interactions search: score =
- * w · BM25 / best BM25 + (1 − w) · cosine. Weighted scores, not reciprocal ranks: a weak vector list
- * must not pull strong lexical hits down. Measured on long conversations, 0.4–0.6 rank alike.
- */
-export const LEXICAL_WEIGHT = 0.5;
-
-/**
- * Conversations of one agent (agentId) or of one client (clientId): BM25F over each turn with its
- * neighbouring turns (see the BM25 migration) fused with vectors of `model`. `message` is the raw
- * message: Postgres's english configuration stems it and drops its stopwords.
+ * Conversations of one agent (agentId) or of one client (clientId): each turn scored as part of its
+ * conversation — BM25F over the turn with its neighbouring turns, its and its neighbours' vectors of
+ * `model`, how much of the message its conversation covers, whether its speaker is named, how much
+ * it says, whether it is only a question (weights and reasons in the conversation-ranking
+ * migration). `message` is the raw message: Postgres's english configuration stems it and drops
+ * its stopwords.
  */
 export function searchInteractions(
   tx: Queryable,
@@ -170,9 +170,9 @@ export function searchInteractions(
   return tx.query<InteractionHit>(
     `select id, agent_id as "agentId", client_id as "clientId", contact_id as "contactId", channel, direction, speaker,
             content, occurred_at as "occurredAt", created_at as "createdAt", score, lexical_score as "lexicalScore",
-            coverage, similarity
-       from search_interactions($1, $2::vector, $3, $4, $5::uuid, $6::uuid, $7, $8)`,
-    [p.message, p.embedding, p.model, p.limit, p.agentId, p.clientId, LEXICAL_WEIGHT, EXACT_SCAN_MAX],
+            coverage, similarity, context_similarity as "contextSimilarity", conversation_coverage as "conversationCoverage"
+       from search_interactions($1, $2::vector, $3, $4, $5::uuid, $6::uuid, $7)`,
+    [p.message, p.embedding, p.model, p.limit, p.agentId, p.clientId, EXACT_SCAN_MAX],
   );
 }
 

@@ -190,6 +190,8 @@ async function searchScopes(
             lexicalScore: Math.round(i.lexicalScore * 1000) / 1000,
             coverage: Math.round(i.coverage * 1000) / 1000,
             similarity: i.similarity === null ? null : Math.round(i.similarity * 1000) / 1000,
+            contextSimilarity: i.contextSimilarity === null ? null : Math.round(i.contextSimilarity * 1000) / 1000,
+            conversationCoverage: Math.round(i.conversationCoverage * 1000) / 1000,
           },
         }));
         break;
