@@ -16,6 +16,8 @@ alter table interaction_search_docs
   add column conversation_id uuid,
   -- distinct lexemes of the turn's own text
   add column own_terms integer not null default 0;
+-- serves: relabelling a conversation whose start changed
+create index interaction_search_docs_conversation_idx on interaction_search_docs (conversation_id);
 
 -- The weighted terms of one interaction's document: its own text (1), the turns before it (0.5,
 -- 0.25), the turns after it (0.3, 0.15; not counted in the length) and its day (0.5).
@@ -59,6 +61,7 @@ declare
   v_next uuid;
   v_next2 uuid;
   conversation uuid;
+  old_conversation uuid;
   lexemes text[];
   tfs real[];
   doc_len real;
@@ -69,7 +72,8 @@ begin
   end if;
   insert into interaction_search_docs as d (interaction_id, agent_id, client_id, len)
   values (r.id, r.agent_id, r.client_id, 0)
-  on conflict (interaction_id) do update set len = d.len;
+  on conflict (interaction_id) do update set len = d.len
+  returning d.conversation_id into old_conversation;
   v_prev := mhq.interaction_neighbour(r.id, -1);
   v_prev2 := case when v_prev is not null then mhq.interaction_neighbour(v_prev, -1) end;
   v_next := mhq.interaction_neighbour(r.id, 1);
@@ -92,6 +96,12 @@ begin
      set len = doc_len, prev_id = v_prev, next_id = v_next,
          conversation_id = conversation, own_terms = length(to_tsvector('english', r.content))
    where d.interaction_id = r.id;
+  -- an earlier turn arrived late (or bridged two runs): the rest of the run takes the new label
+  if old_conversation is not null and old_conversation <> conversation then
+    update interaction_search_docs d set conversation_id = conversation
+     where d.interaction_id in (select x.interaction_id from interaction_search_docs x
+                                 where x.conversation_id = old_conversation order by x.interaction_id for update);
+  end if;
 end
 $$;
 revoke all on function mhq.index_interaction(uuid) from public;

@@ -79,6 +79,52 @@ describe("conversations ranked by BM25F with their context, under RLS", () => {
     expect(ids(other)).not.toContain(best);
   });
 
+  it("scores a turn as part of its conversation: the conversation about the asked thing first, its late first turn relabelling it", async () => {
+    const me = await createAgent({ kind: "internal", role: "orchestrator" });
+    const place = word();
+    const pet = word();
+    const at = (day: number, m: number) => ({ occurredAt: new Date(Date.UTC(2026, 2, day, 9, m)).toISOString() });
+    // other conversations, so that words are as rare as they are in a real history
+    for (let day = 12; day < 24; day++) {
+      await turn(me, "Ben", "Any news about the garden and the weekend plans?", at(day, 0));
+      await turn(me, "Ana", "Nothing much, the garden needs work and the weekend is busy.", at(day, 1));
+      await turn(me, "Ben", "Same here, talk soon.", at(day, 2));
+    }
+    // the conversation about the trip to <place> holds the answer about the <pet>, in words of its own
+    await turn(me, "Ana", `We are finally going to ${place} next week!`, at(2, 0));
+    await turn(me, "Ben", "How exciting, who is coming along?", at(2, 1));
+    const answer = await turn(me, "Ana", `Just me and my ${pet}, she loves long drives.`, at(2, 2));
+    // another conversation that mentions the pet but not the trip
+    const elsewhere = [
+      await turn(me, "Ben", `Did you ever get a ${pet}?`, at(9, 0)),
+      await turn(me, "Ana", "Not yet, still thinking about it.", at(9, 1)),
+      await turn(me, "Cal", `A ${pet} would suit you.`, at(9, 2)),
+    ];
+    await flushTermStats();
+
+    const found = await retrieve(me, { message: `Who did Ana take with her to ${place}, a ${pet}?`, scopes: ["interactions"] });
+    expect(found.status, JSON.stringify(found.body)).toBe(200);
+    // the trip's conversation comes first: its opening turn or the answer, then the other
+    const rank = (id: string) => (ids(found).indexOf(id) < 0 ? Infinity : ids(found).indexOf(id));
+    expect(rank(answer)).toBeLessThan(2);
+    for (const id of elsewhere) expect(rank(answer)).toBeLessThan(rank(id));
+    const top = found.body.items[rank(answer)].meta;
+    const other = found.body.items.filter((i: { id: string }) => elsewhere.includes(i.id));
+    expect(other.length).toBeGreaterThan(0);
+    for (const o of other) expect(top.conversationCoverage).toBeGreaterThan(o.meta.conversationCoverage);
+    expect(top.contextSimilarity).toBeGreaterThan(0);
+
+    // a turn arriving late, before the others, becomes the start of their conversation
+    const db = await getDatabase();
+    const early = await turn(me, "Ana", `Booked the cabin in ${place}.`, at(2, -1));
+    const labels = await db.query<{ c: string }>(
+      `select distinct d.conversation_id::text as c from interaction_search_docs d join interactions i on i.id = d.interaction_id
+        where i.agent_id = $1 and i.occurred_at < $2`,
+      [me.id, new Date(Date.UTC(2026, 2, 3))],
+    );
+    expect(labels).toEqual([{ c: early }]);
+  });
+
   it("keeps postings and term statistics to the callers who may read the conversations, in the database itself", async () => {
     const clientA = await createClient();
     const clientB = await createClient();
@@ -168,13 +214,31 @@ describe("conversations ranked by BM25F with their context, under RLS", () => {
       const db = await getDatabase();
       // every row's postings are what indexing it now gives (its final neighbours included)
       const [drift] = await db.query<{ n: number }>(
-        `select count(*)::int as n from interactions i,
-           lateral (select t.lexeme, t.tf from mhq.interaction_terms(i.id, mhq.interaction_neighbour(i.id, -1), mhq.interaction_neighbour(i.id, 1)) t) e
-          where i.agent_id = $1
-            and not exists (select 1 from interaction_postings p where p.interaction_id = i.id and p.lexeme = e.lexeme and abs(p.tf - e.tf) < 1e-4)`,
+        `with n as (
+           select i.id, mhq.interaction_neighbour(i.id, -1) as p1, mhq.interaction_neighbour(i.id, 1) as n1 from interactions i where i.agent_id = $1
+         ), n2 as (
+           select n.*, case when n.p1 is not null then mhq.interaction_neighbour(n.p1, -1) end as p2,
+                  case when n.n1 is not null then mhq.interaction_neighbour(n.n1, 1) end as n2 from n
+         )
+         select count(*)::int as n from n2,
+           lateral (select t.lexeme, t.tf from mhq.interaction_context_terms(n2.id, n2.p1, n2.p2, n2.n1, n2.n2) t) e
+          where not exists (select 1 from interaction_postings p where p.interaction_id = n2.id and p.lexeme = e.lexeme and abs(p.tf - e.tf) < 1e-4)`,
         [a.id],
       );
       expect(drift!.n).toBe(0);
+      // every row knows its final neighbours, and all belong to the conversation of the first turn
+      const docs = await db.query<{ id: string; prevId: string | null; nextId: string | null; conversationId: string }>(
+        `select i.id, d.prev_id as "prevId", d.next_id as "nextId", d.conversation_id as "conversationId"
+           from interactions i join interaction_search_docs d on d.interaction_id = i.id
+          where i.agent_id = $1 order by i.occurred_at, i.id`,
+        [a.id],
+      );
+      expect(docs).toHaveLength(24);
+      docs.forEach((d, i) => {
+        expect(d.prevId).toBe(docs[i - 1]?.id ?? null);
+        expect(d.nextId).toBe(docs[i + 1]?.id ?? null);
+        expect(d.conversationId).toBe(docs[0]!.id);
+      });
       await db.query("select mhq.refresh_interaction_stats('client', $1)", [client.id]);
       const [stats] = await db.query<{ n: number }>("select n from interaction_corpus_stats where scope_kind = 'client' and scope_id = $1", [client.id]);
       expect(stats!.n).toBe(24);
