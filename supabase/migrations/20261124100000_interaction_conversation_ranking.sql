@@ -18,6 +18,14 @@ alter table interaction_search_docs
   add column own_terms integer not null default 0;
 -- serves: relabelling a conversation whose start changed
 create index interaction_search_docs_conversation_idx on interaction_search_docs (conversation_id);
+-- the conversation, repeated in the postings so that ranking reads one table
+alter table interaction_postings add column conversation_id uuid;
+-- Impact-ordered postings: a lexeme's rows of one agent (or one client) by tf / length, so that a
+-- lexeme held by thousands of turns is read only as far as its strongest ones.
+drop index interaction_postings_agent_idx;
+drop index interaction_postings_client_idx;
+create index interaction_postings_agent_idx on interaction_postings (agent_id, lexeme, (tf / greatest(len, 1)) desc);
+create index interaction_postings_client_idx on interaction_postings (client_id, lexeme, (tf / greatest(len, 1)) desc) where client_id is not null;
 
 -- The weighted terms of one interaction's document: its own text (1), the turns before it (0.5,
 -- 0.25), the turns after it (0.3, 0.15; not counted in the length) and its day (0.5).
@@ -87,11 +95,12 @@ begin
     into lexemes, tfs, doc_len
     from mhq.interaction_context_terms(r.id, v_prev, v_prev2, v_next, v_next2) t;
   delete from interaction_postings p where p.interaction_id = r.id and p.lexeme <> all (lexemes);
-  insert into interaction_postings as p (interaction_id, lexeme, agent_id, client_id, tf, len)
-  select r.id, u.lexeme, r.agent_id, r.client_id, u.tf, doc_len
+  insert into interaction_postings as p (interaction_id, lexeme, agent_id, client_id, tf, len, conversation_id)
+  select r.id, u.lexeme, r.agent_id, r.client_id, u.tf, doc_len, conversation
     from unnest(lexemes, tfs) as u (lexeme, tf)
-  on conflict (interaction_id, lexeme) do update set tf = excluded.tf, len = excluded.len
-    where p.tf is distinct from excluded.tf or p.len is distinct from excluded.len;
+  on conflict (interaction_id, lexeme) do update set tf = excluded.tf, len = excluded.len, conversation_id = excluded.conversation_id
+    where p.tf is distinct from excluded.tf or p.len is distinct from excluded.len
+       or p.conversation_id is distinct from excluded.conversation_id;
   update interaction_search_docs d
      set len = doc_len, prev_id = v_prev, next_id = v_next,
          conversation_id = conversation, own_terms = length(to_tsvector('english', r.content))
@@ -101,6 +110,12 @@ begin
     update interaction_search_docs d set conversation_id = conversation
      where d.interaction_id in (select x.interaction_id from interaction_search_docs x
                                  where x.conversation_id = old_conversation order by x.interaction_id for update);
+    update interaction_postings p set conversation_id = conversation
+     where (p.interaction_id, p.lexeme) in (
+       select x.interaction_id, x.lexeme from interaction_postings x
+        where x.interaction_id in (select d.interaction_id from interaction_search_docs d where d.conversation_id = conversation)
+          and x.conversation_id is distinct from conversation
+        order by x.interaction_id, x.lexeme for update);
   end if;
 end
 $$;
@@ -149,14 +164,15 @@ end
 $$;
 
 -- ── BM25 over the postings, with each candidate's conversation coverage ─────────────────────────
--- As before: (id, score, coverage) of at most max_rows interactions matching any of the message's
--- lexemes, best BM25 (k1 1.2, b 0.75) first, among the rows the caller may read by
+-- (id, score, coverage, conversation_coverage) of at most max_rows interactions matching any of the
+-- message's lexemes, best BM25 (k1 1.2, b 0.75) first, among the rows the caller may read by
 -- interactions_select, which it applies itself from the claims (security definer; the caller
 -- re-reads every id through RLS). Two phases keep it fast at any size: the rarer lexemes (together
--- at most 4,000 postings) find the candidates, the commoner ones are then scored on the best 400
--- candidates only. coverage: the share of the message's IDF mass a row matches.
--- conversation_coverage: the share of the message's IDF mass matched by the candidates of the row's
--- conversation together (a conversation about the asked-for thing holds its answer somewhere).
+-- at most 1,500 postings, a commoner one read only as far as its 1,500 strongest) find the
+-- candidates, the commoner ones are then scored on the best 200 candidates only.
+-- coverage: the share of the message's IDF mass a row matches. conversation_coverage: the share
+-- matched by the candidates of the row's conversation together (a conversation about the asked-for
+-- thing holds its answer somewhere).
 drop function if exists mhq.interaction_lexical_candidates(text, uuid, uuid, int);
 create function mhq.interaction_lexical_candidates(query_text text, agent_filter uuid, client_filter uuid, max_rows int)
 returns table (id uuid, score float8, coverage float8, conversation_coverage float8)
@@ -167,6 +183,8 @@ as $$
 declare
   k1 constant float8 := 1.2;
   b constant float8 := 0.75;
+  budget_rows constant int := 1500;
+  candidate_rows constant int := 200;
   kind text;
   scope uuid;
   col text;
@@ -179,6 +197,7 @@ declare
   total_idf float8;
   rare text[] := '{}';
   rare_idf float8[] := '{}';
+  rare_cap int[] := '{}';
   common text[] := '{}';
   common_idf float8[] := '{}';
   budget float8 := 0;
@@ -222,7 +241,7 @@ begin
     'select array_agg(l order by d, l), array_agg(d order by d, l) from (
        select u.l, coalesce(
          (select s.df from interaction_term_stats s where s.scope_kind = $2 and s.scope_id = $3 and s.lexeme = u.l),
-         (select count(*) from (select 1 from interaction_postings p where p.%I = $3 and p.lexeme = u.l limit 4000) c)
+         (select count(*) from (select 1 from interaction_postings p where p.%I = $3 and p.lexeme = u.l limit 1500) c)
        )::float8 as d
        from unnest($1::text[]) as u (l)) x', col)
     into lexemes, dfs using lexemes, kind, scope;
@@ -230,12 +249,15 @@ begin
     from unnest(dfs) with ordinality as u (d, o);
   select sum(x) into total_idf from unnest(idfs) x;
 
+  -- the rarest lexemes, together at most `budget_rows` postings, find the candidates; a lexeme
+  -- that alone holds more is read in impact order, only its strongest `budget_rows` rows
   for i in 1 .. array_length(lexemes, 1) loop
     continue when dfs[i] = 0;
-    if budget = 0 or budget + dfs[i] <= 4000 then
+    if budget = 0 or budget + dfs[i] <= budget_rows then
       rare := rare || lexemes[i];
       rare_idf := rare_idf || idfs[i];
-      budget := budget + dfs[i];
+      rare_cap := rare_cap || least(dfs[i], budget_rows)::int;
+      budget := budget + least(dfs[i], budget_rows);
     else
       common := common || lexemes[i];
       common_idf := common_idf || idfs[i];
@@ -246,36 +268,36 @@ begin
   end if;
 
   return query execute format(
-    'with q as (select * from unnest($1::text[], $2::float8[]) as q (lexeme, idf)),
-          cq as (select * from unnest($3::text[], $4::float8[]) as q (lexeme, idf)),
-          phase1 as (
-            select p.interaction_id as id,
-                   sum(q.idf * p.tf * ($5 + 1) / (p.tf + $5 * (1 - $6 + $6 * p.len / $7))) as score
-              from q join interaction_postings p on p.%I = $8 and p.lexeme = q.lexeme
-             where ($9::uuid is null or p.client_id = $9)
-             group by p.interaction_id
-             order by 2 desc
-             limit 400),
-          matches as (
-            select p.interaction_id as id, p.lexeme, q.idf,
+    'with rare_hits as materialized (
+            select p.interaction_id as id, p.lexeme, q.idf, p.conversation_id,
                    q.idf * p.tf * ($5 + 1) / (p.tf + $5 * (1 - $6 + $6 * p.len / $7)) as part
-              from phase1 f join interaction_postings p on p.interaction_id = f.id
-              join (select * from q union all select * from cq) q on q.lexeme = p.lexeme),
+              from unnest($1::text[], $2::float8[], $12::int[]) as q (lexeme, idf, cap)
+              cross join lateral (
+                select x.interaction_id, x.lexeme, x.tf, x.len, x.conversation_id from interaction_postings x
+                 where x.%1$I = $8 and x.lexeme = q.lexeme and ($9::uuid is null or x.client_id = $9)
+                 order by x.tf / greatest(x.len, 1) desc
+                 limit q.cap) p),
+          phase1 as materialized (
+            select h.id from rare_hits h group by h.id order by sum(h.part) desc limit $13),
+          matches as materialized (
+            select h.id, h.lexeme, h.idf, h.part, h.conversation_id from rare_hits h join phase1 f on f.id = h.id
+            union all
+            select p.interaction_id, p.lexeme, cq.idf,
+                   cq.idf * p.tf * ($5 + 1) / (p.tf + $5 * (1 - $6 + $6 * p.len / $7)), p.conversation_id
+              from phase1 f join interaction_postings p on p.interaction_id = f.id and p.lexeme = any($3::text[])
+              join unnest($3::text[], $4::float8[]) as cq (lexeme, idf) on cq.lexeme = p.lexeme),
           scored as (
-            select m.id, sum(m.part) as score, sum(m.idf) as matched, min(d.conversation_id::text)::uuid as conversation_id
-              from matches m left join interaction_search_docs d on d.interaction_id = m.id
-             group by m.id),
+            select m.id, sum(m.part) as score, sum(m.idf) as matched, min(m.conversation_id::text)::uuid as conversation_id
+              from matches m group by m.id),
           conversations as (
             select c.conversation_id, sum(c.idf) as matched
-              from (select distinct d.conversation_id, m.lexeme, m.idf
-                      from matches m join interaction_search_docs d on d.interaction_id = m.id
-                     where d.conversation_id is not null) c
+              from (select distinct m.conversation_id, m.lexeme, m.idf from matches m where m.conversation_id is not null) c
              group by c.conversation_id)
      select s.id, s.score::float8, (s.matched / $10)::float8, (coalesce(c.matched, s.matched) / $10)::float8
        from scored s left join conversations c on c.conversation_id = s.conversation_id
       order by 2 desc, s.id
       limit $11', col)
-    using rare, rare_idf, common, common_idf, k1, b, avg_len, scope, client_filter, total_idf, max_rows;
+    using rare, rare_idf, common, common_idf, k1, b, avg_len, scope, client_filter, total_idf, max_rows, rare_cap, candidate_rows;
 end
 $$;
 revoke all on function mhq.interaction_lexical_candidates(text, uuid, uuid, int) from public;
@@ -363,30 +385,41 @@ begin
   vec as (
     select v.id, v.sim from unnest(vec_ids, vec_sims) as v (id, sim)
   ),
-  found_rows as (
-    select i.*, lex.score as bm25, lex.coverage as cover, lex.conv as conv_cover, d.prev_id, d.next_id, d.own_terms,
-           case when query_embedding is not null and i.embedding_model = query_model then i.embedding end as own_vector
-      from interactions i left join lex on lex.id = i.id left join interaction_search_docs d on d.interaction_id = i.id
+  found_rows as materialized (
+    select i.id, i.agent_id, i.client_id, i.contact_id, i.channel, i.direction, i.speaker, i.content, i.occurred_at, i.created_at,
+           lex.score as bm25, lex.coverage as cover, lex.conv as conv_cover, d.prev_id, d.next_id, d.own_terms,
+           -- a vector is read back only for lexical hits the nearest rows did not include
+           coalesce(vec.sim, case when vec.id is null and query_embedding is not null and i.embedding_model = query_model
+                                  then 1 - (i.embedding <=> query_embedding) end) as sim,
+           coalesce(lex.score / nullif(best, 0), 0) as lex_norm,
+           (i.speaker <> '' and position(' ' || lower(regexp_replace(i.speaker, '[^[:alnum:]]+', ' ', 'g')) || ' ' in words) > 0) as named,
+           (i.content ~ '\?\s*$') as question
+      from interactions i left join lex on lex.id = i.id left join vec on vec.id = i.id
+      left join interaction_search_docs d on d.interaction_id = i.id
      where i.id = any(lex_ids || vec_ids)
        and (agent_filter is null or i.agent_id = agent_filter) and (client_filter is null or i.client_id = client_filter)
   ),
+  -- every signal but the context vector's; the context vector (three vectors read per row) only
+  -- for the rows that can still reach the answer
+  partial as materialized (
+    select r.*,
+           1.5 * r.lex_norm + 0.2 * greatest(coalesce(r.sim, 0), 0) + 0.9 * coalesce(r.conv_cover, 0)
+             + 0.45 * r.named::int + 0.4 * least(1, coalesce(r.own_terms, 0) / 20.0) - 0.3 * r.question::int as part_score
+      from found_rows r
+     order by part_score desc, r.id
+     limit greatest(match_count + 20, 30)
+  ),
   signals as (
     select r.*,
-           case when r.own_vector is not null then 1 - (r.own_vector <=> query_embedding) end as sim,
            -- the context vector: twice the own vector plus each neighbour's (of the same model)
-           case when r.own_vector is not null then 1 - ((r.own_vector + r.own_vector
+           case when r.sim is not null then 1 - ((own.embedding + own.embedding
                   + coalesce((select p.embedding from interactions p where p.id = r.prev_id and p.embedding_model = query_model), zero)
                   + coalesce((select n.embedding from interactions n where n.id = r.next_id and n.embedding_model = query_model), zero)
-                ) <=> query_embedding) end as ctx_sim,
-           coalesce(r.bm25 / nullif(best, 0), 0) as lex_norm,
-           (r.speaker <> '' and position(' ' || lower(regexp_replace(r.speaker, '[^[:alnum:]]+', ' ', 'g')) || ' ' in words) > 0) as named,
-           (r.content ~ '\?\s*$') as question
-      from found_rows r
+                ) <=> query_embedding) end as ctx_sim
+      from partial r left join interactions own on own.id = r.id and own.embedding_model = query_model and r.sim is not null
   )
   select s.id, s.agent_id, s.client_id, s.contact_id, s.channel, s.direction, s.speaker, s.content, s.occurred_at, s.created_at,
-         greatest(0, (1.5 * s.lex_norm + 0.2 * greatest(coalesce(s.sim, 0), 0) + 1.0 * greatest(coalesce(s.ctx_sim, 0), 0)
-           + 0.9 * coalesce(s.conv_cover, 0) + 0.45 * s.named::int + 0.4 * least(1, coalesce(s.own_terms, 0) / 20.0)
-           - 0.3 * s.question::int) / 4.45)::float8,
+         greatest(0, (s.part_score + 1.0 * greatest(coalesce(s.ctx_sim, 0), 0)) / 4.45)::float8,
          s.lex_norm::float8, coalesce(s.cover, 0)::float8, s.sim::float8, s.ctx_sim::float8, coalesce(s.conv_cover, 0)::float8
     from signals s
    order by 11 desc, s.id
