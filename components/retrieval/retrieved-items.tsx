@@ -17,6 +17,8 @@ function describeMeta(item: RetrievedItem): string {
   if (typeof m.semanticRank === "number") parts.push(`vector #${m.semanticRank}`);
   if (typeof m.lexicalScore === "number") parts.push(`words ${m.lexicalScore.toFixed(2)}`);
   if (typeof m.similarity === "number") parts.push(`similarity ${m.similarity.toFixed(2)}`);
+  if (typeof m.contextSimilarity === "number") parts.push(`with neighbours ${m.contextSimilarity.toFixed(2)}`);
+  if (typeof m.conversationCoverage === "number") parts.push(`conversation covers ${Math.round(m.conversationCoverage * 100)}%`);
   return parts.join(" · ");
 }
 
