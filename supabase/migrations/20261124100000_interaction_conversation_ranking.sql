@@ -21,11 +21,15 @@ create index interaction_search_docs_conversation_idx on interaction_search_docs
 -- the conversation, repeated in the postings so that ranking reads one table
 alter table interaction_postings add column conversation_id uuid;
 -- Impact-ordered postings: a lexeme's rows of one agent (or one client) by tf / length, so that a
--- lexeme held by thousands of turns is read only as far as its strongest ones.
+-- lexeme held by thousands of turns is read only as far as its strongest ones. The indexes hold
+-- every column ranking reads (index-only scans where the visibility map allows: the statistics job
+-- vacuums the postings on the embedded database, which has no autovacuum).
 drop index interaction_postings_agent_idx;
 drop index interaction_postings_client_idx;
-create index interaction_postings_agent_idx on interaction_postings (agent_id, lexeme, (tf / greatest(len, 1)) desc);
-create index interaction_postings_client_idx on interaction_postings (client_id, lexeme, (tf / greatest(len, 1)) desc) where client_id is not null;
+create index interaction_postings_agent_idx on interaction_postings (agent_id, lexeme, (tf / greatest(len, 1)) desc)
+  include (interaction_id, client_id, tf, len, conversation_id);
+create index interaction_postings_client_idx on interaction_postings (client_id, lexeme, (tf / greatest(len, 1)) desc)
+  include (interaction_id, tf, len, conversation_id) where client_id is not null;
 
 -- The weighted terms of one interaction's document: its own text (1), the turns before it (0.5,
 -- 0.25), the turns after it (0.3, 0.15; not counted in the length) and its day (0.5).
