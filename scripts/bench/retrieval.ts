@@ -275,6 +275,7 @@ export async function benchRetrieval(): Promise<BenchRow[]> {
       `select mhq.refresh_interaction_stats('agent', id) from agents
         union all select mhq.refresh_interaction_stats('client', id) from clients`,
     );
+    await db.query("select mhq.fold_search_stats()");
     await db.exec("analyze");
     const loadSeconds = (performance.now() - t0) / 1000;
     process.stderr.write(`bench: retrieval corpus loaded in ${loadSeconds.toFixed(0)} s\n`);
