@@ -197,6 +197,11 @@ export async function foldSearchStats(tx: Queryable) {
   return Number(row?.folded ?? 0);
 }
 
+/** VACUUM of the postings tables (outside any transaction): sets their visibility map. */
+export async function vacuumSearchPostings(db: Queryable) {
+  await db.exec("vacuum knowledge_postings, memory_postings");
+}
+
 export interface KnowledgeHit extends Ranked {
   id: string;
   title: string;

@@ -1,6 +1,6 @@
 import "server-only";
-import { asSystem } from "@/lib/db";
-import { foldSearchStats, refreshInteractionStats } from "./queries";
+import { asSystem, getDatabase } from "@/lib/db";
+import { foldSearchStats, refreshInteractionStats, vacuumSearchPostings } from "./queries";
 
 /**
  * The BM25 statistics of conversations (document frequencies, document count and length per agent
@@ -61,7 +61,12 @@ export async function flushTermStats(): Promise<void> {
   state.pending = new Set();
   state.fold = false;
   state.running = (async () => {
-    if (fold) await asSystem((tx) => foldSearchStats(tx));
+    if (fold && (await asSystem((tx) => foldSearchStats(tx))) > 0) {
+      // the embedded database has no autovacuum: without it every posting read also reads its heap
+      // row (the postings' index-only scans need the visibility map), about twice the time
+      const db = await getDatabase();
+      if (db.kind === "pglite") await vacuumSearchPostings(db);
+    }
     for (const key of scopes) {
       const [kind, id] = key.split(":") as ["agent" | "client", string];
       await asSystem((tx) => refreshInteractionStats(tx, kind, id));

@@ -1,6 +1,6 @@
 // HQ knowledge base: hybrid search at 1k and then 10k entries, with and without a
 // category filter, measured the way GET /api/v1/knowledge?q= runs it for a field agent: the query
-// embedded by the local embedder, hybrid_search_knowledge under the agent's RLS, and the access
+// embedded by the local embedder, search_knowledge under the agent's RLS, and the access
 // counters of the served entries bumped. HTTP and JSON are not included.
 //
 // The corpus is built from the demo knowledge base's own sentences, shuffled into new entries with
@@ -98,7 +98,7 @@ export async function load(db: Database, c: Corpus, from: number, to: number) {
 
 /**
  * How many of the exact 10 nearest neighbours the function's vector half finds (its candidates are
- * what RRF fuses), over `queries`. An empty query text leaves only the vector half.
+ * what the weighted fusion scores), over `queries`. An empty query text leaves only the vector half.
  */
 async function semanticRecall(db: Database, queries: string[], category: string | null) {
   let found = 0;
@@ -106,7 +106,7 @@ async function semanticRecall(db: Database, queries: string[], category: string 
   for (const q of queries) {
     const vector = toVectorLiteral(embedLocal(q));
     const viaFunction = await withClaims(db, claimsFor(FIELD_AGENT), (tx) =>
-      tx.query<{ id: string }>("select id from hybrid_search_knowledge('', $1::vector, $2, $3)", [vector, LIMIT, category]),
+      tx.query<{ id: string }>(`select id from search_knowledge('', $1::vector, '${LOCAL_MODEL}', $2, $3, null, false, 0.6, -1)`, [vector, LIMIT, category]),
     );
     const exact = await db.transaction(async (tx) => {
       await tx.query("set local enable_indexscan = off");

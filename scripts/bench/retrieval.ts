@@ -29,6 +29,7 @@ import { flushAccessCounts } from "@/lib/retrieval/access-counts";
 import { clearBriefingCache } from "@/lib/retrieval/briefing";
 import { assembleContext } from "@/lib/retrieval/context";
 import { retrieve } from "@/lib/retrieval/service";
+import { flushTermStats, noteSearchWrite } from "@/lib/retrieval/term-stats";
 import { classify, compileVocabulary, type VocabularyTerm } from "@/lib/retrieval/trigger";
 import { candidateTerms, indexVocabulary } from "@/lib/retrieval/vocabulary-index";
 import { createMemoryHq } from "@/lib/sdk";
@@ -275,7 +276,9 @@ export async function benchRetrieval(): Promise<BenchRow[]> {
       `select mhq.refresh_interaction_stats('agent', id) from agents
         union all select mhq.refresh_interaction_stats('client', id) from clients`,
     );
-    await db.query("select mhq.fold_search_stats()");
+    // and for memories and knowledge entries: the statistics' log folded in, the postings vacuumed
+    noteSearchWrite();
+    await flushTermStats();
     await db.exec("analyze");
     const loadSeconds = (performance.now() - t0) / 1000;
     process.stderr.write(`bench: retrieval corpus loaded in ${loadSeconds.toFixed(0)} s\n`);

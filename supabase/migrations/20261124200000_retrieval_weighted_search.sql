@@ -7,8 +7,8 @@
 --   message of common words), and memories still dropped every word matching more than 64 rows (a
 --   recall loss). Both now score BM25 (k1 1.2, b 0.75) over postings tables written with the rows,
 --   in two phases that keep the cost bounded at any size: the query's rarer lexemes (together at
---   most 4,000 postings; the rarest always) pick the best 400 candidates through the postings
---   index, the commoner ones are then scored on those candidates only. A title's (and a knowledge
+--   most 1,500 postings; the rarest always) pick the best 200 candidates through the postings
+--   index, the commoner ones are then scored on those candidates only (a primary-key probe each). A title's (and a knowledge
 --   entry's tags') words count twice.
 -- * Fusion. Reciprocal-rank fusion with a weak dense list (averaged word vectors) pulls good
 --   lexical hits down. Every search here scores the union of both candidate lists by
@@ -337,7 +337,7 @@ grant execute on function mhq.fold_search_stats() to mhq_app;
 
 -- ── BM25 candidates ──────────────────────────────────────────────────────────────────────────────
 -- The query's lexemes (the 32 rarest at most) with their document frequency and BM25 IDF in a
--- corpus, rarest first, and whether each picks candidates (rare: within the 4,000-postings budget;
+-- corpus, rarest first, and whether each picks candidates (rare: within the 1,500-postings budget;
 -- the rarest held by any row always) or is scored on them only. Lexemes no row holds count in the
 -- query's IDF mass (coverage) and pick nothing. Internal: called by the security-definer functions.
 create or replace function mhq.search_query_terms(p_corpus text, p_corpus_id uuid, query_text text)
@@ -346,25 +346,36 @@ language sql stable
 set search_path = public, pg_temp
 as $$
   with q as (
-    select distinct t.lexeme from unnest(to_tsvector('english', coalesce(query_text, ''))) t
+    select coalesce(array_agg(distinct t.lexeme), '{}') || array[''] as lexemes
+      from unnest(to_tsvector('english', coalesce(query_text, ''))) t
   ),
   counts as (
-    select u.lexeme,
-           coalesce((select s.df from search_term_stats s where s.corpus = p_corpus and s.corpus_id = p_corpus_id and s.lexeme = u.lexeme), 0)
-             + coalesce((select sum(l.df_delta) from search_stats_log l where l.corpus = p_corpus and l.corpus_id = p_corpus_id and l.lexeme = u.lexeme), 0) as df,
-           coalesce((select s.total_len from search_term_stats s where s.corpus = p_corpus and s.corpus_id = p_corpus_id and s.lexeme = u.lexeme), 0)
-             + coalesce((select sum(l.len_delta) from search_stats_log l where l.corpus = p_corpus and l.corpus_id = p_corpus_id and l.lexeme = u.lexeme), 0) as len
-      from (select q.lexeme from q union all select '') u
+    select u.lexeme, sum(u.df) as df, sum(u.len) as len
+      from (
+        select s.lexeme, s.df::float8 as df, s.total_len as len
+          from search_term_stats s, q
+         where s.corpus = p_corpus and s.corpus_id = p_corpus_id and s.lexeme = any (q.lexemes)
+        union all
+        select l.lexeme, l.df_delta, l.len_delta
+          from search_stats_log l, q
+         where l.corpus = p_corpus and l.corpus_id = p_corpus_id and l.lexeme = any (q.lexemes)
+      ) u
+     group by u.lexeme
   ),
-  corpus as (select greatest(c.df, 0)::float8 as n, greatest(c.len, 0)::float8 as len from counts c where c.lexeme = ''),
+  corpus as (
+    select greatest(coalesce(sum(c.df), 0), 0)::float8 as n, greatest(coalesce(sum(c.len), 0), 0)::float8 as len
+      from counts c where c.lexeme = ''
+  ),
   terms as (
-    select c.lexeme, greatest(c.df, 0)::float8 as df from counts c where c.lexeme <> ''
-     order by 2, c.lexeme
+    select l.lexeme, greatest(coalesce(c.df, 0), 0)::float8 as df
+      from q cross join lateral unnest(q.lexemes) as l (lexeme) left join counts c on c.lexeme = l.lexeme
+     where l.lexeme <> ''
+     order by 2, l.lexeme
      limit 32
   )
   select t.lexeme, t.df,
          ln(1 + (greatest(corpus.n, t.df) - t.df + 0.5) / (t.df + 0.5)),
-         sum(t.df) over (order by t.df, t.lexeme) - t.df = 0 or sum(t.df) over (order by t.df, t.lexeme) <= 4000,
+         sum(t.df) over (order by t.df, t.lexeme) - t.df = 0 or sum(t.df) over (order by t.df, t.lexeme) <= 1500,
          greatest(corpus.len / nullif(corpus.n, 0), 1)
     from terms t, corpus
    where corpus.n > 0
@@ -427,14 +438,15 @@ begin
                                   and ($8::text[] is null or k.tags @> $8)))
              group by p.entry_id
              order by 2 desc, 1
-             limit 400),
+             limit 200),
           phase2 as (
-            select p.entry_id as id,
+            -- one primary-key probe per candidate and common lexeme
+            select f.id,
                    sum(cq.idf * p.tf * 2.2 / (p.tf + 1.2 * (0.25 + 0.75 * p.len / $5))) as score,
                    sum(cq.idf) as matched
-              from phase1 f join knowledge_postings p on p.entry_id = f.id
-              join cq on cq.lexeme = p.lexeme
-             group by p.entry_id)
+              from phase1 f cross join cq
+              cross join lateral (select x.tf, x.len from knowledge_postings x where x.entry_id = f.id and x.lexeme = cq.lexeme) p
+             group by f.id)
      select f.id, (f.score + coalesce(s.score, 0))::float8, ((f.matched + coalesce(s.matched, 0)) / $9)::float8
        from phase1 f left join phase2 s on s.id = f.id
       order by 2 desc, f.id
@@ -497,14 +509,15 @@ begin
              where ($7::uuid is null or p.agent_id = $7)
              group by p.memory_id
              order by 2 desc, 1
-             limit 400),
+             limit 200),
           phase2 as (
-            select p.memory_id as id,
+            -- one primary-key probe per candidate and common lexeme
+            select f.id,
                    sum(cq.idf * p.tf * 2.2 / (p.tf + 1.2 * (0.25 + 0.75 * p.len / $5))) as score,
                    sum(cq.idf) as matched
-              from phase1 f join memory_postings p on p.memory_id = f.id
-              join cq on cq.lexeme = p.lexeme
-             group by p.memory_id)
+              from phase1 f cross join cq
+              cross join lateral (select x.tf, x.len from memory_postings x where x.memory_id = f.id and x.lexeme = cq.lexeme) p
+             group by f.id)
      select f.id, (f.score + coalesce(s.score, 0))::float8, ((f.matched + coalesce(s.matched, 0)) / $8)::float8
        from phase1 f left join phase2 s on s.id = f.id
       order by 2 desc, f.id
@@ -596,24 +609,28 @@ $$;
 revoke all on function mhq.memory_vector_exact(vector, text, text, uuid, timestamptz, int) from public;
 grant execute on function mhq.memory_vector_exact(vector, text, text, uuid, timestamptz, int) to mhq_app;
 
--- Whether at most `cap` memories pass the filters (then the exact path is taken); counts no further.
-create or replace function mhq.memory_vectors_at_most(cap int, query_model text, memory_scope text, owner_id uuid, as_of timestamptz)
-returns boolean
-language sql stable security invoker
+-- How many searchable memories a corpus holds (its statistics and the log not folded yet): what
+-- decides between ranking vectors exactly and walking HNSW, without counting rows on every search.
+-- Only for a caller who may read the corpus (memories_select); 0 for anyone else.
+create or replace function mhq.memory_corpus_size(memory_scope text, owner_id uuid)
+returns float8
+language sql stable security definer
+set search_path = public, pg_temp
 as $$
-  select count(*) <= cap from (
-    select 1 from memories m
-     where memory_scope = 'agent' and m.agent_id = owner_id and m.scope = 'agent' and m.status in ('active', 'resolved')
-       and (m.expires_at is null or m.expires_at > as_of) and m.embedding is not null and m.embedding_model = query_model
-    union all
-    select 1 from memories m
-     where memory_scope = 'team' and m.scope = 'team' and m.status = 'active' and (owner_id is null or m.agent_id = owner_id)
-       and (m.expires_at is null or m.expires_at > as_of) and m.embedding is not null and m.embedding_model = query_model
-    limit cap + 1
-  ) f;
+  select coalesce(sum(u.df), 0)::float8
+    from (
+      select s.df::float8 as df from search_term_stats s
+       where s.corpus = 'memories' and s.corpus_id = case when memory_scope = 'agent' then owner_id else mhq.nil_uuid() end and s.lexeme = ''
+      union all
+      select l.df_delta from search_stats_log l
+       where l.corpus = 'memories' and l.corpus_id = case when memory_scope = 'agent' then owner_id else mhq.nil_uuid() end and l.lexeme = ''
+    ) u
+   where mhq.is_hq()
+      or (memory_scope = 'agent' and mhq.is_agent() and owner_id = mhq.agent_id())
+      or (memory_scope = 'team' and mhq.is_internal_agent())
 $$;
-revoke all on function mhq.memory_vectors_at_most(int, text, text, uuid, timestamptz) from public;
-grant execute on function mhq.memory_vectors_at_most(int, text, text, uuid, timestamptz) to mhq_app;
+revoke all on function mhq.memory_corpus_size(text, uuid) from public;
+grant execute on function mhq.memory_corpus_size(text, uuid) to mhq_app;
 
 -- ── the searches: weighted scores ────────────────────────────────────────────────────────────────
 -- Each returns its rows best first with score (0–1), lexical_score (BM25 / the best BM25 of the
@@ -681,7 +698,7 @@ begin
   best := coalesce(lex_scores[1], 0);
 
   if query_embedding is not null and query_model is not null then
-    if mhq.memory_vectors_at_most(exact_scan_max, query_model, memory_scope, owner_id, as_of) then
+    if mhq.memory_corpus_size(memory_scope, owner_id) <= exact_scan_max then
       select coalesce(array_agg(n.id order by n.distance, n.id), '{}'), coalesce(array_agg(1 - n.distance order by n.distance, n.id), '{}')
         into vec_ids, vec_sims
         from mhq.memory_vector_exact(query_embedding, query_model, memory_scope, owner_id, as_of, pool) n
