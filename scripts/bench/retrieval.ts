@@ -8,7 +8,7 @@
 // embedder, timestamps spread over 90 days. It is bulk-loaded into a fresh in-memory PGlite in
 // batches (unnest of arrays), then measured; the HTTP run serves a copy of the same database.
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
-import { existsSync } from "node:fs";
+import { existsSync, openSync } from "node:fs";
 import { mkdtemp, rm } from "node:fs/promises";
 import net from "node:net";
 import os from "node:os";
@@ -417,7 +417,8 @@ async function benchHttp(pg: PGlite, key: string, msgs: string[]): Promise<Bench
     const port = process.env.BENCH_PORT ? Number(process.env.BENCH_PORT) : await freePort();
     child = spawn(process.execPath, [nextBin, "start", "-p", String(port), "-H", "127.0.0.1"], {
       env: { ...process.env, NEXT_DIST_DIR: distDir, DATA_DIR: dataDir, SEED_DEMO: "false", NODE_ENV: "production", EMBEDDINGS_PROVIDER: "local" },
-      stdio: "ignore",
+      // BENCH_SERVER_LOG=FILE keeps the server's output (to see why a request failed)
+      stdio: process.env.BENCH_SERVER_LOG ? ["ignore", openSync(process.env.BENCH_SERVER_LOG, "a"), openSync(process.env.BENCH_SERVER_LOG, "a")] : "ignore",
       detached: true,
     });
     const hq = createMemoryHq({ baseUrl: `http://127.0.0.1:${port}`, key });
