@@ -301,6 +301,14 @@ export async function benchRetrieval(): Promise<BenchRow[]> {
     rows.push(await measure("retrieve in-process, hq, 1k", { n: N, warmup: WARMUP, notes: `1k + 1k + docs + ${corpusNote}` }, run(callers.small, hq, "hq")));
     rows.push(await measure("retrieve in-process, local, 10k", { n: N, warmup: WARMUP, notes: "10k memories + 10k interactions + docs" }, run(callers.large, local, "local")));
     rows.push(await measure("retrieve in-process, hq, 10k", { n: N, warmup: WARMUP, notes: `10k + 10k + docs + ${corpusNote}` }, run(callers.large, hq, "hq")));
+    // where the time of the hq level goes: each of its scopes alone (explicit scopes)
+    for (const scope of ["memories", "documents", "interactions", "knowledge"] as const) {
+      rows.push(
+        await measure(`retrieve in-process, ${scope} only, 10k`, { n: N, warmup: WARMUP, notes: `scopes: ["${scope}"], hq messages` }, async (i) => {
+          await retrieve(callers.large, { message: hq[i % hq.length]!, scopes: [scope] });
+        }),
+      );
+    }
     const shared = Array.from({ length: 50 }, (_, i) => `Should we change the ${c.words[i % 300]} ${c.words[(i * 7) % 300]} plan?`);
     rows.push(
       await measure("retrieve in-process, shared, internal", { n: N, warmup: WARMUP, notes: "1k own memories + 1k team memories + docs" }, run(callers.internal, shared, "shared")),
