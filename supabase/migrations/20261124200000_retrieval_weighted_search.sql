@@ -8,8 +8,10 @@
 --   recall loss). Both now score BM25 (k1 1.2, b 0.75) over postings tables written with the rows,
 --   in two phases that keep the cost bounded at any size: the query's rarer lexemes (together at
 --   most 1,500 postings; the rarest always) pick the best 200 candidates through the postings
---   index, the commoner ones are then scored on those candidates only (a primary-key probe each). A title's (and a knowledge
---   entry's tags') words count twice.
+--   index, the commoner ones are then scored on those candidates only (a primary-key probe each).
+--   A title's (and a knowledge entry's tags') words count twice. The embedded database has no
+--   autovacuum: there the statistics job (lib/retrieval/term-stats.ts) vacuums the postings after
+--   each fold, so that their index-only scans need not read the table (about half the time).
 -- * Fusion. Reciprocal-rank fusion with a weak dense list (averaged word vectors) pulls good
 --   lexical hits down. Every search here scores the union of both candidate lists by
 --   lexical_weight × BM25 / the best BM25 of the query + (1 − lexical_weight) × max(cosine, 0),
@@ -23,10 +25,10 @@
 --
 -- ── Statistics without hot rows ──────────────────────────────────────────────────────────────────
 -- Document frequencies per corpus (the knowledge base; one agent's own memories; the team's shared
--- memories) live in search_term_stats. Writes never update them: the triggers that
--- write postings append their deltas to search_stats_log (insert only, so concurrent writers share
--- no row), and mhq.fold_search_stats folds the log into the statistics in batches (a job, one at a
--- time, in sorted order). A search reads statistics plus the log not yet folded in one snapshot,
+-- memories) live in search_term_stats. Writes never update them: the triggers that write postings
+-- append their deltas to search_stats_log (insert only, so concurrent writers share no row), and
+-- mhq.fold_search_stats folds the log into the statistics in batches (a job, one at a time, in
+-- sorted order). A search reads statistics plus the log not yet folded in one snapshot,
 -- so a new row counts at once. The lexeme '' is the corpus itself: df its documents, total_len
 -- their summed length.
 --
