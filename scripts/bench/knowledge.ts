@@ -144,7 +144,9 @@ export async function benchKnowledge(): Promise<BenchRow[]> {
       let returned = 0;
       const search = (cat?: string) => async (i: number) => {
         const r = await listKnowledge(FIELD_AGENT, { q: queries[i % queries.length]!, category: cat as never, status: "published", limit: LIMIT, offset: 0 });
-        if (r.mode !== "search" || r.entries.length !== LIMIT) throw new Error(`expected ${LIMIT} results, got ${r.entries.length}`);
+        // at most LIMIT: the relevance floor leaves out what does not match (a query of stopwords
+        // finds only what is very close in meaning)
+        if (r.mode !== "search" || r.entries.length > LIMIT) throw new Error(`expected at most ${LIMIT} results, got ${r.mode}`);
         if (cat && r.entries.some((e) => e.category !== cat)) throw new Error("the category filter leaked");
         returned += r.entries.length;
       };
@@ -157,7 +159,7 @@ export async function benchKnowledge(): Promise<BenchRow[]> {
       rows.push(
         await measure(`knowledge hybrid search + category, ${label}`, {
           n: RUNS,
-          notes: `category=${category} (${Math.round(perCategory)} entries, ${path}); always ${LIMIT} rows; vector recall@${LIMIT} ${filteredRecall.toFixed(2)}`,
+          notes: `category=${category} (${Math.round(perCategory)} entries, ${path}); vector recall@${LIMIT} ${filteredRecall.toFixed(2)}`,
         }, search(category)),
       );
       if (returned === 0) throw new Error("no search returned anything");
