@@ -18,6 +18,7 @@ import { embedLocal, LOCAL_MODEL } from "@/lib/embeddings/local";
 import { DEMO_KNOWLEDGE } from "@/lib/knowledge/demo-entries";
 import { knowledgeEmbeddingText } from "@/lib/knowledge/embedding-text";
 import { KNOWLEDGE_CATEGORIES } from "@/lib/knowledge/schemas";
+import { flushTermStats, noteSearchWrite } from "@/lib/retrieval/term-stats";
 import { listKnowledge } from "@/lib/knowledge/service";
 import { measure, type BenchRow } from "./measure";
 
@@ -93,6 +94,9 @@ export async function load(db: Database, c: Corpus, from: number, to: number) {
       ],
     );
   }
+  // what the server's statistics job does a moment after writes: the log folded in, postings vacuumed
+  noteSearchWrite();
+  await flushTermStats();
   await db.exec("analyze knowledge_entries");
 }
 
