@@ -43,7 +43,8 @@ export async function withClaims<T>(
   fn: (tx: Queryable) => Promise<T>,
 ): Promise<T> {
   return db.transaction(async (tx) => {
-    // the model of the vectors this transaction writes and compares (the embedded tables record it)
+    // the model of the vectors this transaction writes (the embedded tables record it); searches
+    // name the model they compare explicitly
     await tx.query("select set_config('request.jwt.claims', $1, true), set_config('mhq.embedding_model', $2, true)", [
       JSON.stringify(claims),
       embeddingModel(),

@@ -33,9 +33,15 @@ export const knowledgeEntryView = z
 
 export const knowledgeSearchHitView = knowledgeEntryView
   .extend({
-    /** the reciprocal-rank-fusion score */
+    /** 0–1: 0.6 · lexicalScore + 0.4 · max(similarity, 0) */
     score: z.number(),
+    /** BM25 relative to the best entry of the query (0–1); 0 when full text did not find the entry */
+    lexicalScore: z.number(),
+    /** cosine similarity to the query; null without a vector of the query's model */
+    similarity: z.number().nullable(),
+    /** rank in the full-text list, null when full text did not find it */
     fullTextRank: z.number().nullable(),
+    /** rank in the vector list, null when vector search did not find it */
     semanticRank: z.number().nullable(),
   })
   .strict();

@@ -4,6 +4,7 @@ import { recordAudit } from "@/lib/audit/queries";
 import type { Caller } from "@/lib/auth/caller";
 import { assertCan } from "@/lib/auth/permissions";
 import { asCaller } from "@/lib/db";
+import { noteSearchWrite } from "@/lib/retrieval/term-stats";
 import { toVectorLiteral, tryEmbed } from "@/lib/embeddings";
 import { knowledgeEmbeddingText } from "./embedding-text";
 import { parseMarkdownEntry } from "./front-matter";
@@ -73,6 +74,7 @@ export async function importKnowledge(caller: Caller, body: ImportKnowledgeBody)
   }
 
   const vectors = toCreate.length ? await tryEmbed(toCreate.map((c) => knowledgeEmbeddingText(c.entry!))) : null;
+  noteSearchWrite();
   await asCaller(caller, async (tx) => {
     for (const [i, c] of toCreate.entries()) {
       const entry = await q.insertEntry(tx, { ...c.entry!, embedding: vectors ? toVectorLiteral(vectors[i]!) : null });

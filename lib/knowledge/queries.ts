@@ -1,5 +1,6 @@
 import "server-only";
 import type { Queryable } from "@/lib/db";
+import { SEARCH_LEXICAL_WEIGHT } from "@/lib/retrieval/queries";
 import type { KnowledgeCategory } from "./schemas";
 
 export interface KnowledgeEntry {
@@ -21,8 +22,12 @@ export interface KnowledgeEntry {
 }
 
 export interface KnowledgeSearchHit extends KnowledgeEntry {
-  /** the reciprocal-rank-fusion score */
+  /** 0–1: the weighted score of BM25 (relative to the best of the query) and cosine similarity */
   score: number;
+  /** BM25 relative to the best of the query (0–1); 0 when full text did not find the entry */
+  lexicalScore: number;
+  /** cosine similarity to the query, null without a vector of the query's model */
+  similarity: number | null;
   /** rank in the full-text list, null when full text did not find it */
   fullTextRank: number | null;
   /** rank in the vector list, null when vector search did not find it */
@@ -66,18 +71,24 @@ export async function listEntries(
   return { total: rows[0]?.total ?? 0, entries: rows.map(({ total: _total, ...entry }) => entry) };
 }
 
-/** The one hybrid search of the knowledge base (supabase/migrations/…_knowledge_search.sql), under RLS. */
+/**
+ * The one search of the knowledge base (search_knowledge: BM25 and vectors of `model` by weighted
+ * scores), under RLS; retrieval's knowledge scope calls the same function.
+ */
 export function searchEntries(
   tx: Queryable,
-  p: { text: string; embedding: string | null; limit: number; category?: string; tag?: string; includeArchived: boolean },
+  p: { text: string; embedding: string | null; model: string | null; limit: number; category?: string; tag?: string; includeArchived: boolean },
 ) {
   return tx.query<KnowledgeSearchHit>(
     `select id, title, content, category, tags, version, status, created_by as "createdBy", updated_by as "updatedBy",
             created_at as "createdAt", updated_at as "updatedAt", accessed_count as "accessedCount",
-            last_accessed_at as "lastAccessedAt", has_embedding as "embedded", score,
-            full_text_rank::int as "fullTextRank", semantic_rank::int as "semanticRank"
-       from hybrid_search_knowledge($1, $2::vector, $3, $4, $5, $6)`,
-    [p.text, p.embedding, p.limit, p.category ?? null, p.tag ? [p.tag] : null, p.includeArchived],
+            last_accessed_at as "lastAccessedAt", has_embedding as "embedded", score, lexical_score as "lexicalScore",
+            similarity, full_text_rank::int as "fullTextRank", semantic_rank::int as "semanticRank"
+       from search_knowledge($1, $2::vector, $3, $4, $5, $6, $7, $8)`,
+    [
+      p.text, p.embedding, p.embedding ? p.model : null, p.limit, p.category ?? null, p.tag ? [p.tag] : null, p.includeArchived,
+      SEARCH_LEXICAL_WEIGHT,
+    ],
   );
 }
 

@@ -7,6 +7,7 @@ import { getEmbeddingProvider, toVectorLiteral, tryEmbed } from "@/lib/embedding
 import { ApiError, notFound } from "@/lib/http/errors";
 import { countAccess, pendingAccessCounts } from "@/lib/retrieval/access-counts";
 import { applyFloor, STRONG_SIMILARITY } from "@/lib/retrieval/relevance";
+import { noteSearchWrite } from "@/lib/retrieval/term-stats";
 import { knowledgeEmbeddingText } from "./embedding-text";
 import * as q from "./queries";
 import type { KnowledgeEntry, KnowledgeSearchHit } from "./queries";
@@ -80,8 +81,8 @@ async function countServed<T extends KnowledgeEntry>(tx: Queryable, caller: Call
 // ── reading ─────────────────────────────────────────────────────────────────────────────────────
 
 /**
- * Hybrid search of the knowledge base inside the caller's transaction: full text and vector
- * similarity fused by reciprocal rank (the SQL function), under the caller's RLS. When the
+ * Hybrid search of the knowledge base inside the caller's transaction: BM25 and vector similarity
+ * fused by weighted scores (the SQL function), under the caller's RLS. When the
  * embedding provider is unavailable the search runs on full text alone. Other domains (escalations'
  * similar knowledge) call this; pass `embedding` (a vector literal made before the transaction
  * opened) so a slow provider never holds it open. It does not count access; `listKnowledge` does
@@ -92,7 +93,7 @@ export async function searchKnowledge(
   p: { text: string; limit: number; category?: string; tag?: string; includeArchived?: boolean; embedding?: string | null },
 ): Promise<KnowledgeSearchHit[]> {
   const embedding = p.embedding !== undefined ? p.embedding : await embedQuery(p.text);
-  return q.searchEntries(tx, { ...p, embedding, includeArchived: p.includeArchived ?? false });
+  return q.searchEntries(tx, { ...p, embedding, model: getEmbeddingProvider().model, includeArchived: p.includeArchived ?? false });
 }
 
 /** GET /knowledge: the newest entries, or with `q` the best hybrid-search matches. */
@@ -104,6 +105,7 @@ export async function listKnowledge(caller: Caller, query: ListKnowledgeQuery) {
       const hits = await q.searchEntries(tx, {
         text,
         embedding,
+        model: getEmbeddingProvider().model,
         limit: query.limit,
         category: query.category,
         tag: query.tag,
@@ -112,7 +114,7 @@ export async function listKnowledge(caller: Caller, query: ListKnowledgeQuery) {
       // the relevance floor: a search for nonsense answers "no matching entries", not the nearest ones
       const relevant = applyFloor(
         hits,
-        (h) => ({ text: `${h.title}\n${h.content}`, similarity: null, matched: h.fullTextRank !== null }),
+        (h) => ({ text: `${h.title}\n${h.content}`, similarity: h.similarity, matched: h.fullTextRank !== null }),
         text,
         getEmbeddingProvider().name === "local" ? STRONG_SIMILARITY.local : STRONG_SIMILARITY.other,
       );
@@ -165,6 +167,8 @@ export async function embedKnowledgeEntry(body: { title: string; content: string
  * resolution) can create an entry and link it in one commit. The caller must hold knowledge.write.
  */
 export async function writeKnowledgeEntry(tx: Queryable, body: CreateKnowledgeBody, embedding: string | null) {
+  // the search statistics take the write's deltas in a batch (lib/retrieval/term-stats.ts)
+  noteSearchWrite();
   const entry = await q.insertEntry(tx, { ...body, tags: body.tags ?? [], embedding });
   if (!entry) {
     const existing = await q.findPublishedByTitle(tx, { title: body.title });
@@ -201,6 +205,7 @@ async function changeEntry(
     const textChanged = next.title !== current.title || next.content !== current.content;
     const embedding = textChanged ? (await embedEntries([next]))[0] : undefined;
 
+    noteSearchWrite();
     const result = await asCaller(caller, async (tx) => {
       if (change.title !== undefined || change.status === "published") {
         const willBePublished = (change.status ?? current.status) === "published";

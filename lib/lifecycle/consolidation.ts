@@ -24,6 +24,7 @@ import {
 import type { ConsolidationReport } from "./contracts";
 import type { consolidateBody } from "./schemas";
 import { deliverReports } from "./webhook";
+import { noteSearchWrite } from "@/lib/retrieval/term-stats";
 
 const AWAITING_LIST_LIMIT = 200;
 
@@ -57,6 +58,8 @@ export async function consolidate(caller: Caller, body: z.infer<typeof consolida
   const written: { agentId: string; date: string; data: unknown; markdown: string }[] = [];
   // "never used" and "keeps being used" read the access counters: fold every access recorded so far
   await flushAccessCounts();
+  // archiving and promoting change what memory search finds: its statistics follow in a batch
+  if (!dryRun) noteSearchWrite();
 
   const run = async () =>
     asCaller(caller, async (tx) => {

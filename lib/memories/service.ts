@@ -29,6 +29,7 @@ import {
   type MemoryTier,
 } from "./rules";
 import type { createMemoryBody, listMemoriesQuery, outcomeBody, updateMemoryBody } from "./schemas";
+import { noteSearchWrite } from "@/lib/retrieval/term-stats";
 
 const noSharedBrain = () => forbidden("Field agents have no shared brain: team scope is for internal agents");
 
@@ -91,6 +92,8 @@ export async function writeMemory(
   }
 
   const embedding = await embedMemory({ title: body.title, content });
+  // the search statistics take the write's deltas in a batch (lib/retrieval/term-stats.ts)
+  noteSearchWrite();
   return asCaller(caller, async (tx) => {
     const agent = await requireMemoryHolder(tx, caller, agentId);
     if (scope === "team" && agent.kind !== "internal") throw noSharedBrain();
@@ -211,6 +214,7 @@ export async function updateMemory(caller: Caller, id: string, body: z.infer<typ
     throw new ApiError("validation_failed", "decisionContext belongs to decisions only");
   }
   const textChanged = changes.title !== undefined || changes.content !== undefined;
+  noteSearchWrite();
   const embedding = textChanged
     ? await embedMemory({ title: changes.title ?? current.title, content: changes.content ?? current.content })
     : undefined;

@@ -4,7 +4,7 @@ import type { Caller } from "@/lib/auth/caller";
 import { asCaller } from "@/lib/db";
 import { getBootDocuments } from "@/lib/documents/queries";
 import { today } from "@/lib/documents/service";
-import { toVectorLiteral, tryEmbed } from "@/lib/embeddings";
+import { getEmbeddingProvider, toVectorLiteral, tryEmbed } from "@/lib/embeddings";
 import { listLockedConstants } from "@/lib/locked-constants/queries";
 import { countAccess } from "./access-counts";
 import { auditImpersonation, resolveAgentView } from "./agent-view";
@@ -13,7 +13,6 @@ import { briefingFor } from "./briefing";
 import { formatLockedConstants, formatMemories, joinSections, type ContextSection } from "./format-context";
 import * as q from "./queries";
 import type { contextQuery } from "./schemas";
-import { searchText } from "./search-text";
 import { MIN_SIMILARITY } from "./service";
 
 /**
@@ -40,8 +39,9 @@ export async function assembleContext(
     const docs = await getBootDocuments(tx, { agentId: agent.agentId, date: today() });
     const relevant = embedding
       ? await q.searchMemories(tx, {
-          text: searchText(topic),
+          text: topic,
           embedding,
+          model: getEmbeddingProvider().model,
           limit: SEED_BLEND.relevance,
           minSimilarity: MIN_SIMILARITY,
           scope: "agent",

@@ -11,7 +11,7 @@ export const retrievedItemView = z
     id: z.uuid(),
     title: z.string(),
     content: z.string(),
-    /** 0–1: 1 is an item ranked first by both full text and vector similarity in its scope */
+    /** 0–1: the weighted score of lexical relevance (BM25 relative to the best of the query) and cosine similarity */
     score: z.number(),
     createdAt: timestamp,
     meta: z.record(z.string(), z.unknown()).optional(),

@@ -6,7 +6,7 @@ export interface Candidate {
   id: string;
   title: string;
   content: string;
-  /** 0–1: the interactions search's weighted BM25F + cosine score; the other scopes' normalised RRF score */
+  /** 0–1: the scope's weighted score of BM25 (relative to the best of the query) and cosine similarity */
   score: number;
   createdAt: Date | string;
   meta?: Record<string, unknown>;

@@ -5,15 +5,13 @@ import type { VocabularyTerm } from "./trigger";
 // SQL of the retrieval domain. Every query runs as the agent being served (its claims, under RLS)
 // or, for the dashboard, as the HQ user; tenancy is repeated in the WHERE clauses.
 
-/** The RRF constant and weights every hybrid search function is called with (fusion relies on it). */
-export const RRF = { k: 50, fullTextWeight: 1, semanticWeight: 1 } as const;
-
 /**
- * A word of the message takes part in full-text search only if it matches at most this many of the
- * rows searched: commoner words say little about which row is meant and make Postgres rank
- * thousands of rows (see the retrieval migration). The vector half still ranks by their meaning.
+ * Weight of the lexical (BM25) score against cosine similarity in the searches of memories,
+ * documents and the knowledge base: score = w · BM25 / best BM25 + (1 − w) · max(cosine, 0), over
+ * the union of both candidate lists. Weighted scores, not reciprocal ranks: with a weak vector list
+ * (averaged word vectors) RRF pulls good lexical hits down.
  */
-export const TERM_ROW_CAP = 64;
+export const SEARCH_LEXICAL_WEIGHT = 0.6;
 /**
  * Up to this many rows that pass the filters are ranked by exact distance; beyond it, HNSW. In PGlite
  * an exact ranking costs 15–30 µs a row (each vector is read back from TOAST), an HNSW walk 5–15 ms
@@ -68,13 +66,22 @@ export function listVocabularyTerms(tx: Queryable, p: { agentId: string; kind: "
 // ── hybrid search ───────────────────────────────────────────────────────────────────────────────
 
 interface Ranked {
+  /** 0–1: SEARCH_LEXICAL_WEIGHT · lexicalScore + the rest · max(similarity, 0) */
   score: number;
+  /** BM25 relative to the best of the query (0–1); 0 when full text did not find the row */
+  lexicalScore: number;
+  /** share of the query's IDF mass the row matches (0–1) */
+  coverage: number;
+  /** rank in the lexical list, null when full text did not find it */
   fullTextRank: number | null;
+  /** rank in the vector list, null when vector search did not find it */
   semanticRank: number | null;
+  /** cosine similarity to the query, null without a vector of the query's model */
   similarity: number | null;
 }
 
-const RANKED = `score, full_text_rank as "fullTextRank", semantic_rank as "semanticRank", similarity`;
+const RANKED = `score, lexical_score as "lexicalScore", coverage, full_text_rank::int as "fullTextRank",
+  semantic_rank::int as "semanticRank", similarity`;
 
 export interface MemoryHit extends Ranked {
   id: string;
@@ -92,23 +99,25 @@ export interface MemoryHit extends Ranked {
 }
 
 interface SearchParams {
-  /** websearch_to_tsquery text (see search-text.ts); "" searches by vector only */
+  /** the message or query as written: Postgres's english configuration stems it and drops stopwords */
   text: string;
   /** pgvector literal, or null: full text only */
   embedding: string | null;
+  /** the model that made `embedding`: only vectors of this model are compared */
+  model: string | null;
   limit: number;
   minSimilarity: number;
 }
 
-/** Hybrid search over memories: one agent's private ones, or (ownerId null) the team's shared ones. */
+/** Memories: one agent's private ones, or (ownerId null) the team's shared ones. */
 export function searchMemories(tx: Queryable, p: SearchParams & { scope: "agent" | "team"; ownerId: string | null; asOf?: Date }) {
   return tx.query<MemoryHit>(
     `select id, agent_id as "agentId", scope, tier, category, title, content, tags, confidence,
             created_by_name as "createdByName", occurred_at as "occurredAt", created_at as "createdAt", ${RANKED}
-       from hybrid_search_memories($1, $2::vector, $3, $4, $5::uuid, $6, $7, $8, $9, $10, coalesce($11::timestamptz, now()), $12)`,
+       from search_memories($1, $2::vector, $3, $4, $5, $6::uuid, $7, $8, $9, coalesce($10::timestamptz, now()))`,
     [
-      p.text, p.embedding, p.limit, p.scope, p.ownerId, p.minSimilarity, RRF.fullTextWeight, RRF.semanticWeight, RRF.k,
-      EXACT_SCAN_MAX, p.asOf ?? null, TERM_ROW_CAP,
+      p.text, p.embedding, p.embedding ? p.model : null, p.limit, p.scope, p.ownerId, SEARCH_LEXICAL_WEIGHT, p.minSimilarity,
+      EXACT_SCAN_MAX, p.asOf ?? null,
     ],
   );
 }
@@ -127,8 +136,8 @@ export function searchDocuments(tx: Queryable, p: SearchParams & { ownerId: stri
   return tx.query<DocumentHit>(
     `select id, agent_id as "agentId", type, doc_date::text as date, content, updated_at as "updatedAt",
             created_at as "createdAt", ${RANKED}
-       from hybrid_search_documents($1, $2::vector, $3, $4::uuid, $5, $6, $7, $8)`,
-    [p.text, p.embedding, p.limit, p.ownerId, p.minSimilarity, RRF.fullTextWeight, RRF.semanticWeight, RRF.k],
+       from search_documents($1, $2::vector, $3, $4, $5::uuid, $6, $7)`,
+    [p.text, p.embedding, p.embedding ? p.model : null, p.limit, p.ownerId, SEARCH_LEXICAL_WEIGHT, p.minSimilarity],
   );
 }
 
@@ -182,7 +191,18 @@ export async function refreshInteractionStats(tx: Queryable, kind: "agent" | "cl
   return Boolean(row?.done);
 }
 
-export interface KnowledgeHit {
+/** Folds the logged deltas of the memory and knowledge statistics in (a job, as the system). */
+export async function foldSearchStats(tx: Queryable) {
+  const [row] = await tx.query<{ folded: number }>("select mhq.fold_search_stats() as folded");
+  return Number(row?.folded ?? 0);
+}
+
+/** VACUUM of postings tables (outside any transaction): sets their visibility map. */
+export async function vacuumSearchPostings(db: Queryable, tables: "memories and knowledge" | "interactions") {
+  await db.exec(tables === "interactions" ? "vacuum interaction_postings" : "vacuum knowledge_postings, memory_postings");
+}
+
+export interface KnowledgeHit extends Ranked {
   id: string;
   title: string;
   content: string;
@@ -191,21 +211,17 @@ export interface KnowledgeHit {
   version: number;
   createdAt: Date;
   updatedAt: Date;
-  score: number;
-  fullTextRank: number | null;
-  semanticRank: number | null;
-  similarity: number | null;
 }
 
 /**
- * The HQ knowledge base, published entries (hybrid_search_published_knowledge: the same fusion as
- * the other scopes, full text through the GIN index, vectors through HNSW; see the migration).
+ * The HQ knowledge base, published entries: search_knowledge, the one knowledge search curators
+ * (GET /knowledge?q=) use too — BM25 over postings and HNSW vectors by weighted scores.
  */
 export function searchKnowledge(tx: Queryable, p: SearchParams) {
   return tx.query<KnowledgeHit>(
     `select id, title, content, category, tags, version, created_at as "createdAt", updated_at as "updatedAt", ${RANKED}
-       from hybrid_search_published_knowledge($1, $2::vector, $3, $4, $5, $6, $7, $8)`,
-    [p.text, p.embedding, p.limit, p.minSimilarity, RRF.fullTextWeight, RRF.semanticWeight, RRF.k, TERM_ROW_CAP],
+       from search_knowledge($1, $2::vector, $3, $4, null, null, false, $5, $6)`,
+    [p.text, p.embedding, p.embedding ? p.model : null, p.limit, SEARCH_LEXICAL_WEIGHT, p.minSimilarity],
   );
 }
 

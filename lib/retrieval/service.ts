@@ -12,7 +12,6 @@ import * as q from "./queries";
 import type { retrieveBody, triggerBody } from "./schemas";
 import { levelForScopes, normalizeScopes, readableScopes, scopesForLevel, type RetrievalScope } from "./scopes";
 import { applyFloor, STRONG_SIMILARITY } from "./relevance";
-import { searchText } from "./search-text";
 import type { Classification, TriggerLevel } from "./trigger";
 import { classifyAs } from "./vocabulary";
 
@@ -67,7 +66,6 @@ export async function retrieve(caller: Caller, body: z.infer<typeof retrieveBody
     scopes = scopesForLevel(level, agent.kind).filter((s) => readable.includes(s));
   }
 
-  const text = searchText(body.message);
   const vectors = scopes.length ? await tryEmbed([body.message]) : null;
   const embedding = vectors ? toVectorLiteral(vectors[0]!) : null;
   const message = body.message;
@@ -88,7 +86,7 @@ export async function retrieve(caller: Caller, body: z.infer<typeof retrieveBody
   const elapsed = () => Math.round((performance.now() - started) * 100) / 100;
 
   const { items, tookMs } = await view.run(async (tx) => {
-    const found = scopes.length ? await searchScopes(tx, view, scopes, { text, message, embedding, limit }) : [];
+    const found = scopes.length ? await searchScopes(tx, view, scopes, { message, embedding, limit }) : [];
     const took = elapsed();
     // an agent's own retrievals are logged, and what it was served counted, in the same
     // transaction; HQ's below, in HQ's name (HQ trying the playground is curation, not use)
@@ -116,17 +114,17 @@ async function searchScopes(
   tx: Queryable,
   view: AgentView,
   scopes: RetrievalScope[],
-  p: { text: string; message: string; embedding: string | null; limit: number },
+  p: { message: string; embedding: string | null; limit: number },
 ): Promise<FusedItem[]> {
   const { agent } = view;
   const provider = getEmbeddingProvider();
   const strong = provider.name === "local" ? STRONG_SIMILARITY.local : STRONG_SIMILARITY.other;
-  const search = { text: p.text, embedding: p.embedding, limit: p.limit, minSimilarity: MIN_SIMILARITY };
+  // memories, documents and knowledge are searched with the message as written (BM25 over
+  // Postgres's english lexemes) and vectors of the provider's model only
+  const search = { text: p.message, embedding: p.embedding, model: provider.model, limit: p.limit, minSimilarity: MIN_SIMILARITY };
   /** the relevance floor (relevance.ts) over one scope's hits */
   const floor = <T extends { similarity: number | null }>(hits: T[], text: (h: T) => string) =>
     applyFloor(hits, (h) => ({ text: text(h), similarity: h.similarity }), p.message, strong);
-  /** RRF scores (the other scopes' hybrid searches) on 0–1: 1 is ranked first by both halves */
-  const rrf = (score: number) => Math.min(1, score / ((q.RRF.fullTextWeight + q.RRF.semanticWeight) / (q.RRF.k + 1)));
   const lists: Partial<Record<RetrievalScope, Candidate[]>> = {};
   // one transaction, one connection: the scopes run one after another
   for (const scope of scopes) {
@@ -143,7 +141,7 @@ async function searchScopes(
           id: m.id,
           title: m.title,
           content: truncate(m.content, ITEM_CONTENT_CHARS),
-          score: rrf(m.score),
+          score: m.score,
           createdAt: m.occurredAt,
           meta: { tier: m.tier, category: m.category, tags: m.tags, confidence: m.confidence, author: m.createdByName, ...ranks(m) },
         }));
@@ -156,7 +154,7 @@ async function searchScopes(
           id: d.id,
           title: d.type === "soul" ? "SOUL" : d.type === "working" ? "Scratchpad (WORKING)" : `Daily note ${d.date}`,
           content: truncate(d.content, ITEM_CONTENT_CHARS),
-          score: rrf(d.score),
+          score: d.score,
           createdAt: d.updatedAt,
           meta: { type: d.type, date: d.date, ...ranks(d) },
         }));
@@ -203,7 +201,7 @@ async function searchScopes(
           id: k.id,
           title: k.title,
           content: truncate(k.content, ITEM_CONTENT_CHARS),
-          score: rrf(k.score),
+          score: k.score,
           createdAt: k.createdAt,
           meta: { category: k.category, tags: k.tags, version: k.version, ...ranks(k) },
         }));
@@ -214,8 +212,11 @@ async function searchScopes(
   return fuseResults(lists, { limit: p.limit });
 }
 
-const ranks = (h: { fullTextRank: number | null; semanticRank: number | null; similarity: number | null }) => ({
+const round = (x: number) => Math.round(x * 1000) / 1000;
+const ranks = (h: q.KnowledgeHit | q.MemoryHit | q.DocumentHit) => ({
   fullTextRank: h.fullTextRank,
   semanticRank: h.semanticRank,
-  similarity: h.similarity === null ? null : Math.round(h.similarity * 1000) / 1000,
+  lexicalScore: round(h.lexicalScore),
+  coverage: round(h.coverage),
+  similarity: h.similarity === null ? null : round(h.similarity),
 });

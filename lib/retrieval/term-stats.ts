@@ -1,6 +1,6 @@
 import "server-only";
-import { asSystem } from "@/lib/db";
-import { refreshInteractionStats } from "./queries";
+import { asSystem, getDatabase } from "@/lib/db";
+import { foldSearchStats, refreshInteractionStats, vacuumSearchPostings } from "./queries";
 
 /**
  * The BM25 statistics of conversations (document frequencies, document count and length per agent
@@ -14,6 +14,8 @@ export const REFRESH_DELAY_MS = 2000;
 
 interface State {
   pending: Set<string>;
+  /** memories or knowledge entries were written: their statistics' log is folded in */
+  fold?: boolean;
   timer: ReturnType<typeof setTimeout> | null;
   running: Promise<void> | null;
 }
@@ -29,6 +31,20 @@ const state: State = ((globalThis as Record<string, unknown>).__memoryHqTermStat
 export function noteInteractionWrite(agentId: string, clientId: string | null) {
   state.pending.add(`agent:${agentId}`);
   if (clientId) state.pending.add(`client:${clientId}`);
+  schedule();
+}
+
+/**
+ * Notes that memories or knowledge entries were written. Their statistics (search_term_stats) take
+ * each write's deltas from an append-only log, folded in by the same timer; searches read the
+ * log not folded yet too, so this only keeps that log short.
+ */
+export function noteSearchWrite() {
+  state.fold = true;
+  schedule();
+}
+
+function schedule() {
   if (state.timer) return;
   state.timer = setTimeout(() => void flushTermStats().catch((err) => console.warn(`[memory-hq] term statistics: ${(err as Error).message}`)), REFRESH_DELAY_MS);
   state.timer.unref?.();
@@ -39,14 +55,24 @@ export async function flushTermStats(): Promise<void> {
   if (state.timer) clearTimeout(state.timer);
   state.timer = null;
   while (state.running) await state.running;
-  if (!state.pending.size) return;
+  if (!state.pending.size && !state.fold) return;
   const scopes = [...state.pending].sort();
+  const fold = state.fold;
   state.pending = new Set();
+  state.fold = false;
   state.running = (async () => {
+    // the embedded database has no autovacuum: without it every posting read also reads its heap
+    // row (the postings' index-only scans need the visibility map), about twice the time
+    const embedded = (await getDatabase()).kind === "pglite";
+    if (fold && (await asSystem((tx) => foldSearchStats(tx))) > 0 && embedded) {
+      await vacuumSearchPostings(await getDatabase(), "memories and knowledge");
+    }
+    let refreshed = false;
     for (const key of scopes) {
       const [kind, id] = key.split(":") as ["agent" | "client", string];
-      await asSystem((tx) => refreshInteractionStats(tx, kind, id));
+      refreshed = (await asSystem((tx) => refreshInteractionStats(tx, kind, id))) || refreshed;
     }
+    if (refreshed && embedded) await vacuumSearchPostings(await getDatabase(), "interactions");
   })().finally(() => {
     state.running = null;
   });

@@ -19,6 +19,7 @@ import {
 } from "./schemas";
 import { refusalError, type Refusal } from "./refusals";
 import { validateSuggestion } from "./validate-suggestion";
+import { noteSearchWrite } from "@/lib/retrieval/term-stats";
 
 /** Loads a contact the caller may see, or answers 404 (another client's contact does not exist for you). */
 export async function requireVisibleContact(tx: Queryable, id: string) {
@@ -206,7 +207,7 @@ export async function putFact(caller: Caller, id: string, keyParam: string | und
 
 /** Opt-out erasure: see mhq.erase_contact (supabase/migrations/20261121150300_contact_erasure.sql). */
 export async function optOutContact(caller: Caller, id: string) {
-  return asCaller(caller, async (tx) => {
+  const result = await asCaller(caller, async (tx) => {
     const contact = await requireVisibleContact(tx, id);
     const erased = await q.eraseContact(tx, { id });
     if (!erased.alreadyOptedOut) {
@@ -215,6 +216,10 @@ export async function optOutContact(caller: Caller, id: string) {
     }
     return { contact: (await q.getContact(tx, { id }))!, erased };
   });
+  // redacted memories take the erased words out of the search statistics: the log of their
+  // deltas is folded in a moment later, so the words do not outlive the texts
+  noteSearchWrite();
+  return result;
 }
 
 export async function getFactKeys(caller: Caller, clientId: string) {

@@ -1,6 +1,6 @@
 // HQ knowledge base: hybrid search at 1k and then 10k entries, with and without a
 // category filter, measured the way GET /api/v1/knowledge?q= runs it for a field agent: the query
-// embedded by the local embedder, hybrid_search_knowledge under the agent's RLS, and the access
+// embedded by the local embedder, search_knowledge under the agent's RLS, and the access
 // counters of the served entries bumped. HTTP and JSON are not included.
 //
 // The corpus is built from the demo knowledge base's own sentences, shuffled into new entries with
@@ -18,6 +18,7 @@ import { embedLocal, LOCAL_MODEL } from "@/lib/embeddings/local";
 import { DEMO_KNOWLEDGE } from "@/lib/knowledge/demo-entries";
 import { knowledgeEmbeddingText } from "@/lib/knowledge/embedding-text";
 import { KNOWLEDGE_CATEGORIES } from "@/lib/knowledge/schemas";
+import { flushTermStats, noteSearchWrite } from "@/lib/retrieval/term-stats";
 import { listKnowledge } from "@/lib/knowledge/service";
 import { measure, type BenchRow } from "./measure";
 
@@ -93,12 +94,15 @@ export async function load(db: Database, c: Corpus, from: number, to: number) {
       ],
     );
   }
+  // what the server's statistics job does a moment after writes: the log folded in, postings vacuumed
+  noteSearchWrite();
+  await flushTermStats();
   await db.exec("analyze knowledge_entries");
 }
 
 /**
  * How many of the exact 10 nearest neighbours the function's vector half finds (its candidates are
- * what RRF fuses), over `queries`. An empty query text leaves only the vector half.
+ * what the weighted fusion scores), over `queries`. An empty query text leaves only the vector half.
  */
 async function semanticRecall(db: Database, queries: string[], category: string | null) {
   let found = 0;
@@ -106,7 +110,7 @@ async function semanticRecall(db: Database, queries: string[], category: string 
   for (const q of queries) {
     const vector = toVectorLiteral(embedLocal(q));
     const viaFunction = await withClaims(db, claimsFor(FIELD_AGENT), (tx) =>
-      tx.query<{ id: string }>("select id from hybrid_search_knowledge('', $1::vector, $2, $3)", [vector, LIMIT, category]),
+      tx.query<{ id: string }>(`select id from search_knowledge('', $1::vector, '${LOCAL_MODEL}', $2, $3, null, false, 0.6, -1)`, [vector, LIMIT, category]),
     );
     const exact = await db.transaction(async (tx) => {
       await tx.query("set local enable_indexscan = off");
@@ -144,7 +148,9 @@ export async function benchKnowledge(): Promise<BenchRow[]> {
       let returned = 0;
       const search = (cat?: string) => async (i: number) => {
         const r = await listKnowledge(FIELD_AGENT, { q: queries[i % queries.length]!, category: cat as never, status: "published", limit: LIMIT, offset: 0 });
-        if (r.mode !== "search" || r.entries.length !== LIMIT) throw new Error(`expected ${LIMIT} results, got ${r.entries.length}`);
+        // at most LIMIT: the relevance floor leaves out what does not match (a query of stopwords
+        // finds only what is very close in meaning)
+        if (r.mode !== "search" || r.entries.length > LIMIT) throw new Error(`expected at most ${LIMIT} results, got ${r.mode}`);
         if (cat && r.entries.some((e) => e.category !== cat)) throw new Error("the category filter leaked");
         returned += r.entries.length;
       };
@@ -157,7 +163,7 @@ export async function benchKnowledge(): Promise<BenchRow[]> {
       rows.push(
         await measure(`knowledge hybrid search + category, ${label}`, {
           n: RUNS,
-          notes: `category=${category} (${Math.round(perCategory)} entries, ${path}); always ${LIMIT} rows; vector recall@${LIMIT} ${filteredRecall.toFixed(2)}`,
+          notes: `category=${category} (${Math.round(perCategory)} entries, ${path}); vector recall@${LIMIT} ${filteredRecall.toFixed(2)}`,
         }, search(category)),
       );
       if (returned === 0) throw new Error("no search returned anything");

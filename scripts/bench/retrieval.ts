@@ -8,7 +8,7 @@
 // embedder, timestamps spread over 90 days. It is bulk-loaded into a fresh in-memory PGlite in
 // batches (unnest of arrays), then measured; the HTTP run serves a copy of the same database.
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
-import { existsSync } from "node:fs";
+import { existsSync, openSync } from "node:fs";
 import { mkdtemp, rm } from "node:fs/promises";
 import net from "node:net";
 import os from "node:os";
@@ -29,6 +29,7 @@ import { flushAccessCounts } from "@/lib/retrieval/access-counts";
 import { clearBriefingCache } from "@/lib/retrieval/briefing";
 import { assembleContext } from "@/lib/retrieval/context";
 import { retrieve } from "@/lib/retrieval/service";
+import { flushTermStats, noteInteractionWrite, noteSearchWrite } from "@/lib/retrieval/term-stats";
 import { classify, compileVocabulary, type VocabularyTerm } from "@/lib/retrieval/trigger";
 import { candidateTerms, indexVocabulary } from "@/lib/retrieval/vocabulary-index";
 import { createMemoryHq } from "@/lib/sdk";
@@ -270,11 +271,13 @@ export async function benchRetrieval(): Promise<BenchRow[]> {
       await loadMemories(db, c, { agentId: teammate.id, scope: "team", count: 1_000 });
       await loadKnowledge(db, c, 10_000);
     });
-    // what the server's batch job does after writes (lib/retrieval/term-stats.ts)
-    await db.query(
-      `select mhq.refresh_interaction_stats('agent', id) from agents
-        union all select mhq.refresh_interaction_stats('client', id) from clients`,
-    );
+    // what the server's statistics job does a moment after writes (lib/retrieval/term-stats.ts):
+    // the conversations' statistics rebuilt, the memory and knowledge statistics' log folded in, the
+    // postings vacuumed
+    noteInteractionWrite(small.id, clientSmall.client.id);
+    noteInteractionWrite(large.id, clientLarge.client.id);
+    noteSearchWrite();
+    await flushTermStats();
     await db.exec("analyze");
     const loadSeconds = (performance.now() - t0) / 1000;
     process.stderr.write(`bench: retrieval corpus loaded in ${loadSeconds.toFixed(0)} s\n`);
@@ -297,6 +300,14 @@ export async function benchRetrieval(): Promise<BenchRow[]> {
     rows.push(await measure("retrieve in-process, hq, 1k", { n: N, warmup: WARMUP, notes: `1k + 1k + docs + ${corpusNote}` }, run(callers.small, hq, "hq")));
     rows.push(await measure("retrieve in-process, local, 10k", { n: N, warmup: WARMUP, notes: "10k memories + 10k interactions + docs" }, run(callers.large, local, "local")));
     rows.push(await measure("retrieve in-process, hq, 10k", { n: N, warmup: WARMUP, notes: `10k + 10k + docs + ${corpusNote}` }, run(callers.large, hq, "hq")));
+    // where the time of the hq level goes: each of its scopes alone (explicit scopes)
+    for (const scope of ["memories", "documents", "interactions", "knowledge"] as const) {
+      rows.push(
+        await measure(`retrieve in-process, ${scope} only, 10k`, { n: N, warmup: WARMUP, notes: `scopes: ["${scope}"], hq messages` }, async (i) => {
+          await retrieve(callers.large, { message: hq[i % hq.length]!, scopes: [scope] });
+        }),
+      );
+    }
     const shared = Array.from({ length: 50 }, (_, i) => `Should we change the ${c.words[i % 300]} ${c.words[(i * 7) % 300]} plan?`);
     rows.push(
       await measure("retrieve in-process, shared, internal", { n: N, warmup: WARMUP, notes: "1k own memories + 1k team memories + docs" }, run(callers.internal, shared, "shared")),
@@ -413,7 +424,8 @@ async function benchHttp(pg: PGlite, key: string, msgs: string[]): Promise<Bench
     const port = process.env.BENCH_PORT ? Number(process.env.BENCH_PORT) : await freePort();
     child = spawn(process.execPath, [nextBin, "start", "-p", String(port), "-H", "127.0.0.1"], {
       env: { ...process.env, NEXT_DIST_DIR: distDir, DATA_DIR: dataDir, SEED_DEMO: "false", NODE_ENV: "production", EMBEDDINGS_PROVIDER: "local" },
-      stdio: "ignore",
+      // BENCH_SERVER_LOG=FILE keeps the server's output (to see why a request failed)
+      stdio: process.env.BENCH_SERVER_LOG ? ["ignore", openSync(process.env.BENCH_SERVER_LOG, "a"), openSync(process.env.BENCH_SERVER_LOG, "a")] : "ignore",
       detached: true,
     });
     const hq = createMemoryHq({ baseUrl: `http://127.0.0.1:${port}`, key });

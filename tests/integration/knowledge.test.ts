@@ -357,10 +357,11 @@ describe("hybrid search", () => {
     const db = await getDatabase();
     const field: AgentCaller = { type: "agent", agentId: santos.id, name: santos.name, kind: "field", role: "orchestrator", clientId: santos.clientId, kbAccess: "read" };
     const vector = toVectorLiteral((await clustered.embed([q]))[0]!);
-    // exact_scan_max = 0 sends even this small filtered set down the HNSW path
+    // exact_scan_max = 0 sends even this small filtered set down the HNSW path; min_similarity -1
+    // keeps the far (negatively correlated) neighbours too
     const viaIndex = await withClaims(db, claimsFor(field), (tx) =>
       tx.query<{ category: string }>(
-        "select category from hybrid_search_knowledge('', $1::vector, 30, 'tool-guide', array['bulk-filter-test'], false, 1, 1, 50, 0)",
+        "select category from search_knowledge('', $1::vector, 'test-clusters', 30, 'tool-guide', array['bulk-filter-test'], false, 0.6, -1, 0)",
         [vector],
       ),
     );

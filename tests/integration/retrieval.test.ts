@@ -4,7 +4,7 @@ import { createAgent, createClient, createHqUser, type TestAgent } from "../help
 import { getDatabase } from "@/lib/db";
 import { claimsFor, withClaims } from "@/lib/db/caller";
 import { toVectorLiteral } from "@/lib/embeddings";
-import { embedLocal } from "@/lib/embeddings/local";
+import { embedLocal, LOCAL_MODEL } from "@/lib/embeddings/local";
 import { flushAccessCounts } from "@/lib/retrieval/access-counts";
 
 // POST /trigger and POST /retrieve through the real route handlers: levels, scopes, tenancy, what is
@@ -216,7 +216,7 @@ describe("the candidate functions: full text (security definer) applies each tab
     });
     const run = (who: ReturnType<typeof callerOf>, sql: string, params: unknown[]) =>
       withClaims(db, claimsFor(who), (tx) => tx.query<{ id: string }>(sql, params)).then((rows) => rows.map((r) => r.id));
-    const memories = "select id from mhq.memory_text_candidates($1, $2, $3, now(), 200, 50)";
+    const memories = "select id from mhq.memory_lexical_candidates($1, $2, $3, 50)";
     const interactions = "select id from mhq.interaction_text_candidates($1, $2, $3, 200, 50)";
 
     // control: each caller finds its own rows
@@ -238,7 +238,7 @@ describe("the candidate functions: full text (security definer) applies each tab
 
     // the vector candidate functions are security invoker: RLS alone decides, whatever is asked for
     const near = toVectorLiteral(embedLocal(topic));
-    const memoryVectors = "select id from mhq.memory_vector_candidates($1::vector, $2, $3, now(), 50)";
+    const memoryVectors = `select id from mhq.memory_vector_candidates($1::vector, '${LOCAL_MODEL}', $2, $3, now(), 50)`;
     const interactionVectors = "select id from mhq.interaction_vector_candidates($1::vector, $2, $3, 50)";
     expect(await run(callerOf(a, "internal", "orchestrator"), memoryVectors, [near, "agent", a.id])).toContain(aMemory.id);
     expect(await run(callerOf(a, "internal", "orchestrator"), memoryVectors, [near, "agent", b.id])).toEqual([]);
@@ -346,8 +346,8 @@ describe("what retrieval never returns", () => {
     const vectorSearch = (scope: "agent" | "team", exactScanMax: number) =>
       withClaims(db, claimsFor(caller), (tx) =>
         tx.query<{ id: string }>(
-          "select id from hybrid_search_memories('', $1::vector, 50, $2, $3::uuid, 0, 1, 1, 50, $4, now(), 64)",
-          [near, scope, scope === "agent" ? me.id : null, exactScanMax],
+          "select id from search_memories('', $1::vector, $5, 50, $2, $3::uuid, 0.6, 0, $4, now())",
+          [near, scope, scope === "agent" ? me.id : null, exactScanMax, LOCAL_MODEL],
         ),
       ).then((rows) => rows.map((r) => r.id).sort());
     for (const path of [300, 0]) {

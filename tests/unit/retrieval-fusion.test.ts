@@ -2,7 +2,6 @@ import { describe, expect, it } from "vitest";
 import { blendMemories } from "@/lib/retrieval/blend";
 import { fuseResults, type Candidate } from "@/lib/retrieval/fuse";
 import { levelForScopes, normalizeScopes, scopesForLevel } from "@/lib/retrieval/scopes";
-import { MAX_QUERY_WORDS, searchText } from "@/lib/retrieval/search-text";
 
 const K = 50;
 /** an RRF score at these ranks (null: not in that list) normalised to 0–1, as the service does */
@@ -121,20 +120,5 @@ describe("scopes of a level", () => {
     expect(levelForScopes(["team", "memories"])).toBe("shared");
     expect(levelForScopes(["interactions"])).toBe("local");
     expect(normalizeScopes(["knowledge", "memories", "knowledge"])).toEqual(["memories", "knowledge"]);
-  });
-});
-
-describe("searchText", () => {
-  it("keeps content words, joined with or, without operators or punctuation", () => {
-    expect(searchText("Should we move the BTC backtest to next week?")).toBe("move or btc or backtest or next or week");
-    expect(searchText('How do I fix "the" water-heater -error OR leak?')).toBe("fix or water or heater or error or leak");
-    expect(searchText("Didn’t we try Vulkn's onboarding?")).toBe("try or vulkn or onboarding");
-  });
-
-  it("answers empty for greetings and stop words, and caps long messages", () => {
-    expect(searchText("hi!")).toBe("hi");
-    expect(searchText("what is it?")).toBe("");
-    const long = Array.from({ length: 100 }, (_, i) => `word${i}`).join(" ");
-    expect(searchText(long).split(" or ")).toHaveLength(MAX_QUERY_WORDS);
   });
 });
