@@ -199,7 +199,7 @@ export async function foldSearchStats(tx: Queryable) {
 
 /** VACUUM of postings tables (outside any transaction): sets their visibility map. */
 export async function vacuumSearchPostings(db: Queryable, tables: "memories and knowledge" | "interactions") {
-  await db.exec(tables === "interactions" ? "vacuum interaction_postings" : "vacuum knowledge_postings, memory_postings");
+  await db.exec(tables === "interactions" ? "vacuum interaction_postings, interaction_search_docs" : "vacuum knowledge_postings, memory_postings");
 }
 
 export interface KnowledgeHit extends Ranked {

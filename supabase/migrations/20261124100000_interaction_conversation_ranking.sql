@@ -5,21 +5,24 @@
 --   1. each turn's BM25F document reaches two turns back and two ahead (weights 0.5/0.25 before it,
 --      0.3/0.15 after it, the day 0.5; the turns after it do not count in its length, so a new
 --      turn rewrites only its predecessors' postings of the words it brings);
---   2. each turn knows its neighbours and its conversation (the first turn of its run) in
---      interaction_search_docs, and how many distinct words it says itself;
+--   2. each turn knows its neighbours, its conversation's label and how many distinct words it
+--      says itself, in interaction_search_docs;
 --   3. the search scores every candidate by several signals (see search_interactions below).
 
 alter table interaction_search_docs
   add column prev_id uuid,
   add column next_id uuid,
-  -- the first turn of the conversation as known when the turn was last indexed
+  -- The conversation's label: the id of its first turn as known when the turn was indexed. A label
+  -- spans at most a day (a turn more than 24 hours after its label's first turn starts a new one),
+  -- so an agent that talks all day on one channel still has conversations of a useful size.
   add column conversation_id uuid,
+  add column conversation_started_at timestamptz,
   -- distinct lexemes of the turn's own text
   add column own_terms integer not null default 0;
 -- serves: relabelling a conversation whose start changed
 create index interaction_search_docs_conversation_idx on interaction_search_docs (conversation_id);
--- the conversation, repeated in the postings so that ranking reads one table
-alter table interaction_postings add column conversation_id uuid;
+-- serves: the candidates' labels, read from the index alone
+create unique index interaction_search_docs_label_idx on interaction_search_docs (interaction_id) include (conversation_id);
 -- Impact-ordered postings: a lexeme's rows of one agent (or one client) by tf / length, so that a
 -- lexeme held by thousands of turns is read only as far as its strongest ones. The indexes hold
 -- every column ranking reads (index-only scans where the visibility map allows: the statistics job
@@ -27,9 +30,9 @@ alter table interaction_postings add column conversation_id uuid;
 drop index interaction_postings_agent_idx;
 drop index interaction_postings_client_idx;
 create index interaction_postings_agent_idx on interaction_postings (agent_id, lexeme, (tf / greatest(len, 1)) desc)
-  include (interaction_id, client_id, tf, len, conversation_id);
+  include (interaction_id, client_id, tf, len);
 create index interaction_postings_client_idx on interaction_postings (client_id, lexeme, (tf / greatest(len, 1)) desc)
-  include (interaction_id, tf, len, conversation_id) where client_id is not null;
+  include (interaction_id, tf, len) where client_id is not null;
 
 -- The weighted terms of one interaction's document: its own text (1), the turns before it (0.5,
 -- 0.25), the turns after it (0.3, 0.15; not counted in the length) and its day (0.5).
@@ -73,12 +76,13 @@ declare
   v_next uuid;
   v_next2 uuid;
   conversation uuid;
+  started timestamptz;
   old_conversation uuid;
   lexemes text[];
   tfs real[];
   doc_len real;
 begin
-  select i.id, i.agent_id, i.client_id, i.content into r from interactions i where i.id = p_id;
+  select i.id, i.agent_id, i.client_id, i.content, i.occurred_at into r from interactions i where i.id = p_id;
   if not found then
     return;
   end if;
@@ -91,35 +95,35 @@ begin
   v_next := mhq.interaction_neighbour(r.id, 1);
   v_next2 := case when v_next is not null then mhq.interaction_neighbour(v_next, 1) end;
   conversation := r.id;
+  started := r.occurred_at;
   if v_prev is not null then
-    select coalesce(d.conversation_id, v_prev) into conversation from interaction_search_docs d where d.interaction_id = v_prev;
-    conversation := coalesce(conversation, v_prev);
+    select d.conversation_id, d.conversation_started_at into conversation, started
+      from interaction_search_docs d where d.interaction_id = v_prev;
+    if conversation is null or started is null or started < r.occurred_at - interval '24 hours' then
+      conversation := r.id;
+      started := r.occurred_at;
+    end if;
   end if;
   select coalesce(array_agg(t.lexeme), '{}'), coalesce(array_agg(t.tf), '{}'), coalesce(max(t.len), 0)
     into lexemes, tfs, doc_len
     from mhq.interaction_context_terms(r.id, v_prev, v_prev2, v_next, v_next2) t;
   delete from interaction_postings p where p.interaction_id = r.id and p.lexeme <> all (lexemes);
-  insert into interaction_postings as p (interaction_id, lexeme, agent_id, client_id, tf, len, conversation_id)
-  select r.id, u.lexeme, r.agent_id, r.client_id, u.tf, doc_len, conversation
+  insert into interaction_postings as p (interaction_id, lexeme, agent_id, client_id, tf, len)
+  select r.id, u.lexeme, r.agent_id, r.client_id, u.tf, doc_len
     from unnest(lexemes, tfs) as u (lexeme, tf)
-  on conflict (interaction_id, lexeme) do update set tf = excluded.tf, len = excluded.len, conversation_id = excluded.conversation_id
-    where p.tf is distinct from excluded.tf or p.len is distinct from excluded.len
-       or p.conversation_id is distinct from excluded.conversation_id;
+  on conflict (interaction_id, lexeme) do update set tf = excluded.tf, len = excluded.len
+    where p.tf is distinct from excluded.tf or p.len is distinct from excluded.len;
   update interaction_search_docs d
      set len = doc_len, prev_id = v_prev, next_id = v_next,
-         conversation_id = conversation, own_terms = length(to_tsvector('english', r.content))
+         conversation_id = conversation, conversation_started_at = started,
+         own_terms = length(to_tsvector('english', r.content))
    where d.interaction_id = r.id;
-  -- an earlier turn arrived late (or bridged two runs): the rest of the run takes the new label
+  -- an earlier turn arrived late (or bridged two runs): the rest of the run, at most a day of
+  -- turns, takes the new label
   if old_conversation is not null and old_conversation <> conversation then
-    update interaction_search_docs d set conversation_id = conversation
+    update interaction_search_docs d set conversation_id = conversation, conversation_started_at = started
      where d.interaction_id in (select x.interaction_id from interaction_search_docs x
                                  where x.conversation_id = old_conversation order by x.interaction_id for update);
-    update interaction_postings p set conversation_id = conversation
-     where (p.interaction_id, p.lexeme) in (
-       select x.interaction_id, x.lexeme from interaction_postings x
-        where x.interaction_id in (select d.interaction_id from interaction_search_docs d where d.conversation_id = conversation)
-          and x.conversation_id is distinct from conversation
-        order by x.interaction_id, x.lexeme for update);
   end if;
 end
 $$;
@@ -273,21 +277,23 @@ begin
 
   return query execute format(
     'with rare_hits as materialized (
-            select p.interaction_id as id, p.lexeme, q.idf, p.conversation_id,
+            select p.interaction_id as id, p.lexeme, q.idf,
                    q.idf * p.tf * ($5 + 1) / (p.tf + $5 * (1 - $6 + $6 * p.len / $7)) as part
               from unnest($1::text[], $2::float8[], $12::int[]) as q (lexeme, idf, cap)
               cross join lateral (
-                select x.interaction_id, x.lexeme, x.tf, x.len, x.conversation_id from interaction_postings x
+                select x.interaction_id, x.lexeme, x.tf, x.len from interaction_postings x
                  where x.%1$I = $8 and x.lexeme = q.lexeme and ($9::uuid is null or x.client_id = $9)
                  order by x.tf / greatest(x.len, 1) desc
                  limit q.cap) p),
           phase1 as materialized (
-            select h.id from rare_hits h group by h.id order by sum(h.part) desc limit $13),
+            select f.id, d.conversation_id
+              from (select h.id from rare_hits h group by h.id order by sum(h.part) desc limit $13) f
+              left join interaction_search_docs d on d.interaction_id = f.id),
           matches as materialized (
-            select h.id, h.lexeme, h.idf, h.part, h.conversation_id from rare_hits h join phase1 f on f.id = h.id
+            select h.id, h.lexeme, h.idf, h.part, f.conversation_id from rare_hits h join phase1 f on f.id = h.id
             union all
             select p.interaction_id, p.lexeme, cq.idf,
-                   cq.idf * p.tf * ($5 + 1) / (p.tf + $5 * (1 - $6 + $6 * p.len / $7)), p.conversation_id
+                   cq.idf * p.tf * ($5 + 1) / (p.tf + $5 * (1 - $6 + $6 * p.len / $7)), f.conversation_id
               from phase1 f join interaction_postings p on p.interaction_id = f.id and p.lexeme = any($3::text[])
               join unnest($3::text[], $4::float8[]) as cq (lexeme, idf) on cq.lexeme = p.lexeme),
           scored as (
