@@ -159,6 +159,8 @@ export async function loadMemories(db: Database, c: Corpus, p: { agentId: string
 
 export async function loadInteractions(db: Database, c: Corpus, p: { agentId: string; clientId: string | null; count: number }) {
   const now = Date.now();
+  // recorded as they happen: in time order, each turn after the one before it
+  const times = timestamps(c, p.count, now).sort();
   await inBatches(p.count, async (from, to) => {
     const n = to - from;
     const contents = Array.from({ length: n }, () => c.text(15 + Math.floor(c.random() * 40)));
@@ -173,7 +175,7 @@ export async function loadInteractions(db: Database, c: Corpus, p: { agentId: st
         contents.map((_, i) => ((from + i) % 2 === 0 ? "inbound" : "outbound")),
         contents,
         contents.map((t) => toVectorLiteral(embedLocal(t))),
-        timestamps(c, n, now),
+        times.slice(from, to),
       ],
     );
   });
