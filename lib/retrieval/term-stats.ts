@@ -63,16 +63,15 @@ export async function flushTermStats(): Promise<void> {
   state.running = (async () => {
     // the embedded database has no autovacuum: without it every posting read also reads its heap
     // row (the postings' index-only scans need the visibility map), about twice the time
-    const embedded = (await getDatabase()).kind === "pglite";
-    if (fold && (await asSystem((tx) => foldSearchStats(tx))) > 0 && embedded) {
-      await vacuumSearchPostings(await getDatabase(), "memories and knowledge");
-    }
+    const db = await getDatabase();
+    const embedded = db.kind === "pglite";
+    if (fold && (await asSystem((tx) => foldSearchStats(tx))) > 0 && embedded) await vacuumSearchPostings(db, "memories and knowledge");
     let refreshed = false;
     for (const key of scopes) {
       const [kind, id] = key.split(":") as ["agent" | "client", string];
       refreshed = (await asSystem((tx) => refreshInteractionStats(tx, kind, id))) || refreshed;
     }
-    if (refreshed && embedded) await vacuumSearchPostings(await getDatabase(), "interactions");
+    if (refreshed && embedded) await vacuumSearchPostings(db, "interactions");
   })().finally(() => {
     state.running = null;
   });
