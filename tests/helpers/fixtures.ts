@@ -4,6 +4,12 @@ import { admin, api } from "./api";
 let counter = 0;
 const unique = (base: string) => `${base} ${++counter}-${Math.random().toString(36).slice(2, 6)}`;
 
+/**
+ * A word no other test uses, spelled so that full-text search keeps it as it is: a token with a digit
+ * in it is never stemmed, while letters alone may be ("zqly" is indexed as "zqli").
+ */
+export const rareWord = () => `zq${Math.floor(Math.random() * 1e6)}${Math.random().toString(36).slice(2, 6)}`;
+
 export async function createClient(name = unique("Client"), triggerTerms: string[] = []) {
   const res = await admin.post("/api/v1/clients", { name, triggerTerms });
   expect(res.status, JSON.stringify(res.body)).toBe(201);

@@ -7,7 +7,7 @@ import { flushAccessCounts } from "@/lib/retrieval/access-counts";
 import { foldAccessEvents } from "@/lib/retrieval/access-queries";
 import { admin, as } from "../helpers/api";
 import { transport } from "../helpers/db";
-import { createAgent, createClient, type TestAgent } from "../helpers/fixtures";
+import { createAgent, createClient, rareWord, type TestAgent } from "../helpers/fixtures";
 import { currentTestDatabase } from "../helpers/setup-env";
 
 // Invariants that only hold if the SQL is right under true concurrency. The route handlers share a
@@ -120,7 +120,7 @@ describe.runIf(REAL)(`concurrent writers on a real server — ${reason}`, () => 
 
   it("retrievals and knowledge searches run alongside counter folds without deadlock, and every access is counted", async () => {
     const db = await getDatabase();
-    const topic = `zq${Math.random().toString(36).slice(2, 8)}`;
+    const topic = rareWord();
     // twelve entries every search serves, listed in a different order by different queries
     const ids: string[] = [];
     for (let i = 0; i < 12; i++) {

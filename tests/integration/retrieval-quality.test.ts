@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { admin, api, as } from "../helpers/api";
 import { transport } from "../helpers/db";
-import { createAgent, createClient, createHqUser, type TestAgent } from "../helpers/fixtures";
+import { createAgent, createClient, createHqUser, rareWord, type TestAgent } from "../helpers/fixtures";
 import { currentTestDatabase } from "../helpers/setup-env";
 import type { AgentCaller } from "@/lib/auth/caller";
 import { getDatabase } from "@/lib/db";
@@ -14,7 +14,7 @@ import { flushTermStats } from "@/lib/retrieval/term-stats";
 // Retrieval quality rules: BM25F over conversations with their context (under RLS, on every
 // transport), the relevance floor, honest scopes, and vectors that record their model.
 
-const word = () => `zq${Math.random().toString(36).slice(2, 8)}`;
+const word = rareWord;
 const retrieve = (agent: TestAgent, body: Record<string, unknown>) => as(agent.key).post("/api/v1/retrieve", body);
 const ids = (res: { body: { items: { id: string }[] } }) => res.body.items.map((i) => i.id);
 

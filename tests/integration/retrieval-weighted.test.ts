@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { admin, as } from "../helpers/api";
-import { createAgent, createClient, type TestAgent } from "../helpers/fixtures";
+import { createAgent, createClient, rareWord, type TestAgent } from "../helpers/fixtures";
 import { asSystem, getDatabase } from "@/lib/db";
 import { claimsFor, withClaims } from "@/lib/db/caller";
 import { setEmbeddingProviderForTests, toVectorLiteral, type EmbeddingProvider } from "@/lib/embeddings";
@@ -9,7 +9,7 @@ import { flushTermStats, noteSearchWrite } from "@/lib/retrieval/term-stats";
 // Memories, documents and the knowledge base: BM25 over postings fused with vectors by weighted
 // scores, vectors of the query's model only, and the new postings/statistics tables under RLS.
 
-const word = () => `zq${Math.random().toString(36).slice(2, 8)}`;
+const word = rareWord;
 
 /**
  * Vectors with a known geometry: a text holding the phrase of one of `axes` points along that

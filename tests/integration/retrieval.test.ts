@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { admin, api, as } from "../helpers/api";
-import { createAgent, createClient, createHqUser, type TestAgent } from "../helpers/fixtures";
+import { createAgent, createClient, createHqUser, rareWord, type TestAgent } from "../helpers/fixtures";
 import { getDatabase } from "@/lib/db";
 import { claimsFor, withClaims } from "@/lib/db/caller";
 import { toVectorLiteral } from "@/lib/embeddings";
@@ -10,7 +10,7 @@ import { flushAccessCounts } from "@/lib/retrieval/access-counts";
 // POST /trigger and POST /retrieve through the real route handlers: levels, scopes, tenancy, what is
 // never returned, access counting and the log.
 
-const word = () => `zq${Math.random().toString(36).slice(2, 8)}`;
+const word = rareWord;
 
 async function memory(agent: TestAgent, body: Record<string, unknown>) {
   const res = await as(agent.key).post("/api/v1/agents/me/memories", { tier: "learning", category: "insight", confidence: 0.8, ...body });
