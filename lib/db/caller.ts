@@ -33,7 +33,7 @@ function embeddingModel(): string {
 }
 
 /**
- * Runs `fn` in one transaction as the caller: `set local role mhq_app` drops superuser/owner
+ * Runs `fn` in one transaction as the caller: the local role mhq_app drops superuser/owner
  * rights, and the caller's claims are set for RLS. Both are transaction-local, so a pooled
  * connection never carries one caller's identity into another's request.
  */
@@ -43,13 +43,13 @@ export async function withClaims<T>(
   fn: (tx: Queryable) => Promise<T>,
 ): Promise<T> {
   return db.transaction(async (tx) => {
-    // the model of the vectors this transaction writes (the embedded tables record it); searches
-    // name the model they compare explicitly
-    await tx.query("select set_config('request.jwt.claims', $1, true), set_config('mhq.embedding_model', $2, true)", [
-      JSON.stringify(claims),
-      embeddingModel(),
-    ]);
-    await tx.query("set local role mhq_app");
+    // one statement: the claims, the model of the vectors this transaction writes (the embedded
+    // tables record it; searches name the model they compare explicitly), and the role
+    // (set_config('role', …, true) is `set local role`)
+    await tx.query(
+      "select set_config('request.jwt.claims', $1, true), set_config('mhq.embedding_model', $2, true), set_config('role', 'mhq_app', true)",
+      [JSON.stringify(claims), embeddingModel()],
+    );
     return fn(tx);
   });
 }

@@ -41,8 +41,7 @@ export async function countAccess(tx: Queryable, ids: { memories?: string[]; kno
   const memories = ids.memories ?? [];
   const knowledge = ids.knowledge ?? [];
   if (!memories.length && !knowledge.length) return;
-  await insertAccessEvents(tx, { kind: "memory", ids: memories });
-  await insertAccessEvents(tx, { kind: "knowledge", ids: knowledge });
+  await insertAccessEvents(tx, { memories, knowledge });
   schedule();
 }
 

@@ -7,10 +7,10 @@ import type { Queryable } from "@/lib/db";
 
 export type AccessKind = "memory" | "knowledge";
 
-/** Records one access to each id (duplicates count twice), as the calling agent. */
-export async function insertAccessEvents(tx: Queryable, p: { kind: AccessKind; ids: string[] }) {
-  if (!p.ids.length) return;
-  await tx.query(`insert into access_events (kind, item_id) select $1, unnest($2::uuid[])`, [p.kind, p.ids]);
+/** Records one access to each id (duplicates count twice), as the calling agent, in one call. */
+export async function insertAccessEvents(tx: Queryable, p: { memories: string[]; knowledge: string[] }) {
+  if (!p.memories.length && !p.knowledge.length) return;
+  await tx.query(`select mhq.record_access($1::uuid[], $2::uuid[])`, [p.memories, p.knowledge]);
 }
 
 /** Accesses of these items not yet folded into their counters (under the caller's RLS). */

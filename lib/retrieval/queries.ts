@@ -199,7 +199,13 @@ export async function foldSearchStats(tx: Queryable) {
 
 /** VACUUM of postings tables (outside any transaction): sets their visibility map. */
 export async function vacuumSearchPostings(db: Queryable, tables: "memories and knowledge" | "interactions") {
-  await db.exec(tables === "interactions" ? "vacuum interaction_postings, interaction_search_docs" : "vacuum knowledge_postings, memory_postings");
+  // the statistics too: a rebuild deletes a scope's rows and a fold empties the log, and their
+  // dead rows would otherwise be stepped over by every search's lookups
+  await db.exec(
+    tables === "interactions"
+      ? "vacuum interaction_postings, interaction_search_docs, interaction_term_stats, interaction_corpus_stats"
+      : "vacuum knowledge_postings, memory_postings, search_stats_log, search_term_stats",
+  );
 }
 
 export interface KnowledgeHit extends Ranked {
