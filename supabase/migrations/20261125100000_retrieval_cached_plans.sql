@@ -358,27 +358,6 @@ begin
 end
 $$;
 
--- Whether one agent's or one client's conversations hold at most `cap` vectors.
-create or replace function mhq.interaction_vectors_at_most(cap int, agent_filter uuid, client_filter uuid)
-returns boolean
-language plpgsql stable security invoker
-as $$
-declare
-  small boolean;
-begin
-  select count(*) <= cap into small from (
-    select 1 from interactions i
-     where agent_filter is not null and i.agent_id = agent_filter
-       and (client_filter is null or i.client_id = client_filter) and i.embedding is not null
-    union all
-    select 1 from interactions i
-     where agent_filter is null and i.client_id = client_filter and i.embedding is not null
-    limit cap + 1
-  ) f;
-  return small;
-end
-$$;
-
 create or replace function mhq.interaction_vector_exact(
   query_embedding vector(1536), query_model text, agent_filter uuid, client_filter uuid, max_rows int
 )
@@ -614,3 +593,54 @@ end
 $$;
 revoke all on function mhq.record_access(uuid[], uuid[]) from public;
 grant execute on function mhq.record_access(uuid[], uuid[]) to mhq_app;
+
+-- ── the retrieval log in one call ───────────────────────────────────────────────────────────────
+-- The same insert as before, kept planned between calls. Security invoker: retrieval_log_insert
+-- decides who may log what, exactly as for a plain insert.
+create or replace function mhq.log_retrieval(
+  p_agent_id uuid, p_client_id uuid, p_endpoint text, p_caller_type text, p_level text, p_explicit_scopes boolean,
+  p_scopes text[], p_trigger_kinds text[], p_items jsonb, p_took_ms float8, p_message_chars int
+)
+returns void
+language plpgsql volatile security invoker
+set search_path = public, pg_temp
+as $$
+begin
+  insert into retrieval_log (agent_id, client_id, endpoint, caller_type, level, explicit_scopes, scopes, trigger_kinds,
+                             items, item_count, took_ms, message_chars)
+  values (p_agent_id, p_client_id, p_endpoint, p_caller_type, p_level, p_explicit_scopes, p_scopes, p_trigger_kinds,
+          p_items, jsonb_array_length(p_items), p_took_ms, p_message_chars);
+end
+$$;
+revoke all on function mhq.log_retrieval(uuid, uuid, text, text, text, boolean, text[], text[], jsonb, float8, int) from public;
+grant execute on function mhq.log_retrieval(uuid, uuid, text, text, text, boolean, text[], text[], jsonb, float8, int) to mhq_app;
+
+-- Whether one agent's or one client's conversations hold at most `cap` vectors: read from the
+-- conversations' statistics when they exist (they trail writes by a moment, which only moves the
+-- choice between an exact ranking and the HNSW walk), counted up to cap + 1 otherwise.
+create or replace function mhq.interaction_vectors_at_most(cap int, agent_filter uuid, client_filter uuid)
+returns boolean
+language plpgsql stable security invoker
+as $$
+declare
+  known float8;
+  small boolean;
+begin
+  select s.n into known from interaction_corpus_stats s
+   where (agent_filter is not null and s.scope_kind = 'agent' and s.scope_id = agent_filter)
+      or (agent_filter is null and s.scope_kind = 'client' and s.scope_id = client_filter);
+  if known is not null then
+    return known <= cap;
+  end if;
+  select count(*) <= cap into small from (
+    select 1 from interactions i
+     where agent_filter is not null and i.agent_id = agent_filter
+       and (client_filter is null or i.client_id = client_filter) and i.embedding is not null
+    union all
+    select 1 from interactions i
+     where agent_filter is null and i.client_id = client_filter and i.embedding is not null
+    limit cap + 1
+  ) f;
+  return small;
+end
+$$;

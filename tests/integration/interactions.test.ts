@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import { admin, as } from "../helpers/api";
 import { createAgent, createClient } from "../helpers/fixtures";
 import { getDatabase } from "@/lib/db";
+import { LOCAL_DIMENSIONS } from "@/lib/embeddings/local";
 
 const message = (over: Record<string, unknown> = {}) => ({
   channel: "sms",
@@ -35,7 +36,7 @@ describe("interactions (recall memory)", () => {
          from interactions where id = $1`,
       [res.body.interaction.id],
     );
-    expect(row).toMatchObject({ dims: 1536, hit: true });
+    expect(row).toMatchObject({ dims: LOCAL_DIMENSIONS, hit: true });
     expect(new Date(row!.occurred).toISOString()).toBe("2026-02-16T09:30:00.000Z");
   });
 

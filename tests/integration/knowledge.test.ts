@@ -371,7 +371,8 @@ describe("hybrid search", () => {
       for (const s of ["enable_seqscan", "enable_bitmapscan", "enable_sort"]) await tx.query(`set local ${s} = off`);
       await tx.query("set local hnsw.iterative_scan = off");
       return tx.query(
-        "select id from knowledge_entries where category = 'tool-guide' and tags @> array['bulk-filter-test'] order by embedding <#> $1::vector limit 30",
+        `select id from knowledge_entries where vector_dims(embedding) = 1536 and category = 'tool-guide' and tags @> array['bulk-filter-test']
+          order by embedding::vector(1536) <#> $1::vector(1536) limit 30`,
         [vector],
       );
     });

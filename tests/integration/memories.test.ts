@@ -3,6 +3,7 @@ import { flushAccessCounts } from "@/lib/retrieval/access-counts";
 import { admin, api, as } from "../helpers/api";
 import { createAgent, createClient, createHqUser } from "../helpers/fixtures";
 import { getDatabase } from "@/lib/db";
+import { LOCAL_DIMENSIONS } from "@/lib/embeddings/local";
 
 const memories = (agent: string, query = "") => `/api/v1/agents/${agent}/memories${query}`;
 const DAY = 24 * 60 * 60 * 1000;
@@ -62,7 +63,7 @@ describe("memory_write", () => {
     expect(res.body.memory.decisionContext.alternatives).toHaveLength(2);
     expect(new Date(res.body.memory.occurredAt).toISOString()).toBe("2026-02-15T10:00:00.000Z");
     const [row] = await dbRows<{ dims: number }>("select vector_dims(embedding) as dims from memories where id = $1", [res.body.memory.id]);
-    expect(row!.dims).toBe(1536);
+    expect(row!.dims).toBe(LOCAL_DIMENSIONS);
   });
 
   it("answers 422 for a title over 200 characters, confidence 0.39, or a category of another tier", async () => {

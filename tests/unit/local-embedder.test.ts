@@ -1,17 +1,19 @@
 import { describe, expect, it } from "vitest";
-import { embedLocal } from "@/lib/embeddings/local";
-import { EMBEDDING_DIMENSIONS } from "@/lib/embeddings/types";
+import { embedLocal, LOCAL_DIMENSIONS } from "@/lib/embeddings/local";
 import { toVectorLiteral } from "@/lib/embeddings";
 
 const cosine = (a: number[], b: number[]) => a.reduce((s, x, i) => s + x * b[i]!, 0);
 
 describe("the local embedder", () => {
-  it("is deterministic, 1536-dimensional and unit length", () => {
+  it("is deterministic, 101-dimensional and unit length", () => {
     const a = embedLocal("How do I escalate a failed payment?");
-    expect(a).toHaveLength(EMBEDDING_DIMENSIONS);
+    expect(a).toHaveLength(LOCAL_DIMENSIONS);
+    expect(LOCAL_DIMENSIONS).toBe(101);
     expect(embedLocal("How do I escalate a failed payment?")).toEqual(a);
     expect(cosine(a, a)).toBeCloseTo(1, 6);
     expect(cosine(embedLocal(""), embedLocal(""))).toBeCloseTo(1, 6);
+    // a text without a known word is unlike every text with one
+    expect(cosine(embedLocal("zzqx"), a)).toBe(0);
   });
 
   it("places texts that share words closer than unrelated texts", () => {
