@@ -34,7 +34,10 @@ export async function measure(
     times.push(performance.now() - start);
   }
   times.sort((a, b) => a - b);
-  return { benchmark, n: opts.n, p50: percentile(times, 50), p95: percentile(times, 95), notes: opts.notes ?? "" };
+  const row = { benchmark, n: opts.n, p50: percentile(times, 50), p95: percentile(times, 95), notes: opts.notes ?? "" };
+  // progress while a long bench runs (the table is printed at the end)
+  process.stderr.write(`bench: ${benchmark}: p50 ${row.p50.toFixed(1)} ms, p95 ${row.p95.toFixed(1)} ms\n`);
+  return row;
 }
 
 export function formatTable(rows: BenchRow[]): string {

@@ -4,6 +4,7 @@ import { createAgent, createClient, rareWord, type TestAgent } from "../helpers/
 import { asSystem, getDatabase } from "@/lib/db";
 import { claimsFor, withClaims } from "@/lib/db/caller";
 import { setEmbeddingProviderForTests, toVectorLiteral, type EmbeddingProvider } from "@/lib/embeddings";
+import { embedLocal, LOCAL_DIMENSIONS, LOCAL_MODEL } from "@/lib/embeddings/local";
 import { flushTermStats, noteSearchWrite } from "@/lib/retrieval/term-stats";
 
 // Memories, documents and the knowledge base: BM25 over postings fused with vectors by weighted
@@ -141,6 +142,71 @@ describe("a search compares only vectors of its own model", () => {
     const found = res.body.items as { id: string; source: string; meta: { similarity: number | null; lexicalScore: number } }[];
     expect(found.map((i) => i.source).sort()).toEqual(["documents", "knowledge", "memories"]);
     for (const i of found) expect(i.meta).toMatchObject({ similarity: null, lexicalScore: 1 });
+  });
+});
+
+describe("vectors are stored at their model's width and searched through that width's index", () => {
+  it("the local model at 101 dimensions, another model padded to 1536, each on its own partial HNSW index", async () => {
+    const me = await createAgent({ kind: "internal", role: "orchestrator", kbAccess: "write" });
+    const who = callerOf(me, "internal", "orchestrator", "write");
+    const text = `Boiler pressure ${word()} checklist`;
+    const local = await memory(me, { title: text, content: "Check the gauge before the valve." });
+    const turn = await as(me.key).post("/api/v1/interactions", { channel: "chat", direction: "inbound", speaker: "Pat", content: `Pat: ${text}` });
+    expect(turn.status).toBe(201);
+    const entry = await as(me.key).post("/api/v1/knowledge", { title: text, content: "body", category: "procedure" });
+    expect(entry.status).toBe(201);
+    const [dims] = await run<{ m: number; i: number; k: number }>(
+      who,
+      `select (select vector_dims(embedding) from memories where id = $1) as m, (select vector_dims(embedding) from interactions where id = $2) as i,
+              (select vector_dims(embedding) from knowledge_entries where id = $3) as k`,
+      [local.id, turn.body.interaction.id, entry.body.entry.id],
+    );
+    expect(dims).toEqual({ m: LOCAL_DIMENSIONS, i: LOCAL_DIMENSIONS, k: LOCAL_DIMENSIONS });
+
+    // the HNSW walks as the agent, and the index scans they made
+    const search = async (query: string, model: string) =>
+      withClaims(await getDatabase(), claimsFor(who), async (tx) => {
+        // the backend's scan counts not yet reported: they only grow within a transaction
+        const counted = async () =>
+          (
+            await tx.query<Record<string, number>>(
+              `select ${["memories", "interactions", "knowledge_entries"]
+                .flatMap((t) => [101, 1536].map((w) => `pg_stat_get_xact_numscans('${t}_embedding_${w}_idx'::regclass)::int as "${t}_${w}"`))
+                .join(", ")}`,
+            )
+          )[0]!;
+        const before = await counted();
+        const ids = async (sql: string) => (await tx.query<{ id: string }>(sql, [query, model, me.id])).map((r) => r.id);
+        const found = {
+          memories: await ids("select id from mhq.memory_vector_candidates($1::vector, $2, 'agent', $3::uuid, now(), 20)"),
+          interactions: await ids("select id from mhq.interaction_vector_candidates($1::vector, $2, $3::uuid, null, 50)"),
+          knowledge: await ids("select id from mhq.published_knowledge_vector_candidates($1::vector, $2, 20) where $3::uuid is not null"),
+        };
+        const after = await counted();
+        const counts = Object.fromEntries(Object.keys(after).map((k) => [k, after[k]! - before[k]!]));
+        return { found, counts };
+      });
+
+    const localQuery = toVectorLiteral(embedLocal(text));
+    const viaLocal = await search(localQuery, LOCAL_MODEL);
+    expect(viaLocal.found.memories).toContain(local.id);
+    expect(viaLocal.found.interactions).toContain(turn.body.interaction.id);
+    expect(viaLocal.found.knowledge).toContain(entry.body.entry.id);
+    expect(viaLocal.counts).toMatchObject({ memories_1536: 0, interactions_1536: 0, knowledge_entries_1536: 0 });
+    expect(viaLocal.counts.memories_101).toBeGreaterThan(0);
+    expect(viaLocal.counts.interactions_101).toBeGreaterThan(0);
+    expect(viaLocal.counts.knowledge_entries_101).toBeGreaterThan(0);
+
+    // a provider's model: its vectors stay 1536 wide and are walked on the other index
+    const wide = axesProvider("test-model-wide", [text]);
+    setEmbeddingProviderForTests(wide);
+    const other = await memory(me, { title: `${text} again`, content: "" });
+    const [otherDims] = await run<{ d: number }>(who, "select vector_dims(embedding) as d from memories where id = $1", [other.id]);
+    expect(otherDims!.d).toBe(1536);
+    const viaWide = await search(toVectorLiteral((await wide.embed([text]))[0]!), "test-model-wide");
+    expect(viaWide.found.memories).toEqual([other.id]);
+    expect(viaWide.counts.memories_1536).toBeGreaterThan(0);
+    expect(viaWide.counts.memories_101).toBe(0);
   });
 });
 
