@@ -217,9 +217,10 @@ export async function withoutSearchIndexes(db: Database, load: () => Promise<voi
   try {
     await load();
   } finally {
-    await db.exec("set maintenance_work_mem = '512MB'");
+    // one process: no parallel build (its shared memory segment cannot be had in PGlite)
+    await db.exec("set maintenance_work_mem = '512MB'; set max_parallel_maintenance_workers = 0");
     for (const i of indexes) await db.exec(i.definition);
-    await db.exec("reset maintenance_work_mem");
+    await db.exec("reset maintenance_work_mem; reset max_parallel_maintenance_workers");
   }
 }
 
