@@ -1,7 +1,7 @@
 // Retrieval: the smart trigger's throughput, POST /retrieve at 1k and 10k memories and
 // interactions per agent over a 10k-entry knowledge base (in process, and over HTTP against
 // `next start`), and context assembly. Targets on the embedded database with the local embedder:
-// retrieve p95 ≤ 50 ms at 10k items, context ≤ 100 ms.
+// retrieve p95 ≤ 25 ms in process and ≤ 50 ms over HTTP at 10k items, context ≤ 100 ms.
 //
 // The corpus is synthetic but shaped like the real thing: a Zipf-distributed vocabulary (a few
 // words are everywhere, most are rare), domain words mixed in, every row embedded by the local
@@ -236,9 +236,14 @@ const asCallerOf = (agent: { id: string; name: string; kind: "internal" | "field
   kbAccess: "read",
 });
 
-/** Messages that reach each level, built from the corpus's own words so searches find something. */
+/**
+ * Messages that reach each level, built from the corpus's own words so searches find something.
+ * The words filled in are the corpus's made-up ones: a domain word such as "escalation" or "urgent"
+ * is a trigger of its own and would move a message to another level than its phrasing asks for.
+ */
 export function messages(c: Corpus, count: number, level: "local" | "hq") {
-  const common = c.words.slice(0, 300);
+  const domain = new Set(DOMAIN);
+  const common = c.words.slice(0, 300).filter((w) => !domain.has(w));
   const pick = () => common[Math.floor(c.random() * common.length)]!;
   return Array.from({ length: count }, (_, i) =>
     level === "hq"
@@ -311,7 +316,8 @@ export async function benchRetrieval(): Promise<BenchRow[]> {
         }),
       );
     }
-    const shared = Array.from({ length: 50 }, (_, i) => `Should we change the ${c.words[i % 300]} ${c.words[(i * 7) % 300]} plan?`);
+    const made = c.words.slice(0, 300).filter((w) => !DOMAIN.includes(w));
+    const shared = Array.from({ length: 50 }, (_, i) => `Should we change the ${made[i % made.length]} ${made[(i * 7) % made.length]} plan?`);
     rows.push(
       await measure("retrieve in-process, shared, internal", { n: N, warmup: WARMUP, notes: "1k own memories + 1k team memories + docs" }, run(callers.internal, shared, "shared")),
     );
