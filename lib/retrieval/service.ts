@@ -61,13 +61,20 @@ export async function retrieve(caller: Caller, body: z.infer<typeof retrieveBody
     }
     level = levelForScopes(scopes);
   } else {
-    ({ level, triggers } = await classifyAs(view, body.message));
+    level = "none";
+    scopes = [];
+  }
+  /** the smart trigger decides the level, and with it the scopes the role may read */
+  const classifyIn = async (tx?: Queryable) => {
+    if (body.scopes) return;
+    ({ level, triggers } = await classifyAs(view, body.message, tx));
     // the level's scopes the role may read (a specialist's level never reaches conversations)
     scopes = scopesForLevel(level, agent.kind).filter((s) => readable.includes(s));
-  }
-
-  const vectors = scopes.length ? await tryEmbed([body.message]) : null;
-  const embedding = vectors ? toVectorLiteral(vectors[0]!) : null;
+  };
+  const embed = async () => {
+    const vectors = scopes.length ? await tryEmbed([body.message]) : null;
+    return vectors ? toVectorLiteral(vectors[0]!) : null;
+  };
   const message = body.message;
 
   const logEntry = (items: FusedItem[], tookMs: number): q.RetrievalLogEntry => ({
@@ -85,7 +92,7 @@ export async function retrieve(caller: Caller, body: z.infer<typeof retrieveBody
   });
   const elapsed = () => Math.round((performance.now() - started) * 100) / 100;
 
-  const { items, tookMs } = await view.run(async (tx) => {
+  const searchIn = async (tx: Queryable, embedding: string | null) => {
     const found = scopes.length ? await searchScopes(tx, view, scopes, { message, embedding, limit }) : [];
     const took = elapsed();
     // an agent's own retrievals are logged, and what it was served counted, in the same
@@ -98,7 +105,22 @@ export async function retrieve(caller: Caller, body: z.infer<typeof retrieveBody
       });
     }
     return { items: found, tookMs: took };
-  });
+  };
+  // The local model embeds in process, so the trigger's vocabulary check, the search and the log
+  // share one transaction. A remote provider's request is never made while a connection is held:
+  // then the trigger runs in a transaction of its own, before the message is embedded.
+  let served: { items: FusedItem[]; tookMs: number };
+  if (getEmbeddingProvider().name === "local") {
+    served = await view.run(async (tx) => {
+      await classifyIn(tx);
+      return searchIn(tx, await embed());
+    });
+  } else {
+    await classifyIn();
+    const embedding = await embed();
+    served = await view.run((tx) => searchIn(tx, embedding));
+  }
+  const { items, tookMs } = served;
   if (view.hq) {
     await asCaller(view.hq, async (tx) => {
       await q.insertRetrievalLog(tx, logEntry(items, tookMs));
