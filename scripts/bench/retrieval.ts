@@ -237,13 +237,14 @@ const asCallerOf = (agent: { id: string; name: string; kind: "internal" | "field
 });
 
 /**
- * Messages that reach each level, built from the corpus's own words so searches find something.
- * The words filled in are the corpus's made-up ones: a domain word such as "escalation" or "urgent"
- * is a trigger of its own and would move a message to another level than its phrasing asks for.
+ * The corpus's 300 most frequent words but its domain words: a domain word such as "escalation" or
+ * "urgent" is a trigger of its own and would move a message to another level than its phrasing asks for.
  */
+const madeUpWords = (c: Corpus) => c.words.slice(0, 300).filter((w) => !DOMAIN.includes(w));
+
+/** Messages that reach each level, built from the corpus's own words so searches find something. */
 export function messages(c: Corpus, count: number, level: "local" | "hq") {
-  const domain = new Set(DOMAIN);
-  const common = c.words.slice(0, 300).filter((w) => !domain.has(w));
+  const common = madeUpWords(c);
   const pick = () => common[Math.floor(c.random() * common.length)]!;
   return Array.from({ length: count }, (_, i) =>
     level === "hq"
@@ -316,7 +317,7 @@ export async function benchRetrieval(): Promise<BenchRow[]> {
         }),
       );
     }
-    const made = c.words.slice(0, 300).filter((w) => !DOMAIN.includes(w));
+    const made = madeUpWords(c);
     const shared = Array.from({ length: 50 }, (_, i) => `Should we change the ${made[i % made.length]} ${made[(i * 7) % made.length]} plan?`);
     rows.push(
       await measure("retrieve in-process, shared, internal", { n: N, warmup: WARMUP, notes: "1k own memories + 1k team memories + docs" }, run(callers.internal, shared, "shared")),
