@@ -10,7 +10,9 @@ PORT="${PG_TEST_PORT:-54329}"
 DIR="${PG_TEST_DIR:-/tmp/mhq-pg}"
 
 install() {
-  if [ ! -x "$PG_BIN/postgres" ] || [ ! -x "$PG_BIN/pg_config" ] || ! command -v make >/dev/null || ! command -v dpkg-source >/dev/null; then
+  # the server's headers too: pg_config alone can be there without them (building pgvector needs both)
+  if [ ! -x "$PG_BIN/postgres" ] || [ ! -x "$PG_BIN/pg_config" ] || [ ! -f /usr/include/postgresql/15/server/postgres.h ] \
+    || ! command -v make >/dev/null || ! command -v dpkg-source >/dev/null; then
     apt-get update
     DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends \
       postgresql-15 postgresql-server-dev-15 build-essential dpkg-dev
