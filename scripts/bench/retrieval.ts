@@ -298,6 +298,9 @@ export async function benchRetrieval(): Promise<BenchRow[]> {
       await putDocument(caller, "me", "daily", { content: c.text(120) });
     }
 
+    // the machine's speed, to read the other rows against: one statement's round trip into the
+    // embedded database (every retrieve makes about ten)
+    rows.push(await measure("embedded database round trip (select 1)", { n: N, warmup: WARMUP, notes: "calibration: this machine's speed" }, () => db.query("select 1")));
     const corpusNote = "10k KB entries";
     const run = (caller: AgentCaller, msgs: string[], expect: string) => async (i: number) => {
       const r = await retrieve(caller, { message: msgs[i % msgs.length]! });
