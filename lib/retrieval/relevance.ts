@@ -40,14 +40,37 @@ export function coverage(terms: { stem: string; weight: number }[], text: string
   return match(terms, text).coverage;
 }
 
+/** The text as its words are compared: lower case, accents dropped (ASCII text has none to drop). */
+const fold = (text: string) => {
+  const lower = text.toLowerCase();
+  return /[\u0080-\uffff]/.test(lower) ? lower.normalize("NFKD").replace(/\p{M}/gu, "") : lower;
+};
+const WORD_CHAR = /^[\p{L}\p{N}]$/u;
+
+/**
+ * Whether a word of the folded text starts with `stem` (itself letters and digits only): an
+ * occurrence that no letter or digit precedes. Searched, not split into words: the texts are the
+ * hits' whole contents.
+ */
+function hasWordStartingWith(text: string, stem: string): boolean {
+  for (let i = text.indexOf(stem); i >= 0; i = text.indexOf(stem, i + 1)) {
+    if (i === 0) return true;
+    const low = text.charCodeAt(i - 1);
+    // the character before, whole when it is the second half of a surrogate pair
+    const before = low >= 0xdc00 && low <= 0xdfff && i >= 2 ? text.slice(i - 2, i) : text[i - 1]!;
+    if (!WORD_CHAR.test(before)) return true;
+  }
+  return false;
+}
+
 function match(terms: { stem: string; weight: number }[], text: string) {
   const total = terms.reduce((s, t) => s + t.weight, 0);
   if (!total) return { coverage: 0, count: 0 };
-  const tokens = words(text);
+  const folded = fold(text);
   let weight = 0;
   let count = 0;
   for (const t of terms) {
-    if (!tokens.some((w) => w.startsWith(t.stem))) continue;
+    if (!hasWordStartingWith(folded, t.stem)) continue;
     weight += t.weight;
     count++;
   }

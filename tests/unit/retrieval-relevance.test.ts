@@ -12,6 +12,17 @@ describe("the relevance floor", () => {
     expect(coverage(queryTerms("water heater refund"), "Refunds for a water heater install")).toBeGreaterThanOrEqual(MIN_COVERAGE);
   });
 
+  it("matches a word at its start, in any case and with or without accents, never inside another word", () => {
+    const terms = queryTerms("café refunds");
+    expect(coverage(terms, "CAFE REFUND desk")).toBe(1);
+    expect(coverage(terms, "Le Café: refund-policy")).toBe(1);
+    expect(coverage(terms, "decafé prerefund")).toBe(0);
+    expect(coverage(queryTerms("naïve résumé"), "a naive resume")).toBe(1);
+    // a letter outside the basic plane before the word makes it part of that word
+    expect(coverage(queryTerms("heater"), "𝒜heater")).toBe(0);
+    expect(coverage(queryTerms("heater"), "😀heater")).toBe(1);
+  });
+
   it("answers nothing for nonsense, whatever the nearest rows are", () => {
     expect(floor("zzzqqq nothing", [hit("There is nothing to schedule today", 0.6), hit("Weekly report", 0.5)])).toEqual([]);
     expect(floor("zzzqqq", [hit("Weekly report", 0.7)])).toEqual([]);
