@@ -29,8 +29,8 @@ describe("common words in a knowledge search", () => {
     const [rare, everywhere, many, alsoMany] = [rareWord(), rareWord(), rareWord(), rareWord()];
     // `everywhere` in 1,700 entries: more than the per-candidate probing threshold (15 × 100 candidates)
     await fill("Everywhere", 1_700, everywhere);
-    // `many` and `alsoMany` in 900 entries each: together beyond the first phase's 1,500 postings,
-    // so the commoner of them is added in the second phase, read whole
+    // `many` in 900 entries, `alsoMany` in those and about 100 more: together beyond the first
+    // phase's 1,500 postings, so the commoner of them is added in the second phase, read whole
     await fill("Many", 900, `${many} ${alsoMany}`);
     await fill("Also many", 100, alsoMany);
     const entry = async (title: string, content: string) =>
