@@ -1,5 +1,8 @@
+import { cpSync, mkdtempSync, readdirSync, rmSync, appendFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { migrate } from "@/lib/db/migrate";
+import { MIGRATIONS_DIR, SCHEMA_DIR, listSchemaFiles, migrate } from "@/lib/db/migrate";
 import { getDatabase } from "@/lib/db";
 import { seedDemoIfEmpty } from "@/lib/demo/seed";
 import { admin } from "../helpers/api";
@@ -9,7 +12,65 @@ describe("migrations and the demo", () => {
     const db = await getDatabase();
     const recorded = await db.query<{ version: string }>("select version from mhq.schema_migrations order by version");
     expect(recorded.length).toBeGreaterThan(0);
-    expect(await migrate(db)).toEqual([]);
+    expect(await migrate(db)).toEqual({ migrations: [], schemaFiles: [] });
+  });
+
+  it("has every live function and view of public and mhq in exactly one schema file, and nothing else", async () => {
+    const db = await getDatabase();
+    const live = await db.query<{ name: string }>(
+      `select n.nspname || '.' || p.proname as name
+         from pg_proc p join pg_namespace n on n.oid = p.pronamespace
+        where n.nspname in ('public', 'mhq')
+          and not exists (select 1 from pg_depend d where d.objid = p.oid and d.deptype = 'e')
+       union all
+       select schemaname || '.' || viewname from pg_views where schemaname in ('public', 'mhq')`,
+    );
+    const files = (await listSchemaFiles()).map((f) => path.basename(f.file, ".sql"));
+    // one signature per name: an overload would be a second live definition
+    expect(live.map((r) => r.name).sort()).toEqual(files.sort());
+    expect(live.filter((r) => /rrf_fuse|hybrid_search_/.test(r.name))).toEqual([]);
+  });
+
+  it("refuses, changing nothing, a database whose applied migration was edited or is unknown", async () => {
+    const db = await getDatabase();
+    const dir = mkdtempSync(path.join(tmpdir(), "mhq-migrations-"));
+    try {
+      cpSync(MIGRATIONS_DIR, dir, { recursive: true });
+      const first = readdirSync(dir).sort()[0]!;
+      appendFileSync(path.join(dir, first), "\n-- an edit after the fact\n");
+      await expect(migrate(db, { migrationsDir: dir })).rejects.toThrow(
+        `Migration ${first} has changed since it was applied to this database`,
+      );
+      rmSync(path.join(dir, first));
+      await expect(migrate(db, { migrationsDir: dir })).rejects.toThrow(
+        `The database has migration ${first.replace(/\.sql$/, "")}, which this release does not have`,
+      );
+      // nothing was changed: the real files still find the database up to date
+      expect(await migrate(db)).toEqual({ migrations: [], schemaFiles: [] });
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it("re-applies a schema file whose checksum changed, and only that one", async () => {
+    const db = await getDatabase();
+    const dir = mkdtempSync(path.join(tmpdir(), "mhq-schema-"));
+    try {
+      cpSync(SCHEMA_DIR, dir, { recursive: true });
+      const file = path.join(dir, "functions", "mhq.nil_uuid.sql");
+      appendFileSync(file, "\ncomment on function mhq.nil_uuid() is 'changed in a test';\n");
+      expect(await migrate(db, { schemaDir: dir })).toEqual({
+        migrations: [],
+        schemaFiles: ["schema/functions/mhq.nil_uuid.sql"],
+      });
+      const [row] = await db.query<{ c: string }>("select obj_description('mhq.nil_uuid()'::regprocedure) as c");
+      expect(row!.c).toBe("changed in a test");
+      expect(await migrate(db, { schemaDir: dir })).toEqual({ migrations: [], schemaFiles: [] });
+      // back to the real file: applied again
+      expect((await migrate(db)).schemaFiles).toEqual(["schema/functions/mhq.nil_uuid.sql"]);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it("returns int8, jsonb, arrays and timestamps alike on both transports", async () => {

@@ -1,0 +1,127 @@
+-- Opt-out erasure (seed 002: "Delete data when user requests opt-out").
+--
+-- mhq.erase_contact(id) runs as the owner because no caller role may delete interactions, facts or
+-- suggestions, nor touch the audit log; it checks the caller itself (manager agents and HQ admins,
+-- for contacts in their scope). In one transaction it:
+--   1. deletes the contact's suggestions, facts, interactions (their text and embeddings with them),
+--      events and notes;
+--   2. redacts the contact's phone number (in any common format), email and full name (two words
+--      or more; a single first name is too common to scrub safely) wherever they still appear in a
+--      text or JSON column of the public schema — other contacts' facts, unlinked interactions,
+--      agent memories and documents, the audit log — replacing them with "[erased]" and clearing
+--      the embedding of any row it changed, so no vector still encodes the erased text;
+--   3. blanks the contact's name, phone, email and summary and marks it opted out.
+-- Configuration tables (clients, agents, HQ users, keys, sessions, locked constants) are left
+-- alone: a client or agent that happens to share the name is not the contact.
+-- The audit log is otherwise append-only; erasing personal data from it is the one exception.
+create or replace function mhq.erase_contact(p_contact_id uuid) returns jsonb
+language plpgsql security definer set search_path = public, pg_temp as $$
+declare
+  c contacts%rowtype;
+  v_digits text;
+  v_sep constant text := '[\s().-]*';
+  v_patterns text[] := '{}';
+  v_nsn text;
+  v_re text;
+  v_counts jsonb := '{}';
+  v_n integer;
+  v_redacted integer := 0;
+  r record;
+  v_has_embedding boolean;
+begin
+  if not mhq.writes_canonical_memory() then
+    raise exception 'only memory managers and HQ admins erase contacts' using errcode = '42501';
+  end if;
+  select * into c from contacts where id = p_contact_id for update;
+  if not found or not mhq.in_contact_scope(c.client_id) then
+    raise exception 'contact not found' using errcode = 'P0002';
+  end if;
+  if c.opt_out then
+    return jsonb_build_object('alreadyOptedOut', true);
+  end if;
+
+  -- what to look for
+  if c.phone is not null then
+    v_digits := regexp_replace(c.phone, '[^0-9]', '', 'g');
+    v_patterns := v_patterns || ('\+?' || array_to_string(regexp_split_to_array(v_digits, ''), v_sep));
+    -- the national number, after a one- to three-digit country code, with an optional trunk 0
+    for cc in 1..3 loop
+      v_nsn := substr(v_digits, cc + 1);
+      if length(v_nsn) >= 7 then
+        v_patterns := v_patterns || ('0?' || array_to_string(regexp_split_to_array(v_nsn, ''), v_sep));
+      end if;
+    end loop;
+  end if;
+  if c.email is not null then
+    v_patterns := v_patterns || regexp_replace(c.email, '([.^$*+?()\[\]{}|\\-])', '\\\1', 'g');
+  end if;
+  if c.name is not null and c.name ~ '\S+\s+\S+' then
+    v_patterns := v_patterns || regexp_replace(
+      regexp_replace(btrim(c.name), '([.^$*+?()\[\]{}|\\-])', '\\\1', 'g'), '\s+', '\\s+', 'g');
+  end if;
+
+  -- 1. rows that belong to the contact
+  delete from memory_suggestions where contact_id = p_contact_id;
+  get diagnostics v_n = row_count;
+  v_counts := v_counts || jsonb_build_object('suggestions', v_n);
+  delete from facts where contact_id = p_contact_id;
+  get diagnostics v_n = row_count;
+  v_counts := v_counts || jsonb_build_object('facts', v_n);
+  delete from interactions where contact_id = p_contact_id;
+  get diagnostics v_n = row_count;
+  v_counts := v_counts || jsonb_build_object('interactions', v_n);
+  delete from event_log where contact_id = p_contact_id;
+  get diagnostics v_n = row_count;
+  v_counts := v_counts || jsonb_build_object('events', v_n);
+  delete from agent_notes where contact_id = p_contact_id;
+  get diagnostics v_n = row_count;
+  v_counts := v_counts || jsonb_build_object('notes', v_n);
+
+  -- 2. mentions elsewhere
+  if array_length(v_patterns, 1) > 0 then
+    v_re := '(?<![[:alnum:]])(' || array_to_string(v_patterns, '|') || ')(?![[:alnum:]])';
+    for r in
+      select col.table_name, col.column_name, col.data_type
+        from information_schema.columns col
+        join information_schema.tables t on t.table_schema = col.table_schema and t.table_name = col.table_name
+       where col.table_schema = 'public'
+         and t.table_type = 'BASE TABLE'
+         and col.data_type in ('text', 'character varying', 'jsonb', 'json')
+         and col.is_generated = 'NEVER'
+         and col.table_name not in ('contacts', 'clients', 'agents', 'hq_users', 'agent_keys', 'hq_sessions', 'locked_constants')
+       order by col.table_name, col.column_name
+    loop
+      select exists (
+        select 1 from information_schema.columns e
+         where e.table_schema = 'public' and e.table_name = r.table_name and e.column_name = 'embedding'
+      ) into v_has_embedding;
+      if r.data_type in ('jsonb', 'json') then
+        execute format(
+          'update %I set %I = regexp_replace(%I::text, $1, %L, %L)::%s%s where %I::text ~* $1',
+          r.table_name, r.column_name, r.column_name, '[erased]', 'gi', r.data_type,
+          case when v_has_embedding then ', embedding = null' else '' end, r.column_name)
+          using v_re;
+      else
+        execute format(
+          'update %I set %I = regexp_replace(%I, $1, %L, %L)%s where %I ~* $1',
+          r.table_name, r.column_name, r.column_name, '[erased]', 'gi',
+          case when v_has_embedding then ', embedding = null' else '' end, r.column_name)
+          using v_re;
+      end if;
+      get diagnostics v_n = row_count;
+      v_redacted := v_redacted + v_n;
+    end loop;
+  end if;
+  v_counts := v_counts || jsonb_build_object('redactedRows', v_redacted);
+
+  -- 3. the contact itself
+  update contacts
+     set name = null, phone = null, email = null, summary = '', sentiment = null,
+         stage = 'opted_out', opt_out = true, opted_out_at = now()
+   where id = p_contact_id;
+  return v_counts;
+end
+$$;
+
+revoke all on function mhq.erase_contact(uuid) from public;
+grant execute on function mhq.erase_contact(uuid) to mhq_app;

@@ -1,0 +1,39 @@
+-- A new (or changed) turn is indexed, and so are the two turns on each side of it, whose documents
+-- hold it. Writes to one conversation take turns (a transaction-scoped advisory lock on the
+-- conversation): two turns written at once would otherwise not see each other. The neighbours are
+-- looked up after the lock, so a turn committed meanwhile is seen. Other conversations, of the same
+-- agent or client included, are never held up. Rows are indexed in conversation order.
+create or replace function mhq.interactions_index_trigger() returns trigger
+language plpgsql security definer
+set search_path = public, pg_temp
+as $$
+declare
+  prev_id uuid;
+  prev2_id uuid;
+  next_id uuid;
+  next2_id uuid;
+begin
+  perform pg_advisory_xact_lock(
+    hashtext('mhq.conversation'),
+    hashtext(new.agent_id::text || ':' || new.channel || ':' || coalesce(new.contact_id::text, '') || ':' || coalesce(new.client_id::text, ''))
+  );
+  prev_id := mhq.interaction_neighbour(new.id, -1);
+  prev2_id := case when prev_id is not null then mhq.interaction_neighbour(prev_id, -1) end;
+  next_id := mhq.interaction_neighbour(new.id, 1);
+  next2_id := case when next_id is not null then mhq.interaction_neighbour(next_id, 1) end;
+  if prev2_id is not null then
+    perform mhq.index_interaction(prev2_id);
+  end if;
+  if prev_id is not null then
+    perform mhq.index_interaction(prev_id);
+  end if;
+  perform mhq.index_interaction(new.id);
+  if next_id is not null then
+    perform mhq.index_interaction(next_id);
+  end if;
+  if next2_id is not null then
+    perform mhq.index_interaction(next2_id);
+  end if;
+  return null;
+end
+$$;

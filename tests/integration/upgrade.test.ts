@@ -1,0 +1,133 @@
+// A database created by an earlier release upgrades with `npm run db:migrate` to exactly the schema of
+// a fresh install: on a real PostgreSQL (a non-superuser owner, pgvector created by the superuser,
+// compared with pg_dump) and on the embedded database (compared through the catalogs).
+import { execFileSync, spawnSync } from "node:child_process";
+import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import { openPglite } from "@/lib/db/pglite";
+import type { Database } from "@/lib/db/types";
+import { createServerDatabase, transport, type TestDatabase } from "../helpers/db";
+import { schemaFingerprint } from "../helpers/schema-fingerprint";
+import { testServerUrl } from "../helpers/postgres-server";
+
+/**
+ * Releases an upgrade must start from: the newest release tag (`v*`), and the state before the
+ * lifecycle and MCP work, which stood for the previous release until releases were tagged.
+ */
+const FIRST_RELEASE = "279945d";
+const root = process.cwd();
+const git = (...args: string[]) => execFileSync("git", args, { cwd: root, encoding: "utf8" }).trim();
+
+function previousReleases(): string[] {
+  const tags = git("tag", "--list", "v*", "--sort=-v:refname", "--merged", "HEAD").split("\n").filter(Boolean);
+  return [FIRST_RELEASE, ...tags.slice(0, 1)];
+}
+
+const temps: string[] = [];
+const tempDir = (prefix: string) => {
+  const dir = mkdtempSync(path.join(tmpdir(), prefix));
+  temps.push(dir);
+  return dir;
+};
+afterAll(() => temps.forEach((d) => rmSync(d, { recursive: true, force: true })));
+
+/**
+ * Applies a release's migrations with that release's own runner, read from git: a database exactly
+ * as that release's `npm run db:migrate` left it.
+ */
+async function migrateAsRelease(ref: string, db: Database): Promise<number> {
+  const dir = tempDir("mhq-release-");
+  execFileSync("sh", ["-c", `git archive ${ref} supabase lib/db/migrate.ts lib/db/types.ts | tar -x -C "${dir}"`], { cwd: root });
+  const runner = (await import(/* @vite-ignore */ path.join(dir, "lib/db/migrate.ts"))) as {
+    migrate: (db: Database, arg?: unknown) => Promise<unknown>;
+  };
+  // the runner took a migrations folder before it took options
+  const takesOptions = git("show", `${ref}:lib/db/migrate.ts`).includes("opts: MigrateOptions");
+  const supabase = path.join(dir, "supabase");
+  await runner.migrate(
+    db,
+    takesOptions ? { migrationsDir: path.join(supabase, "migrations"), schemaDir: path.join(supabase, "schema") } : path.join(supabase, "migrations"),
+  );
+  const [row] = await db.query<{ n: number }>("select count(*)::int as n from mhq.schema_migrations");
+  return row?.n ?? 0;
+}
+
+/** `npm run db:migrate`, as an operator runs it. */
+function npmMigrate(env: Record<string, string>): string {
+  const r = spawnSync("npm", ["run", "--silent", "db:migrate"], {
+    cwd: root,
+    env: { ...process.env, DATABASE_URL: "", ...env },
+    encoding: "utf8",
+  });
+  if (r.status !== 0) throw new Error(`npm run db:migrate failed:\n${r.stdout}\n${r.stderr}`);
+  return r.stdout;
+}
+
+function pgDump(url: string): string {
+  const bin = ["/usr/lib/postgresql/15/bin/pg_dump"].find(existsSync) ?? "pg_dump";
+  const out = execFileSync(bin, ["--schema-only", url], { encoding: "utf8", maxBuffer: 64 << 20 });
+  // a random key pg_dump writes into each dump
+  return out.replace(/^\\(un)?restrict .*$/gm, "");
+}
+
+function adminUrlOf(ownerUrl: string): string {
+  const u = new URL(ownerUrl);
+  const admin = new URL(testServerUrl());
+  u.username = admin.username;
+  u.password = admin.password;
+  return u.toString();
+}
+
+describe.runIf(transport === "postgres")("upgrade on a real PostgreSQL", () => {
+  const dbs: TestDatabase[] = [];
+  afterAll(async () => {
+    for (const d of dbs) await d.close();
+  });
+
+  it.each(previousReleases())("a database created by release %s upgrades to a fresh install's schema", async (ref) => {
+    const old = await createServerDatabase({ migrate: false });
+    dbs.push(old);
+    const pool = old.connect!(1);
+    expect(await migrateAsRelease(ref, pool)).toBeGreaterThan(0);
+    await pool.close();
+    expect(npmMigrate({ DATABASE_URL: old.url! })).toMatch(/Applied \d+ schema file/);
+
+    const fresh = await createServerDatabase({ migrate: false });
+    dbs.push(fresh);
+    npmMigrate({ DATABASE_URL: fresh.url! });
+
+    // same owner role in both, so ownership and privileges are compared too
+    const upgraded = pgDump(adminUrlOf(old.url!));
+    expect(upgraded.length).toBeGreaterThan(10_000);
+    expect(upgraded).toEqual(pgDump(adminUrlOf(fresh.url!)));
+    expect(await schemaFingerprint(old.db)).toEqual(await schemaFingerprint(fresh.db));
+    // a second run finds nothing to do
+    expect(npmMigrate({ DATABASE_URL: old.url! })).toContain("Database is up to date.");
+  }, 300_000);
+});
+
+describe.runIf(transport === "pglite")("upgrade of the embedded database", () => {
+  it.each(previousReleases())("a data folder created by release %s upgrades to a fresh install's schema", async (ref) => {
+    const oldDir = tempDir("mhq-upgrade-old-");
+    const old = await openPglite(path.join(oldDir, "pglite"));
+    expect(await migrateAsRelease(ref, old.db)).toBeGreaterThan(0);
+    await old.db.close();
+    expect(npmMigrate({ DATA_DIR: oldDir })).toMatch(/Applied \d+ schema file/);
+
+    const freshDir = tempDir("mhq-upgrade-fresh-");
+    npmMigrate({ DATA_DIR: freshDir });
+
+    const upgraded = await openPglite(path.join(oldDir, "pglite"));
+    const fresh = await openPglite(path.join(freshDir, "pglite"));
+    try {
+      const lines = await schemaFingerprint(upgraded.db);
+      expect(lines.length).toBeGreaterThan(500);
+      expect(lines).toEqual(await schemaFingerprint(fresh.db));
+    } finally {
+      await upgraded.db.close();
+      await fresh.db.close();
+    }
+  }, 300_000);
+});

@@ -1,0 +1,73 @@
+// Where the SQL lives: migrations are history and never change once committed; each function and view
+// has one live definition, in its own file under supabase/schema/.
+import { execFileSync } from "node:child_process";
+import { createHash } from "node:crypto";
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { listMigrations, listSchemaFiles, MIGRATIONS_DIR } from "@/lib/db/migrate";
+
+const root = process.cwd();
+const gitRaw = (...args: string[]) => execFileSync("git", args, { cwd: root, encoding: "utf8", maxBuffer: 64 << 20 });
+const git = (...args: string[]) => gitRaw(...args).trim();
+const sha256 = (text: string) => createHash("sha256").update(text).digest("hex");
+
+/**
+ * Migrations edited after they were committed, before checksums made that an error: frozen at the
+ * content every database since has applied.
+ */
+const EDITED_BEFORE_CHECKSUMS: Record<string, string> = {
+  "20261121170000_retrieval_fast_search.sql": "5d40c363fffb0fc55c67be251c595a9a41b3326ed3479817e08d3f98d38e0c55",
+  "20261123110000_retrieval_bm25_context.sql": "900ce1837d900489e1ab4ecee22657a535a0cbb3fd3bf6623015a5508ee9478d",
+  "20261124100000_interaction_conversation_ranking.sql": "da75f1341abf34fb0f718be07abdda5c917f330a16a073d7867aa2b9b35a5298",
+  "20261124200000_retrieval_weighted_search.sql": "baa9940d466a0deab49ced0d2ac5afd247167bc7682072603131459a5b319f17",
+  "20261125100000_retrieval_cached_plans.sql": "2174d4d6b0c96870bf07036470ef65d2f672a23c812012ca809c9bde78e6544c",
+  "20261126100000_retrieval_generic_plans.sql": "e7f87613b2ec2f20a8467547b14c494cb9f79e4a629e8a500b2e583be569596a",
+};
+
+/** The first migration written after functions and views moved to supabase/schema/. */
+const SCHEMA_FILES_SINCE = "20261129100000";
+
+const CREATES = /\bcreate\s+(?:or\s+replace\s+)?(function|view|materialized\s+view)\s+([a-z0-9_."]+)/gi;
+
+describe("migrations are append-only", () => {
+  it("every committed migration is as it was first committed", async () => {
+    expect(git("rev-parse", "--is-shallow-repository"), "needs the full git history (not a shallow clone)").toBe("false");
+    const edited: string[] = [];
+    for (const m of await listMigrations()) {
+      const name = path.basename(m.file);
+      const rel = path.relative(root, m.file);
+      const added = git("log", "--diff-filter=A", "--format=%H", "--", rel).split("\n").filter(Boolean).at(-1);
+      if (!added) continue; // not committed yet
+      const now = readFileSync(m.file, "utf8");
+      const frozen = EDITED_BEFORE_CHECKSUMS[name];
+      const ok = frozen ? sha256(now) === frozen : now === gitRaw("show", `${added}:${rel}`);
+      if (!ok) edited.push(name);
+    }
+    expect(edited, "edited after being committed: put the change in a new migration instead").toEqual([]);
+  });
+
+  it("new migrations define no function or view: those live in supabase/schema/", async () => {
+    const schemaObjects = new Set((await listSchemaFiles()).map((f) => path.basename(f.file, ".sql")));
+    const offending: string[] = [];
+    for (const m of await listMigrations(MIGRATIONS_DIR)) {
+      if (m.version < SCHEMA_FILES_SINCE) continue;
+      for (const [, , name] of readFileSync(m.file, "utf8").matchAll(CREATES)) {
+        // allowed only as the first form of an object a schema file defines (e.g. for a policy in the same migration)
+        if (!schemaObjects.has(name!.replace(/"/g, "").toLowerCase())) offending.push(`${m.version}: ${name}`);
+      }
+    }
+    expect(offending).toEqual([]);
+  });
+});
+
+describe("schema files", () => {
+  it("each defines exactly the one object its name says", async () => {
+    const wrong: string[] = [];
+    for (const f of await listSchemaFiles()) {
+      const names = [...readFileSync(f.file, "utf8").matchAll(CREATES)].map(([, , n]) => n!.replace(/"/g, "").toLowerCase());
+      if (names.length !== 1 || names[0] !== path.basename(f.file, ".sql")) wrong.push(`${f.path}: ${names.join(", ")}`);
+    }
+    expect(wrong).toEqual([]);
+  });
+});
