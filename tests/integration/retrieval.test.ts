@@ -217,7 +217,7 @@ describe("the candidate functions: full text (security definer) applies each tab
     const run = (who: ReturnType<typeof callerOf>, sql: string, params: unknown[]) =>
       withClaims(db, claimsFor(who), (tx) => tx.query<{ id: string }>(sql, params)).then((rows) => rows.map((r) => r.id));
     const memories = "select id from mhq.memory_lexical_candidates($1, $2, $3, 50)";
-    const interactions = "select id from mhq.interaction_text_candidates($1, $2, $3, 200, 50)";
+    const interactions = "select id from mhq.interaction_lexical_candidates($1, $2, $3, 50)";
 
     // control: each caller finds its own rows
     expect(await run(callerOf(a, "internal", "orchestrator"), memories, [topic, "agent", a.id])).toEqual([aMemory.id]);
@@ -239,7 +239,7 @@ describe("the candidate functions: full text (security definer) applies each tab
     // the vector candidate functions are security invoker: RLS alone decides, whatever is asked for
     const near = toVectorLiteral(embedLocal(topic));
     const memoryVectors = `select id from mhq.memory_vector_candidates($1::vector, '${LOCAL_MODEL}', $2, $3, now(), 50)`;
-    const interactionVectors = "select id from mhq.interaction_vector_candidates($1::vector, $2, $3, 50)";
+    const interactionVectors = `select id from mhq.interaction_vector_candidates($1::vector, '${LOCAL_MODEL}', $2, $3, 50)`;
     expect(await run(callerOf(a, "internal", "orchestrator"), memoryVectors, [near, "agent", a.id])).toContain(aMemory.id);
     expect(await run(callerOf(a, "internal", "orchestrator"), memoryVectors, [near, "agent", b.id])).toEqual([]);
     expect(await run(callerOf(field, "field", "manager"), memoryVectors, [near, "team", null])).toEqual([]);
