@@ -7,6 +7,12 @@ import type { Database, Queryable } from "./types";
 const SUPABASE_DIR = path.join(/* turbopackIgnore: true */ process.cwd(), "supabase");
 export const MIGRATIONS_DIR = path.join(SUPABASE_DIR, "migrations");
 export const SCHEMA_DIR = path.join(SUPABASE_DIR, "schema");
+/**
+ * A migration's data move that needs this release's functions (re-indexing rows by new rules, say)
+ * lives here under the migration's own file name: it runs after the schema files, in the same
+ * transaction, when that migration is applied.
+ */
+export const FOLLOWUPS_DIR = path.join(SUPABASE_DIR, "followups");
 
 /**
  * Schema files are applied in this order, and by file name within a folder. Function bodies are not
@@ -23,13 +29,6 @@ const SCHEMA_NAME = /^[a-z0-9_]+\.[a-z0-9_]+\.sql$/;
 // every run holds this transaction lock, so concurrent starts of several instances migrate once
 const MIGRATION_LOCK = 727274;
 
-export interface MigrationFile {
-  version: string;
-  name: string;
-  file: string;
-  checksum: string;
-}
-
 export interface SchemaFile {
   /** relative to `supabase/`, e.g. `schema/functions/public.search_memories.sql` */
   path: string;
@@ -44,21 +43,40 @@ export interface MigrateResult {
   schemaFiles: string[];
 }
 
+export interface MigrationFile {
+  version: string;
+  name: string;
+  file: string;
+  checksum: string;
+  /** its data move after the schema files, if it has one */
+  followup?: string;
+}
+
 export interface MigrateOptions {
   migrationsDir?: string;
   schemaDir?: string;
+  followupsDir?: string;
 }
 
 const sha256 = (text: string) => createHash("sha256").update(text).digest("hex");
 
-export async function listMigrations(dir = MIGRATIONS_DIR): Promise<MigrationFile[]> {
+export async function listMigrations(dir = MIGRATIONS_DIR, followupsDir = FOLLOWUPS_DIR): Promise<MigrationFile[]> {
   const files = (await readdir(dir)).filter((f) => f.endsWith(".sql")).sort();
+  const followups = await readdir(followupsDir).catch((err: NodeJS.ErrnoException) => {
+    if (err.code === "ENOENT") return [] as string[];
+    throw err;
+  });
+  const orphan = followups.find((f) => !files.includes(f));
+  if (orphan) throw new Error(`Follow-up ${orphan} has no migration of the same name in ${dir}`);
   return Promise.all(
     files.map(async (name) => {
       const m = MIGRATION_NAME.exec(name);
       if (!m) throw new Error(`Migration file name must be <14-digit timestamp>_<name>.sql: ${name}`);
       const file = path.join(dir, name);
-      return { version: m[1]!, name: m[2]!, file, checksum: sha256(await readFile(file, "utf8")) };
+      const followup = followups.includes(name) ? path.join(followupsDir, name) : undefined;
+      // the follow-up is part of the migration: an edit of either changes its checksum
+      const text = (await readFile(file, "utf8")) + (followup ? `\n${await readFile(followup, "utf8")}` : "");
+      return { version: m[1]!, name: m[2]!, file, checksum: sha256(text), ...(followup ? { followup } : {}) };
     }),
   );
 }
@@ -85,13 +103,14 @@ export async function listSchemaFiles(dir = SCHEMA_DIR): Promise<SchemaFile[]> {
 /**
  * Brings the database to this release in one transaction: every pending migration in file order,
  * then every schema file whose checksum differs from the one recorded (all of them after any
- * migration ran, since a migration may have dropped or replaced what they define). Safe to run on
+ * migration ran, since a migration may have dropped or replaced what they define), then the
+ * follow-ups of the migrations this run applied. Safe to run on
  * every start. Refuses, changing nothing, a database whose applied migrations this release does not
  * have or has in another form: landed migrations are append-only.
  */
 export async function migrate(db: Database, opts: MigrateOptions = {}): Promise<MigrateResult> {
   const [migrations, schemaFiles] = await Promise.all([
-    listMigrations(opts.migrationsDir),
+    listMigrations(opts.migrationsDir, opts.followupsDir),
     listSchemaFiles(opts.schemaDir),
   ]);
   return db.transaction(async (tx) => {
@@ -158,6 +177,10 @@ export async function migrate(db: Database, opts: MigrateOptions = {}): Promise<
         result.schemaFiles.push(f.path);
       }
       await tx.query("select set_config('check_function_bodies', 'on', true)");
+    }
+    for (const m of migrations) {
+      if (!m.followup || !result.migrations.includes(m.version)) continue;
+      await tx.exec(await readFile(m.followup, "utf8"));
     }
     // a removed schema file's object is dropped by the migration that removed it; forget the file
     const gone = [...recorded.keys()].filter((p) => !schemaFiles.some((f) => f.path === p));

@@ -31,6 +31,11 @@ export interface Contract<
   /** content type of a non-JSON answer, e.g. application/zip */
   produces?: string;
   maxBodyBytes?: number;
+  /**
+   * A batch's array field in the body: a refusal of one of its items answers 422 with
+   * `details.index`, the 0-based position of the first bad item.
+   */
+  bodyItems?: string;
 }
 
 export type AnyContract = Contract<z.ZodType | undefined, z.ZodType | undefined, z.ZodType | undefined, z.ZodType | undefined>;

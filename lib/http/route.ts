@@ -74,7 +74,7 @@ export function route(
       const params = opts.params ? opts.params.parse(raw) : raw;
       const query = opts.query ? opts.query.parse(guardedQuery(req.nextUrl.searchParams)) : undefined;
       const maxBytes = opts.maxBodyBytes ?? getConfig().MAX_BODY_BYTES;
-      const body = opts.body ? opts.body.parse(await readJsonBody(req, maxBytes)) : await refuseBody(req, maxBytes);
+      const body = opts.body ? parseBody(opts.body, await readJsonBody(req, maxBytes), opts.bodyItems) : await refuseBody(req, maxBytes);
       const result = await call({ req, caller: caller as Caller, body, query, params });
       if (result instanceof Response) {
         // a ready JSON success (one that sets cookies, a 200 instead of a 201) is checked too
@@ -130,6 +130,20 @@ export function toApiError(err: unknown): ApiError {
   const requestId = randomUUID();
   console.error(`[memory-hq] request ${requestId} failed:`, err);
   return new ApiError("internal_error", `Something went wrong (request ${requestId})`);
+}
+
+/** Parses a body; in a batch, a bad item is named by its position (`details.index`). */
+function parseBody(schema: z.ZodType, raw: unknown, items: string | undefined): unknown {
+  const parsed = schema.safeParse(raw);
+  if (parsed.success) return parsed.data;
+  const issue = items ? parsed.error.issues.find((i) => i.path[0] === items && typeof i.path[1] === "number") : undefined;
+  if (!issue) throw parsed.error;
+  const index = issue.path[1] as number;
+  const field = issue.path.slice(2).join(".");
+  throw new ApiError("validation_failed", `${items}[${index}]${field ? `.${field}` : ""}: ${issue.message}`, {
+    index,
+    issues: toApiError(parsed.error).details,
+  });
 }
 
 const isSafeMethod = (m: string) => m === "GET" || m === "HEAD" || m === "OPTIONS";

@@ -15,7 +15,7 @@ import { lifecycleContracts } from "@/lib/lifecycle/contracts";
 import { raiseEscalation } from "@/lib/lifecycle/escalations";
 import { getBootContext } from "@/lib/memories/boot-context";
 import { memoryContracts } from "@/lib/memories/contracts";
-import { createInteraction } from "@/lib/memories/interaction-service";
+import { createInteraction, createInteractionBatch } from "@/lib/memories/interaction-service";
 import { outcomeBody } from "@/lib/memories/schemas";
 import { listMemories, recordOutcome, writeMemory } from "@/lib/memories/service";
 import { retrievalContracts } from "@/lib/retrieval/contracts";
@@ -177,6 +177,13 @@ export const MCP_TOOLS: McpTool[] = [
       "Record one message of a conversation (inbound or outbound, with its channel and contact) so it can be recalled later.",
     input: memoryContracts.createInteraction.body,
     run: (caller, args) => createInteraction(caller, args),
+  }),
+  tool(memoryContracts.createInteractionBatch, {
+    name: "log_conversation",
+    description:
+      "Record a whole transcript (1–500 messages, in the order they were said) in one call: give each message an externalId so a retry stores nothing twice, and a conversationId for the thread. All or nothing.",
+    input: memoryContracts.createInteractionBatch.body,
+    run: (caller, args) => createInteractionBatch(caller, args),
   }),
   tool(memoryContracts.list, {
     name: "decisions",

@@ -4,6 +4,7 @@ import { documentView } from "@/lib/documents/contracts";
 import { agentIdParam, defineContract, idParam, timestamp } from "@/lib/http/contract";
 import { lockedConstantView } from "@/lib/locked-constants/contracts";
 import {
+  createInteractionBatchBody,
   createInteractionBody,
   createMemoryBody,
   listInteractionsQuery,
@@ -92,6 +93,25 @@ export const interactionView = z
     occurredAt: timestamp,
     embedded: z.boolean(),
     createdAt: timestamp,
+    /** the caller's thread id, as sent (null when none was sent) */
+    conversationId: z.string().nullable(),
+    /** the caller's id of the message, as sent */
+    externalId: z.string().nullable(),
+    /**
+     * the conversation the turn belongs to: its conversationId, or the id of the conversation inferred
+     * for it (which may change when an earlier turn arrives late); GET /interactions?conversationId= lists it
+     */
+    conversation: z.string(),
+  })
+  .strict();
+
+/** One stored turn of a batch, in the order sent. */
+const batchItemView = z
+  .object({
+    id: z.uuid(),
+    externalId: z.string().optional(),
+    /** true when the externalId was already stored: nothing new was written for this item */
+    deduplicated: z.literal(true).optional(),
   })
   .strict();
 
@@ -160,12 +180,29 @@ export const memoryContracts = {
     response: z.object({ decision: memoryView, outcome: memoryView, archived: archivedView }).strict(),
   }),
   listInteractions: defineContract({
-    method: "GET", path: "/api/v1/interactions", permission: "interactions.read", summary: "Recorded interactions, newest first",
-    query: listInteractionsQuery, response: z.object({ interactions: z.array(interactionView) }).strict(),
+    method: "GET", path: "/api/v1/interactions", permission: "interactions.read",
+    summary: "Recorded interactions, newest first; with conversationId, that conversation's turns in conversation order",
+    query: listInteractionsQuery,
+    response: z
+      .object({
+        interactions: z.array(interactionView),
+        /** pass as `cursor` for the next page; null on the last page */
+        nextCursor: z.string().nullable(),
+      })
+      .strict(),
   }),
   createInteraction: defineContract({
     method: "POST", path: "/api/v1/interactions", permission: "interactions.write",
-    summary: "Record one message of a conversation (searchable recall memory)",
-    body: createInteractionBody, status: 201, response: z.object({ interaction: interactionView }).strict(),
+    summary:
+      "Record one message of a conversation (searchable recall memory): 201 {interaction}; 200 {interaction, deduplicated: true} when its externalId was already stored",
+    body: createInteractionBody, status: 201,
+    response: z.object({ interaction: interactionView, deduplicated: z.literal(true).optional() }).strict(),
+  }),
+  createInteractionBatch: defineContract({
+    method: "POST", path: "/api/v1/interactions/batch", permission: "interactions.write",
+    summary:
+      "Record a transcript: 1–500 turns in one call, all or nothing (422 with details.index naming the first bad item); answers each item's id in the order sent",
+    body: createInteractionBatchBody, bodyItems: "interactions", status: 201, maxBodyBytes: 10_000_000,
+    response: z.object({ interactions: z.array(batchItemView) }).strict(),
   }),
 };

@@ -1,7 +1,14 @@
 import "server-only";
+import type { z } from "zod";
 import type { Queryable } from "@/lib/db";
+import type { ServerResponse } from "@/lib/http/contract";
+import type { interactionView, memoryContracts } from "./contracts";
 
-export interface InteractionRow {
+export type InteractionRow = z.output<typeof interactionView>;
+type InteractionPage = ServerResponse<typeof memoryContracts.listInteractions>;
+
+/** A turn to store: the row's columns, its vector (text form) or null while it waits for one. */
+export interface NewInteraction {
   id: string;
   clientId: string | null;
   agentId: string;
@@ -11,42 +18,123 @@ export interface InteractionRow {
   speaker: string;
   content: string;
   occurredAt: Date;
-  embedded: boolean;
   createdAt: Date;
+  conversationId: string | null;
+  externalId: string | null;
+  embedding: string | null;
 }
 
-const COLUMNS = `id, client_id as "clientId", agent_id as "agentId", contact_id as "contactId", channel, direction,
-  speaker, content, occurred_at as "occurredAt", (embedding is not null) as embedded, created_at as "createdAt"`;
+const COLUMNS = `i.id, i.client_id as "clientId", i.agent_id as "agentId", i.contact_id as "contactId", i.channel, i.direction,
+  i.speaker, i.content, i.occurred_at as "occurredAt", (i.embedding is not null) as embedded, i.created_at as "createdAt",
+  i.conversation_key as "conversationId", i.external_id as "externalId",
+  coalesce(i.conversation_key, d.conversation_id::text, i.id::text) as conversation`;
 
 /**
- * Inserts without RETURNING on purpose: specialists may write interactions but not read them back
- * (RLS), and RETURNING would need read access.
+ * Inserts the turns in one statement, in the order given: that order is their recording order (seq)
+ * where times are equal, and the database indexes them for search once for the whole statement.
+ * Without RETURNING on purpose: specialists may write interactions but not read them back (RLS), and
+ * RETURNING would need read access.
  */
-export async function insertInteraction(
-  tx: Queryable,
-  p: Omit<InteractionRow, "embedded"> & { embedding: string | null },
-) {
+export async function insertInteractions(tx: Queryable, rows: NewInteraction[]) {
+  const col = <K extends keyof NewInteraction>(k: K) => rows.map((r) => r[k]);
   await tx.query(
     `insert into interactions (id, client_id, agent_id, contact_id, channel, direction, speaker, content, occurred_at,
-                               embedding, created_at)
-     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10::vector, $11)`,
-    [p.id, p.clientId, p.agentId, p.contactId, p.channel, p.direction, p.speaker, p.content, p.occurredAt, p.embedding, p.createdAt],
+                               embedding, created_at, conversation_key, external_id)
+     select u.id, u.client_id, u.agent_id, u.contact_id, u.channel, u.direction, u.speaker, u.content, u.occurred_at,
+            u.embedding::vector, u.created_at, u.conversation_key, u.external_id
+       from unnest($1::uuid[], $2::uuid[], $3::uuid[], $4::uuid[], $5::text[], $6::text[], $7::text[], $8::text[],
+                   $9::timestamptz[], $10::text[], $11::timestamptz[], $12::text[], $13::text[])
+            with ordinality as u (id, client_id, agent_id, contact_id, channel, direction, speaker, content, occurred_at,
+                                  embedding, created_at, conversation_key, external_id, ord)
+      order by u.ord`,
+    [
+      col("id"), col("clientId"), col("agentId"), col("contactId"), col("channel"), col("direction"), col("speaker"),
+      col("content"), rows.map((r) => r.occurredAt.toISOString()), col("embedding"), rows.map((r) => r.createdAt.toISOString()),
+      col("conversationId"), col("externalId"),
+    ],
   );
 }
 
-export function listInteractions(
-  tx: Queryable,
-  f: { agentId?: string; clientId?: string; contactId?: string; q?: string; before?: string; limit: number },
-) {
+/**
+ * The calling agent's own interactions, by id or by externalId (mhq.own_interactions: specialists,
+ * who cannot read interactions otherwise, read only what they wrote themselves).
+ */
+export function ownInteractions(tx: Queryable, p: { ids?: string[]; externalIds?: string[] }) {
   return tx.query<InteractionRow>(
-    `select ${COLUMNS} from interactions
-      where ($1::uuid is null or agent_id = $1)
-        and ($2::uuid is null or client_id = $2)
-        and ($3::uuid is null or contact_id = $3)
-        and ($4::text is null or fts @@ websearch_to_tsquery('english', $4))
-        and ($5::timestamptz is null or occurred_at < $5)
-      order by occurred_at desc, id
-      limit $6`,
-    [f.agentId ?? null, f.clientId ?? null, f.contactId ?? null, f.q ?? null, f.before ?? null, f.limit],
+    `select x.id, x.client_id as "clientId", x.agent_id as "agentId", x.contact_id as "contactId", x.channel, x.direction,
+            x.speaker, x.content, x.occurred_at as "occurredAt", x.embedded, x.created_at as "createdAt",
+            x.conversation_key as "conversationId", x.external_id as "externalId", x.conversation
+       from mhq.own_interactions($1::uuid[], $2::text[]) x`,
+    [p.ids ?? [], p.externalIds ?? []],
   );
+}
+
+/**
+ * Serialises the caller-id writes of one agent: the lookup of stored externalIds and the insert of
+ * the new ones happen as one step, so a retry racing the original stores nothing twice.
+ */
+export async function lockExternalIds(tx: Queryable, p: { agentId: string }) {
+  await tx.query(`select pg_advisory_xact_lock(hashtext('mhq.interactions.external_id'), hashtext($1::text))`, [p.agentId]);
+}
+
+/** Contacts (visible to the caller under RLS) with their client and opt-out. */
+export function contactsForInteractions(tx: Queryable, p: { ids: string[] }) {
+  return tx.query<{ id: string; clientId: string | null; optOut: boolean }>(
+    `select id, client_id as "clientId", opt_out as "optOut" from contacts where id = any($1::uuid[])`,
+    [p.ids],
+  );
+}
+
+export async function existingClients(tx: Queryable, p: { ids: string[] }) {
+  return (await tx.query<{ id: string }>(`select id from clients where id = any($1::uuid[])`, [p.ids])).map((r) => r.id);
+}
+
+export interface InteractionFilter {
+  agentId?: string;
+  clientId?: string;
+  contactId?: string;
+  conversationId?: string;
+  q?: string;
+  before?: string;
+  /** keyset: the last row of the previous page */
+  after?: { occurredAt: string; seq: number };
+  limit: number;
+}
+
+/**
+ * One page of interactions. With conversationId: that conversation's turns (the caller's thread, or
+ * an inferred conversation) in conversation order, (occurred_at, seq) ascending; otherwise newest
+ * first. Each row carries its keyset position for the next page's cursor.
+ */
+export async function listInteractions(tx: Queryable, f: InteractionFilter): Promise<{
+  rows: InteractionPage["interactions"];
+  last: { occurredAt: string; seq: number } | null;
+}> {
+  const forward = f.conversationId !== undefined;
+  const rows = await tx.query<InteractionRow & { cursorAt: string; cursorSeq: number }>(
+    `select ${COLUMNS}, i.occurred_at::text as "cursorAt", i.seq as "cursorSeq"
+       from interactions i
+       left join interaction_search_docs d on d.interaction_id = i.id
+      where ($1::uuid is null or i.agent_id = $1)
+        and ($2::uuid is null or i.client_id = $2)
+        and ($3::uuid is null or i.contact_id = $3)
+        and ($4::text is null or i.fts @@ websearch_to_tsquery('english', $4))
+        and ($5::timestamptz is null or i.occurred_at < $5)
+        and ($6::text is null
+             or i.conversation_key = $6
+             or (i.conversation_key is null and d.conversation_id::text = $6))
+        and ($7::timestamptz is null
+             or (${forward ? "(i.occurred_at, i.seq) > ($7, $8)" : "(i.occurred_at, i.seq) < ($7, $8)"}))
+      order by ${forward ? "i.occurred_at, i.seq" : "i.occurred_at desc, i.seq desc"}
+      limit $9`,
+    [
+      f.agentId ?? null, f.clientId ?? null, f.contactId ?? null, f.q ?? null, f.before ?? null, f.conversationId ?? null,
+      f.after?.occurredAt ?? null, f.after?.seq ?? null, f.limit,
+    ],
+  );
+  const lastRow = rows.at(-1);
+  return {
+    rows: rows.map(({ cursorAt: _a, cursorSeq: _s, ...r }) => r),
+    last: rows.length === f.limit && lastRow ? { occurredAt: lastRow.cursorAt, seq: Number(lastRow.cursorSeq) } : null,
+  };
 }

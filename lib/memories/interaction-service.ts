@@ -3,66 +3,152 @@ import { randomUUID } from "node:crypto";
 import type { z } from "zod";
 import type { Caller } from "@/lib/auth/caller";
 import { recordAudit } from "@/lib/audit/queries";
-import { asCaller } from "@/lib/db";
+import { asCaller, type Queryable } from "@/lib/db";
 import { toVectorLiteral, tryEmbed } from "@/lib/embeddings";
 import { ApiError, forbidden, notFound } from "@/lib/http/errors";
-import { getContact } from "@/lib/review/queries";
 import { noteInteractionWrite } from "@/lib/retrieval/term-stats";
 import * as q from "./interaction-queries";
-import type { createInteractionBody, listInteractionsQuery } from "./schemas";
+import type { createInteractionBatchBody, createInteractionBody, listInteractionsQuery } from "./schemas";
+
+type Item = z.infer<typeof createInteractionBody>;
 
 /**
- * Records one message of a conversation (the raw transcript), embedded for recall. Agents
- * write in their own name; a field agent only for its own client. A contact is filed under its own
- * client: one the caller cannot see, or of another client than the one named, answers exactly as a
- * missing contact (RLS refuses the same pairing again).
+ * Records turns of conversations (the raw transcript), embedded for recall, in one transaction: all
+ * or nothing. Agents write in their own name; a field agent only for its own client. A contact is
+ * filed under its own client: one the caller cannot see, or of another client than the one named,
+ * answers exactly as a missing contact (RLS refuses the same pairing again). A turn whose externalId
+ * the agent already stored is not stored again: its stored row is answered, marked deduplicated.
+ * Turns are stored in the order given, which orders turns of equal time.
  */
-export async function createInteraction(caller: Caller, body: z.infer<typeof createInteractionBody>) {
+async function recordInteractions(caller: Caller, items: Item[], opts: { batch: boolean }) {
   if (caller.type !== "agent") throw forbidden("Interactions are recorded by agents");
-  let clientId = body.clientId ?? null;
-  if (caller.kind === "field") {
-    if (clientId && clientId !== caller.clientId) throw forbidden("A field agent records interactions for its own client only");
-    clientId = caller.clientId;
-  }
-  const vectors = await tryEmbed([body.content]);
-  const interaction = {
-    id: randomUUID(),
-    clientId,
-    agentId: caller.agentId,
-    contactId: body.contactId ?? null,
-    channel: body.channel,
-    direction: body.direction,
-    speaker: body.speaker ?? "",
-    content: body.content,
-    occurredAt: body.occurredAt ? new Date(body.occurredAt) : new Date(),
-    createdAt: new Date(),
+  const refuse = (index: number, err: ApiError): never => {
+    if (!opts.batch) throw err;
+    // in a batch, any refusal of an item is a 422 naming its position
+    throw new ApiError("validation_failed", `interactions[${index}]: ${err.message}`, { index, code: err.code });
   };
-  await asCaller(caller, async (tx) => {
-    if (interaction.contactId) {
-      const contact = await getContact(tx, { id: interaction.contactId });
-      if (!contact || (clientId && contact.clientId !== clientId)) throw notFound("Contact");
-      interaction.clientId = clientId = contact.clientId;
+  const clientOf = items.map((item, index) => {
+    if (caller.kind !== "field") return item.clientId ?? null;
+    if (item.clientId && item.clientId !== caller.clientId) refuse(index, forbidden("A field agent records interactions for its own client only"));
+    return caller.clientId;
+  });
+  const seen = new Map<string, number>();
+  items.forEach((item, index) => {
+    if (!item.externalId) return;
+    if (seen.has(item.externalId)) refuse(index, new ApiError("validation_failed", `externalId ${item.externalId} appears twice in the batch`));
+    seen.set(item.externalId, index);
+  });
+
+  // one embedding request for the whole transcript, made before any connection is held
+  const vectors = await tryEmbed(items.map((i) => i.content));
+  const now = new Date();
+  const rows: q.NewInteraction[] = items.map((item, index) => ({
+    id: randomUUID(),
+    clientId: clientOf[index]!,
+    agentId: caller.agentId,
+    contactId: item.contactId ?? null,
+    channel: item.channel,
+    direction: item.direction,
+    speaker: item.speaker ?? "",
+    content: item.content,
+    occurredAt: item.occurredAt ? new Date(item.occurredAt) : now,
+    createdAt: now,
+    conversationId: item.conversationId ?? null,
+    externalId: item.externalId ?? null,
+    embedding: vectors ? toVectorLiteral(vectors[index]!) : null,
+  }));
+
+  const result = await asCaller(caller, async (tx) => {
+    await checkReferences(tx, caller, rows, refuse);
+    let stored = new Map<string, q.InteractionRow>();
+    if (seen.size) {
+      await q.lockExternalIds(tx, { agentId: caller.agentId });
+      stored = new Map((await q.ownInteractions(tx, { externalIds: [...seen.keys()] })).map((r) => [r.externalId!, r]));
     }
-    if (clientId && caller.kind === "internal") {
-      const client = await tx.query("select 1 from clients where id = $1", [clientId]);
-      if (!client.length) throw new ApiError("validation_failed", "clientId does not name a client");
+    const fresh = rows.filter((r) => !r.externalId || !stored.has(r.externalId));
+    if (fresh.length) {
+      await q.insertInteractions(tx, fresh);
+      // the messages themselves stay out of the log: contact erasure must be able to remove them
+      const contacts = [...new Set(fresh.map((r) => r.contactId).filter(Boolean))];
+      await recordAudit(tx, {
+        action: opts.batch ? "interaction.batch" : "interaction.create",
+        targetType: "interaction",
+        targetId: opts.batch ? null : fresh[0]!.id,
+        clientId: fresh[0]!.clientId,
+        details: opts.batch
+          ? { count: fresh.length, deduplicated: rows.length - fresh.length, contactIds: contacts, channels: [...new Set(fresh.map((r) => r.channel))] }
+          : { contactId: fresh[0]!.contactId, channel: fresh[0]!.channel, direction: fresh[0]!.direction },
+      });
     }
-    await q.insertInteraction(tx, { ...interaction, embedding: vectors ? toVectorLiteral(vectors[0]!) : null });
-    // the message itself stays out of the log: contact erasure must be able to remove it
-    await recordAudit(tx, {
-      action: "interaction.create",
-      targetType: "interaction",
-      targetId: interaction.id,
-      clientId,
-      details: { contactId: interaction.contactId, channel: interaction.channel, direction: interaction.direction },
-    });
+    // a single write answers the row as stored (its conversation included)
+    const written = opts.batch || !fresh.length ? [] : await q.ownInteractions(tx, { ids: [fresh[0]!.id] });
+    return { stored, fresh, written };
   });
   // the conversation search's word statistics are rebuilt shortly after, in a batch
-  noteInteractionWrite(interaction.agentId, clientId);
-  return { interaction: { ...interaction, embedded: vectors !== null } };
+  for (const scope of new Set(result.fresh.map((r) => `${r.clientId ?? ""}`))) noteInteractionWrite(caller.agentId, scope || null);
+  return rows.map((row) => {
+    const earlier = row.externalId ? result.stored.get(row.externalId) : undefined;
+    return { id: earlier?.id ?? row.id, externalId: row.externalId, earlier, written: result.written.find((w) => w.id === row.id) };
+  });
+}
+
+/** Contacts and clients the turns name: visible to the caller, of the same client, not opted out. */
+async function checkReferences(tx: Queryable, caller: Caller & { type: "agent" }, rows: q.NewInteraction[], refuse: (index: number, err: ApiError) => never) {
+  const contactIds = [...new Set(rows.map((r) => r.contactId).filter((id): id is string => id !== null))];
+  const contacts = new Map(contactIds.length ? (await q.contactsForInteractions(tx, { ids: contactIds })).map((c) => [c.id, c]) : []);
+  rows.forEach((row, index) => {
+    if (!row.contactId) return;
+    const contact = contacts.get(row.contactId);
+    if (!contact || (row.clientId && contact.clientId !== row.clientId)) refuse(index, notFound("Contact"));
+    if (contact!.optOut) refuse(index, new ApiError("conflict", "This contact opted out; nothing more is stored about them"));
+    row.clientId = contact!.clientId;
+  });
+  if (caller.kind !== "internal") return;
+  const clientIds = [...new Set(rows.map((r) => r.clientId).filter((id): id is string => id !== null))];
+  const known = new Set(clientIds.length ? await q.existingClients(tx, { ids: clientIds }) : []);
+  rows.forEach((row, index) => {
+    if (row.clientId && !known.has(row.clientId)) refuse(index, new ApiError("validation_failed", "clientId does not name a client"));
+  });
+}
+
+/** POST /interactions: one turn; `deduplicated` with the stored one when its externalId was seen before. */
+export async function createInteraction(caller: Caller, body: Item) {
+  const [recorded] = await recordInteractions(caller, [body], { batch: false });
+  if (recorded!.earlier) return { interaction: recorded!.earlier, deduplicated: true as const };
+  return { interaction: recorded!.written! };
+}
+
+/** POST /interactions/batch: a transcript in one call, all or nothing; each item's id in the order sent. */
+export async function createInteractionBatch(caller: Caller, body: z.infer<typeof createInteractionBatchBody>) {
+  const recorded = await recordInteractions(caller, body.interactions, { batch: true });
+  return {
+    interactions: recorded.map(({ id, externalId, earlier }) => ({
+      id,
+      ...(externalId ? { externalId } : {}),
+      ...(earlier ? { deduplicated: true as const } : {}),
+    })),
+  };
 }
 
 /** Interactions the caller may read (RLS: HQ; managers and orchestrators; field agents their client's). */
 export async function listInteractions(caller: Caller, query: z.infer<typeof listInteractionsQuery>) {
-  return { interactions: await asCaller(caller, (tx) => q.listInteractions(tx, query)) };
+  const after = query.cursor ? decodeCursor(query.cursor) : undefined;
+  const page = await asCaller(caller, (tx) => q.listInteractions(tx, { ...query, after }));
+  return { interactions: page.rows, nextCursor: page.last ? encodeCursor(page.last) : null };
+}
+
+/** Postgres' text form of a timestamptz, as the cursor carries it (microseconds kept). */
+const CURSOR_TIME = /^\d{4,}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}(?:\.\d{1,6})?[+-]\d{2}(?::\d{2}){0,2}$/;
+
+const encodeCursor = (c: { occurredAt: string; seq: number }) => Buffer.from(`${c.occurredAt}|${c.seq}`).toString("base64url");
+
+function decodeCursor(cursor: string): { occurredAt: string; seq: number } {
+  const text = Buffer.from(cursor, "base64url").toString("utf8");
+  const cut = text.lastIndexOf("|");
+  const occurredAt = text.slice(0, cut);
+  const seq = Number(text.slice(cut + 1));
+  if (cut < 0 || !Number.isSafeInteger(seq) || !CURSOR_TIME.test(occurredAt)) {
+    throw new ApiError("validation_failed", "cursor: not a cursor this endpoint gave out");
+  }
+  return { occurredAt, seq };
 }

@@ -105,6 +105,9 @@ export const outcomeBody = z
   })
   .strict();
 
+/** A caller's id (a thread or a message id): any text up to 200 characters. */
+const callerId = z.string().trim().min(1).max(200);
+
 export const createInteractionBody = z
   .object({
     contactId: z.uuid().optional(),
@@ -119,6 +122,27 @@ export const createInteractionBody = z
     speaker: z.string().trim().max(200).optional(),
     content: z.string().trim().min(1).max(20_000),
     occurredAt: timestamp.optional(),
+    /**
+     * The caller's own thread, session or call id. Turns with the same conversationId form one
+     * conversation whatever their channel, contact or times; without it, a conversation is inferred
+     * (same agent, contact, client and channel, each turn at most 6 hours after the one before).
+     */
+    conversationId: callerId.optional(),
+    /**
+     * The caller's id of this message, unique per agent: sending it again stores nothing and answers
+     * the stored interaction with deduplicated: true, so a retry never duplicates a turn.
+     */
+    externalId: callerId.optional(),
+  })
+  .strict();
+
+/** Most turns one batch may carry. */
+export const INTERACTION_BATCH_MAX = 500;
+
+export const createInteractionBatchBody = z
+  .object({
+    /** the turns in the order they were said: turns with equal occurredAt keep this order */
+    interactions: z.array(createInteractionBody).min(1).max(INTERACTION_BATCH_MAX),
   })
   .strict();
 
@@ -127,8 +151,13 @@ export const listInteractionsQuery = z
     agentId: z.uuid().optional(),
     clientId: z.uuid().optional(),
     contactId: z.uuid().optional(),
+    /** one conversation (a caller's conversationId, or an inferred conversation's id), in conversation order */
+    conversationId: callerId.optional(),
     q: z.string().trim().min(1).max(200).optional(),
+    /** only turns before this time (newest first) */
     before: timestamp.optional(),
+    /** the nextCursor of the previous page */
+    cursor: z.string().max(200).optional(),
     limit: z.coerce.number().int().min(1).max(200).default(50),
   })
   .strict();

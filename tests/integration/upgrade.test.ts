@@ -54,6 +54,32 @@ async function migrateAsRelease(ref: string, db: Database): Promise<number> {
   return row?.n ?? 0;
 }
 
+/**
+ * A transcript stored by an earlier release with one time on every turn: ids chosen so that id order
+ * (how equal times were ordered then) is the reverse of the order the turns arrived in.
+ */
+const TIED = ["ffffffff-0000-4000-8000-000000000001", "eeeeeeee-0000-4000-8000-000000000002", "dddddddd-0000-4000-8000-000000000003", "cccccccc-0000-4000-8000-000000000004"];
+async function storeTiedTranscript(db: Database) {
+  await db.exec(`insert into agents (id, name, kind, role) values ('aaaaaaaa-0000-4000-8000-000000000000', 'Upgrade agent', 'internal', 'orchestrator')`);
+  for (const [i, id] of TIED.entries()) {
+    await db.query(
+      `insert into interactions (id, agent_id, channel, direction, speaker, content, occurred_at, created_at)
+       values ($1, 'aaaaaaaa-0000-4000-8000-000000000000', 'chat', 'inbound', 'Dana', $2, '2025-06-01T10:00:00Z', $3)`,
+      [id, `turn ${i} of the imported transcript`, new Date(Date.UTC(2025, 5, 1, 10, 0, i)).toISOString()],
+    );
+  }
+}
+
+/** After the upgrade the ranking's neighbours follow the order the turns arrived in (seq). */
+async function expectArrivalOrder(db: Database) {
+  const rows = await db.query<{ id: string; prev: string | null; next: string | null }>(
+    `select i.id, d.prev_id as prev, d.next_id as next from interactions i
+       join interaction_search_docs d on d.interaction_id = i.id order by i.seq`,
+  );
+  expect(rows.map((r) => r.id)).toEqual(TIED);
+  rows.forEach((r, i) => expect(r).toMatchObject({ prev: TIED[i - 1] ?? null, next: TIED[i + 1] ?? null }));
+}
+
 /** `npm run db:migrate`, as an operator runs it. */
 function npmMigrate(env: Record<string, string>): string {
   const r = spawnSync("npm", ["run", "--silent", "db:migrate"], {
@@ -91,8 +117,10 @@ describe.runIf(transport === "postgres")("upgrade on a real PostgreSQL", () => {
     dbs.push(old);
     const pool = old.connect!(1);
     expect(await migrateAsRelease(ref, pool)).toBeGreaterThan(0);
+    await storeTiedTranscript(pool);
     await pool.close();
     expect(npmMigrate({ DATABASE_URL: old.url! })).toMatch(/Applied \d+ schema file/);
+    await expectArrivalOrder(old.db);
 
     const fresh = await createServerDatabase({ migrate: false });
     dbs.push(fresh);
@@ -113,6 +141,7 @@ describe.runIf(transport === "pglite")("upgrade of the embedded database", () =>
     const oldDir = tempDir("mhq-upgrade-old-");
     const old = await openPglite(path.join(oldDir, "pglite"));
     expect(await migrateAsRelease(ref, old.db)).toBeGreaterThan(0);
+    await storeTiedTranscript(old.db);
     await old.db.close();
     expect(npmMigrate({ DATA_DIR: oldDir })).toMatch(/Applied \d+ schema file/);
 
@@ -122,6 +151,7 @@ describe.runIf(transport === "pglite")("upgrade of the embedded database", () =>
     const upgraded = await openPglite(path.join(oldDir, "pglite"));
     const fresh = await openPglite(path.join(freshDir, "pglite"));
     try {
+      await expectArrivalOrder(upgraded.db);
       const lines = await schemaFingerprint(upgraded.db);
       expect(lines.length).toBeGreaterThan(500);
       expect(lines).toEqual(await schemaFingerprint(fresh.db));

@@ -1,5 +1,9 @@
--- The turn before (step -1) or after (step 1) an interaction in its conversation. PL/pgSQL, so each
--- direction runs its own cached plan down interactions_conversation_idx.
+-- The turn before (step -1) or after (step 1) an interaction in its conversation, in (occurred_at,
+-- seq) order: the time it happened, then the order it was recorded in. A turn of the caller's own
+-- thread (conversation_key) has its neighbours in that thread, at any distance in time; any other
+-- turn in the conversation inferred from agent, channel, contact and client, each turn at most
+-- mhq.conversation_gap() from the one before. PL/pgSQL, so each branch keeps its own cached plan
+-- down its index (interactions_thread_idx, interactions_conversation_idx).
 create or replace function mhq.interaction_neighbour(p_id uuid, step int)
 returns uuid
 language plpgsql stable
@@ -10,26 +14,41 @@ declare
   found_id uuid;
 begin
   select i.id, i.agent_id, i.channel, coalesce(i.contact_id, '00000000-0000-0000-0000-000000000000'::uuid) as contact,
-         coalesce(i.client_id, '00000000-0000-0000-0000-000000000000'::uuid) as client, i.occurred_at
+         coalesce(i.client_id, '00000000-0000-0000-0000-000000000000'::uuid) as client, i.occurred_at, i.seq,
+         i.conversation_key
     into x from interactions i where i.id = p_id;
   if not found then
     return null;
   end if;
-  if step < 0 then
+  if x.conversation_key is not null then
+    if step < 0 then
+      select p.id into found_id from interactions p
+       where p.agent_id = x.agent_id and p.conversation_key = x.conversation_key
+         and (p.occurred_at, p.seq) < (x.occurred_at, x.seq)
+       order by p.occurred_at desc, p.seq desc
+       limit 1;
+    else
+      select p.id into found_id from interactions p
+       where p.agent_id = x.agent_id and p.conversation_key = x.conversation_key
+         and (p.occurred_at, p.seq) > (x.occurred_at, x.seq)
+       order by p.occurred_at, p.seq
+       limit 1;
+    end if;
+  elsif step < 0 then
     select p.id into found_id from interactions p
-     where p.agent_id = x.agent_id and p.channel = x.channel
+     where p.agent_id = x.agent_id and p.channel = x.channel and p.conversation_key is null
        and coalesce(p.contact_id, '00000000-0000-0000-0000-000000000000'::uuid) = x.contact
        and coalesce(p.client_id, '00000000-0000-0000-0000-000000000000'::uuid) = x.client
-       and (p.occurred_at, p.id) < (x.occurred_at, x.id) and p.occurred_at >= x.occurred_at - mhq.conversation_gap()
-     order by p.occurred_at desc, p.id desc
+       and (p.occurred_at, p.seq) < (x.occurred_at, x.seq) and p.occurred_at >= x.occurred_at - mhq.conversation_gap()
+     order by p.occurred_at desc, p.seq desc
      limit 1;
   else
     select p.id into found_id from interactions p
-     where p.agent_id = x.agent_id and p.channel = x.channel
+     where p.agent_id = x.agent_id and p.channel = x.channel and p.conversation_key is null
        and coalesce(p.contact_id, '00000000-0000-0000-0000-000000000000'::uuid) = x.contact
        and coalesce(p.client_id, '00000000-0000-0000-0000-000000000000'::uuid) = x.client
-       and (p.occurred_at, p.id) > (x.occurred_at, x.id) and p.occurred_at <= x.occurred_at + mhq.conversation_gap()
-     order by p.occurred_at, p.id
+       and (p.occurred_at, p.seq) > (x.occurred_at, x.seq) and p.occurred_at <= x.occurred_at + mhq.conversation_gap()
+     order by p.occurred_at, p.seq
      limit 1;
   end if;
   return found_id;

@@ -1,8 +1,7 @@
--- A new (or changed) turn is indexed, and so are the two turns on each side of it, whose documents
--- hold it. Writes to one conversation take turns (a transaction-scoped advisory lock on the
--- conversation): two turns written at once would otherwise not see each other. The neighbours are
--- looked up after the lock, so a turn committed meanwhile is seen. Other conversations, of the same
--- agent or client included, are never held up. Rows are indexed in conversation order.
+-- A changed turn is indexed again, and so are the two turns on each side of it, whose documents hold
+-- it (new turns: mhq.interactions_index_added, once per statement). Writes to one conversation take
+-- turns (mhq.conversation_lock_key); the neighbours are looked up after the lock, so a turn
+-- committed meanwhile is seen. Rows are indexed in conversation order.
 create or replace function mhq.interactions_index_trigger() returns trigger
 language plpgsql security definer
 set search_path = public, pg_temp
@@ -15,7 +14,7 @@ declare
 begin
   perform pg_advisory_xact_lock(
     hashtext('mhq.conversation'),
-    hashtext(new.agent_id::text || ':' || new.channel || ':' || coalesce(new.contact_id::text, '') || ':' || coalesce(new.client_id::text, ''))
+    mhq.conversation_lock_key(new.agent_id, new.channel, new.contact_id, new.client_id, new.conversation_key)
   );
   prev_id := mhq.interaction_neighbour(new.id, -1);
   prev2_id := case when prev_id is not null then mhq.interaction_neighbour(prev_id, -1) end;

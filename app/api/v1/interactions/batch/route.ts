@@ -1,0 +1,6 @@
+// POST /api/v1/interactions/batch — record a transcript: 1–500 turns in one call, all or nothing
+import { route } from "@/lib/http/route";
+import { memoryContracts as c } from "@/lib/memories/contracts";
+import { createInteractionBatch } from "@/lib/memories/interaction-service";
+
+export const POST = route(c.createInteractionBatch, async ({ caller, body }) => createInteractionBatch(caller, body));
