@@ -18,6 +18,7 @@ import { Table, TBody, Td, Th, THead, Tr } from "@/components/ui/table";
 import { formatDateTime, formatRelative, plural } from "@/lib/client/format";
 import { useAgents } from "@/lib/client/hooks/agents";
 import { useInteractions } from "@/lib/client/hooks/memory";
+import { groupTranscripts, TranscriptView } from "@/components/memories/transcripts";
 import { useContact, useFactHistory, useOptOutContact, useSuggestions } from "@/lib/client/hooks/review";
 import type { Contact, Fact } from "@/lib/client/review-types";
 import { SENTIMENT_TONE, STAGE_LABEL } from "./labels";
@@ -122,12 +123,12 @@ function ContactView({ contact }: { contact: Contact }) {
   );
 }
 
-/** The conversation with this contact, newest first, each message linked to the agent that had it. */
+/** Conversations with this contact, newest first, each in order, each message linked to the agent that had it. */
 function ConversationCard({ contactId }: { contactId: string }) {
   const messages = useInteractions({ contactId });
   const agents = useAgents();
   const names = new Map(agents.data?.map((a) => [a.id, a.name]));
-  const rows = messages.data?.pages.flat() ?? [];
+  const rows = messages.data?.pages.flatMap((p) => p.interactions) ?? [];
   const talkedWith = [...new Set(rows.map((m) => m.agentId))];
   return (
     <Card data-testid="contact-conversation">
@@ -145,7 +146,7 @@ function ConversationCard({ contactId }: { contactId: string }) {
                   </Link>
                 </span>
               ))}
-              , newest first.
+              ; newest conversation first, each in the order it was said.
             </>
           ) : (
             "Messages agents recorded with this contact."
@@ -159,23 +160,19 @@ function ConversationCard({ contactId }: { contactId: string }) {
       ) : rows.length === 0 ? (
         <EmptyState title="No messages yet" description="Agents record their messages with this contact as they happen." />
       ) : (
-        <ul className="divide-y divide-slate-100">
-          {rows.map((m) => (
-            <li key={m.id} className="px-5 py-3 text-sm">
-              <div className="flex flex-wrap items-center gap-2 text-xs text-slate-500">
-                <Badge tone={m.direction === "inbound" ? "blue" : "neutral"}>{m.direction === "inbound" ? "From contact" : "To contact"}</Badge>
-                <span>{m.channel}</span>
-                <span>·</span>
+        <div className="divide-y divide-slate-100">
+          {groupTranscripts(rows).map((t) => (
+            <TranscriptView
+              key={t.key}
+              transcript={t}
+              renderMeta={(m) => (
                 <Link href={`/agents/${m.agentId}?tab=interactions`} className="font-medium text-slate-700 hover:text-indigo-600">
                   {names.get(m.agentId) ?? "Agent"}
                 </Link>
-                <span>·</span>
-                <span title={formatDateTime(m.occurredAt)}>{formatRelative(m.occurredAt)}</span>
-              </div>
-              <p className="mt-1 whitespace-pre-wrap text-slate-800">{m.content}</p>
-            </li>
+              )}
+            />
           ))}
-        </ul>
+        </div>
       )}
       {messages.hasNextPage && (
         <div className="border-t border-slate-200 px-5 py-3">

@@ -32,6 +32,7 @@ const ACTION_LABELS: Record<string, string> = {
   "memory.archive_over_cap": "Archived memories over the cap",
   "document.write": "Saved agent document",
   "interaction.create": "Recorded conversation message",
+  "interaction.batch": "Recorded a transcript",
   "event.create": "Logged agent event",
   "notes.create": "Wrote working note",
   "notes.purge": "Purged expired notes",

@@ -332,7 +332,7 @@ export function listOthersInteractions(tx: Queryable, p: Window & { agentId: str
             left(i.content, 400) as excerpt
        from interactions i left join agents a on a.id = i.agent_id
       where i.agent_id <> $4 and i.occurred_at > $1 and i.occurred_at <= $2 and ($3::uuid is null or i.client_id = $3)
-      order by i.occurred_at desc, i.id
+      order by i.occurred_at desc, i.seq desc
       limit $5`,
     [p.since, p.now, p.clientId, p.agentId, p.limit],
   );

@@ -81,16 +81,14 @@ export function useRecordOutcome(agentId: string) {
 
 const INTERACTIONS_PAGE = 50;
 
-/** An agent's (or a contact's) interactions, newest first, a page at a time (keyset on occurredAt). */
+/** An agent's (or a contact's) interactions, newest first, a page at a time (the API's cursor). */
 export function useInteractions(filters: { agentId?: string; contactId?: string; q?: string }) {
   return useInfiniteQuery({
     queryKey: interactionKeys.list(filters),
     queryFn: ({ pageParam, signal }) =>
-      apiCall(memoryContracts.listInteractions, { query: { ...filters, before: pageParam, limit: INTERACTIONS_PAGE } }, { signal }).then(
-        (r) => r.interactions,
-      ),
+      apiCall(memoryContracts.listInteractions, { query: { ...filters, cursor: pageParam, limit: INTERACTIONS_PAGE } }, { signal }),
     initialPageParam: undefined as string | undefined,
-    getNextPageParam: (last) => (last.length === INTERACTIONS_PAGE ? last[last.length - 1]!.occurredAt : undefined),
+    getNextPageParam: (last) => last.nextCursor ?? undefined,
   });
 }
 
