@@ -32,7 +32,7 @@ test("a transcript sent in one call shows as one conversation, in the order it w
   await test.step("the agent's Interactions tab shows it as one conversation, turn by turn", async () => {
     await new AgentMemoryTabs(page).open(sage, "interactions");
     const transcript = page.getByTestId("transcript").filter({ hasText: `thread ${thread}` });
-    await expect(transcript).toBeVisible();
+    await expect(transcript).toBeVisible({ timeout: 30_000 });
     await expect(transcript.getByTestId("interaction-row")).toHaveCount(4);
     await expect(transcript.getByTestId("interaction-row").locator("p")).toHaveText(said);
     await expect(transcript).toContainText("4 messages");
