@@ -1,9 +1,16 @@
-// Retrieval quality on long real conversations (LoCoMo): each dev conversation is recorded turn by
-// turn into a fresh agent through the interactions service (the API's path: content "Speaker: text",
-// the session's date as occurredAt), then every question that has evidence is asked through the
-// retrieve service with scopes ["interactions"] and limit 10. Turn-level recall@k = share of a
-// question's evidence turns among the top k; MRR = 1 / rank of the first evidence turn. A plain
-// BM25 (k1 1.2, b 0.75, no stemming, no context) over the same turns is the baseline.
+// Retrieval quality on long real conversations (LoCoMo), recorded every way an integration records
+// them, through the API's services (content "Speaker: text"), each into a fresh agent:
+//   (a) one turn per call, the turns of a session 20 s apart;
+//   (b) one turn per call, every turn of a session with the session's time (an importer, a clock with
+//       second resolution, a call logged after it ended);
+//   (c) one batch per session (POST /interactions/batch) with conversationId and externalId;
+// and every question that has evidence is asked through retrieve with scopes ["interactions"],
+// limit 10. Then (d): the same questions through retrieve WITHOUT scopes — the path agents really
+// call, where the smart trigger decides — for the agent of (a) once it also holds a few hundred
+// unrelated memories (its own and the team's), documents and knowledge entries.
+// Turn-level recall@k = share of a question's evidence turns among the top k; MRR = 1 / rank of the
+// first evidence turn. A plain BM25 (k1 1.2, b 0.75, no stemming, no context) over the same turns is
+// the baseline. Also measured: how fast each way records turns into the embedded database.
 //
 // The data is read from ../shared/data/locomo-dev next to the repository, or --data DIR; it is
 // benchmark data under a non-commercial licence and is never copied into the repository.
@@ -16,12 +23,16 @@ import type { AgentCaller, HqCaller } from "@/lib/auth/caller";
 import { setDatabaseForTests } from "@/lib/db";
 import { migrate } from "@/lib/db/migrate";
 import { wrapPglite } from "@/lib/db/pglite";
-import { createInteraction } from "@/lib/memories/interaction-service";
+import { putDocument } from "@/lib/documents/service";
+import { createKnowledge } from "@/lib/knowledge/service";
+import { createInteraction, createInteractionBatch } from "@/lib/memories/interaction-service";
+import { writeMemory } from "@/lib/memories/service";
 import { retrieve } from "@/lib/retrieval/service";
 import { flushTermStats } from "@/lib/retrieval/term-stats";
 import type { BenchRow } from "./measure";
 
 const ADMIN: HqCaller = { type: "hq", userId: null, name: "bench", email: null, role: "admin" };
+const SESSION_TURN_GAP_MS = 20_000;
 const LIMIT = 10;
 
 interface Turn {
@@ -149,6 +160,89 @@ function percentile(sorted: number[], p: number) {
   return sorted.length ? sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))]! : NaN;
 }
 
+// ── recording ───────────────────────────────────────────────────────────────────────────────────
+
+type Mode = "a" | "b" | "c";
+const MODES: { mode: Mode; label: string }[] = [
+  { mode: "a", label: "(a) one turn per call, 20 s apart" },
+  { mode: "b", label: "(b) one turn per call, the session's time on every turn" },
+  { mode: "c", label: "(c) one batch per session, conversationId + externalId" },
+];
+
+async function newAgent(name: string): Promise<AgentCaller> {
+  const created = (await createAgent(ADMIN, { name, kind: "internal", role: "orchestrator" })).agent;
+  return { type: "agent", agentId: created.id, name: created.name, kind: "internal", role: created.role, clientId: null, kbAccess: "read" };
+}
+
+/** Records a conversation into the agent as `mode` says; answers interaction id → dia_id and the time it took. */
+async function record(mode: Mode, conv: Conversation, caller: AgentCaller) {
+  const diaOf = new Map<string, string>();
+  const started = performance.now();
+  for (const [n, session] of conv.sessions.entries()) {
+    const items = session.turns.map((turn, i) => ({
+      channel: "chat",
+      direction: (turn.speaker === conv.speakerA ? "outbound" : "inbound") as "inbound" | "outbound",
+      speaker: turn.speaker,
+      content: `${turn.speaker}: ${turn.text}`,
+      occurredAt: new Date(session.date.getTime() + (mode === "a" ? i * SESSION_TURN_GAP_MS : 0)).toISOString(),
+    }));
+    if (mode === "c") {
+      const { interactions } = await createInteractionBatch(caller, {
+        interactions: items.map((item, i) => ({ ...item, conversationId: `${conv.name}-session-${n + 1}`, externalId: session.turns[i]!.dia_id })),
+      });
+      interactions.forEach((it, i) => diaOf.set(it.id, session.turns[i]!.dia_id));
+    } else {
+      for (const [i, item] of items.entries()) {
+        const { interaction } = await createInteraction(caller, item);
+        diaOf.set(interaction.id, session.turns[i]!.dia_id);
+      }
+    }
+  }
+  return { diaOf, ms: performance.now() - started };
+}
+
+// ── (d): what else an orchestrator holds ────────────────────────────────────────────────────────
+
+// Unrelated material of a working agent: team operations, clients, tools, procedures. Built from
+// parts, so no two are near-duplicates (which a memory write would refuse).
+const SUBJECTS = ["the Q3 pricing review", "the onboarding checklist", "the CRM migration", "invoice reminders", "the weekly ops sync", "the dental client's campaign", "the roofing client's leads", "the support inbox", "the booking widget", "the referral program", "the vendor contract", "the analytics dashboard", "the hiring pipeline", "the refund policy", "the newsletter schedule"];
+const FACTS = ["moved to Thursdays", "needs sign-off from finance", "is blocked on API access", "goes live after the audit", "was cut to two steps", "uses the shared template", "must cite the source document", "is owned by the ops lead", "runs on the new scheduler", "reports every Monday at 9", "is paused until the budget clears", "was approved with a 10% cap", "waits for the legal review", "keeps a 48-hour response window", "sends a summary to the channel"];
+const DETAILS = ["Track it in the ops board.", "Escalate anything older than a week.", "Keep the client informed by email.", "Log the outcome when it closes.", "Check the numbers against last quarter.", "Ask before changing the template.", "Attach the invoice number.", "Note the decision and the reasoning."];
+
+function distractor(i: number) {
+  const subject = SUBJECTS[i % SUBJECTS.length]!;
+  const fact = FACTS[Math.floor(i / SUBJECTS.length) % FACTS.length]!;
+  return { title: `${subject[0]!.toUpperCase()}${subject.slice(1)} ${fact}`, content: `${subject} ${fact}. ${DETAILS[i % DETAILS.length]} (item ${i})` };
+}
+
+/** A few hundred unrelated memories (the agent's and the team's), documents and knowledge entries. */
+async function fillWithDistractors(caller: AgentCaller, teammate: AgentCaller) {
+  const tiers = [
+    { tier: "core", category: "procedure" },
+    { tier: "working", category: "project" },
+    { tier: "core", category: "client" },
+    { tier: "working", category: "commitment" },
+  ] as const;
+  for (let i = 0; i < 150; i++) {
+    const d = distractor(i);
+    await writeMemory(caller, "me", { ...tiers[i % tiers.length]!, ...d, confidence: 0.9 });
+    await writeMemory(teammate, "me", { ...tiers[(i + 1) % tiers.length]!, ...distractor(i + 150), confidence: 0.9, scope: "team" });
+  }
+  await putDocument(caller, "me", "soul", { content: "# Orchestrator\nI coordinate the team's client work, keep the ops board current and write every decision down." });
+  await putDocument(caller, "me", "working", { content: "- Q3 pricing review: waiting on finance\n- CRM migration: API access requested\n- Weekly ops sync moved to Thursdays" });
+  for (let day = 1; day <= 10; day++) {
+    await putDocument(caller, "me", "daily", {
+      date: `2026-03-${String(day).padStart(2, "0")}`,
+      content: `Daily note: ${distractor(day * 7).content} ${distractor(day * 11).content}`,
+    });
+  }
+  const categories = ["procedure", "best-practice", "template", "tool-guide"] as const;
+  for (let i = 0; i < 100; i++) {
+    const d = distractor(i + 300);
+    await createKnowledge(ADMIN, { title: `${d.title} (KB ${i})`, content: `${d.content}\n\n${distractor(i + 400).content}`, category: categories[i % 4]! });
+  }
+}
+
 // ── the benchmark ───────────────────────────────────────────────────────────────────────────────
 
 export async function benchQuality(): Promise<BenchRow[]> {
@@ -166,74 +260,83 @@ export async function benchQuality(): Promise<BenchRow[]> {
   const db = wrapPglite(pg);
   await migrate(db);
   setDatabaseForTests(db);
-  const lines: string[][] = [];
-  const totalOurs = empty();
-  const totalBm25 = empty();
+  const turnsTotal = conversations.reduce((n, c) => n + c.sessions.reduce((m, s) => m + s.turns.length, 0), 0);
+  const scores: Record<Mode | "d" | "bm25", Score> = { a: empty(), b: empty(), c: empty(), d: empty(), bm25: empty() };
+  const perConversation: string[][] = [];
+  const recordMs: Record<Mode, number> = { a: 0, b: 0, c: 0 };
   const times: number[] = [];
-  let turnsTotal = 0;
   let unanswered = 0;
+  let levelNone = 0;
   try {
     for (const conv of conversations) {
-      const created = (await createAgent(ADMIN, { name: `Quality ${conv.name}`, kind: "internal", role: "orchestrator" })).agent;
-      const caller: AgentCaller = {
-        type: "agent",
-        agentId: created.id,
-        name: created.name,
-        kind: "internal",
-        role: created.role,
-        clientId: null,
-        kbAccess: "read",
-      };
-      const diaOf = new Map<string, string>();
-      const docs: { id: string; text: string }[] = [];
-      for (const session of conv.sessions) {
-        for (const [i, turn] of session.turns.entries()) {
-          const content = `${turn.speaker}: ${turn.text}`;
-          const { interaction } = await createInteraction(caller, {
-            channel: "chat",
-            direction: turn.speaker === conv.speakerA ? "outbound" : "inbound",
-            speaker: turn.speaker,
-            content,
-            // turns of a session a few seconds apart, in order
-            occurredAt: new Date(session.date.getTime() + i * 20_000).toISOString(),
-          });
-          diaOf.set(interaction.id, turn.dia_id);
-          docs.push({ id: turn.dia_id, text: content });
+      const row: Record<string, Score> = { a: empty(), b: empty(), c: empty(), d: empty(), bm25: empty() };
+      const docs = conv.sessions.flatMap((s) => s.turns.map((t) => ({ id: t.dia_id, text: `${t.speaker}: ${t.text}` })));
+      const bm25 = bm25Index(docs);
+      for (const q of conv.questions) {
+        const b = bm25(q.question, LIMIT);
+        add(row.bm25!, b, q.evidence);
+        add(scores.bm25, b, q.evidence);
+      }
+      const agents: Partial<Record<Mode, { caller: AgentCaller; diaOf: Map<string, string> }>> = {};
+      for (const { mode } of MODES) {
+        const caller = await newAgent(`Quality ${conv.name} ${mode}`);
+        const { diaOf, ms } = await record(mode, conv, caller);
+        recordMs[mode] += ms;
+        agents[mode] = { caller, diaOf };
+        // what the server's batch job does a moment after the writes
+        await flushTermStats();
+        for (const q of conv.questions) {
+          const start = performance.now();
+          const r = await retrieve(caller, { message: q.question, scopes: ["interactions"], limit: LIMIT });
+          if (mode === "a") {
+            times.push(performance.now() - start);
+            if (!r.items.length) unanswered++;
+          }
+          const ranked = r.items.map((it) => diaOf.get(it.id) ?? "");
+          add(row[mode]!, ranked, q.evidence);
+          add(scores[mode], ranked, q.evidence);
         }
       }
-      turnsTotal += docs.length;
-      // what the server's batch job does a moment after the writes
+      // (d): the agent of (a), its memory filled with everything else an orchestrator holds
+      const { caller, diaOf } = agents.a!;
+      await fillWithDistractors(caller, await newAgent(`Quality ${conv.name} teammate`));
       await flushTermStats();
-      const bm25 = bm25Index(docs);
-      const ours = empty();
-      const base = empty();
       for (const q of conv.questions) {
-        const start = performance.now();
-        const r = await retrieve(caller, { message: q.question, scopes: ["interactions"], limit: LIMIT });
-        times.push(performance.now() - start);
-        if (!r.items.length) unanswered++;
-        const ranked = r.items.map((it) => diaOf.get(it.id) ?? "");
-        add(ours, ranked, q.evidence);
-        add(totalOurs, ranked, q.evidence);
-        const b = bm25(q.question, LIMIT);
-        add(base, b, q.evidence);
-        add(totalBm25, b, q.evidence);
+        const r = await retrieve(caller, { message: q.question, limit: LIMIT });
+        if (r.level === "none") levelNone++;
+        const ranked = r.items.map((it) => (it.source === "interactions" ? (diaOf.get(it.id) ?? "") : `${it.source}:${it.id}`));
+        add(row.d!, ranked, q.evidence);
+        add(scores.d, ranked, q.evidence);
       }
-      lines.push([conv.name, String(docs.length), String(ours.n), fmt(ours, "r5"), fmt(ours, "r10"), fmt(ours, "mrr"), fmt(base, "r5"), fmt(base, "r10"), fmt(base, "mrr")]);
-      process.stderr.write(`quality: ${conv.name} done (${docs.length} turns, ${ours.n} questions)\n`);
+      perConversation.push([conv.name, String(docs.length), String(row.a!.n), ...(["a", "b", "c", "d", "bm25"] as const).map((k) => fmt(row[k]!, "r10"))]);
+      process.stderr.write(`quality: ${conv.name} done (${docs.length} turns, ${row.a!.n} questions)\n`);
     }
-    lines.push(["overall", String(turnsTotal), String(totalOurs.n), fmt(totalOurs, "r5"), fmt(totalOurs, "r10"), fmt(totalOurs, "mrr"), fmt(totalBm25, "r5"), fmt(totalBm25, "r10"), fmt(totalBm25, "mrr")]);
-    const header = ["conversation", "turns", "questions", "ours r@5", "ours r@10", "ours MRR", "bm25 r@5", "bm25 r@10", "bm25 MRR"];
-    const widths = header.map((h, i) => Math.max(h.length, ...lines.map((l) => l[i]!.length)));
-    const line = (c: string[]) => c.map((v, i) => (i === 0 ? v.padEnd(widths[i]!) : v.padStart(widths[i]!))).join("  ");
-    console.log([line(header), widths.map((w) => "-".repeat(w)).join("  "), ...lines.map(line)].join("\n"));
-    const delta = totalOurs.n ? ((totalOurs.r10 - totalBm25.r10) / totalOurs.n) * 100 : 0;
-    console.log(`recall@10: ours − BM25 = ${delta >= 0 ? "+" : ""}${delta.toFixed(1)} points; ${unanswered} questions answered with nothing (relevance floor)\n`);
+    const n = scores.a.n;
+    const table = (header: string[], lines: string[][]) => {
+      const widths = header.map((h, i) => Math.max(h.length, ...lines.map((l) => l[i]!.length)));
+      const line = (c: string[]) => c.map((v, i) => (i === 0 ? v.padEnd(widths[i]!) : v.padStart(widths[i]!))).join("  ");
+      return [line(header), widths.map((w) => "-".repeat(w)).join("  "), ...lines.map(line)].join("\n");
+    };
+    const ways = [
+      ...MODES.map(({ mode, label }) => [label, fmt(scores[mode], "r5"), fmt(scores[mode], "r10"), fmt(scores[mode], "mrr")]),
+      ["(d) retrieve without scopes, agent of (a) + 300 memories, 12 documents, 100 KB entries", fmt(scores.d, "r5"), fmt(scores.d, "r10"), fmt(scores.d, "mrr")],
+      ["BM25 baseline over the same turns", fmt(scores.bm25, "r5"), fmt(scores.bm25, "r10"), fmt(scores.bm25, "mrr")],
+    ];
+    console.log(`LoCoMo: ${conversations.length} conversations, ${turnsTotal} turns, ${n} questions with evidence, limit ${LIMIT}`);
+    console.log(table(["recorded / asked", "r@5", "r@10", "MRR"], ways));
+    console.log("\n" + table(["conversation", "turns", "questions", "(a) r@10", "(b) r@10", "(c) r@10", "(d) r@10", "bm25 r@10"], perConversation));
+    const pts = (k: Mode | "d") => ((scores[k].r10 - scores.a.r10) / Math.max(1, n)) * 100;
+    console.log(
+      `(b) − (a) ${pts("b").toFixed(1)} points, (c) − (a) ${pts("c").toFixed(1)}, (d) − (a) ${pts("d").toFixed(1)}; ` +
+        `(a) − BM25 ${(((scores.a.r10 - scores.bm25.r10) / Math.max(1, n)) * 100).toFixed(1)} points; ` +
+        `${unanswered} questions answered with nothing in (a) (relevance floor); the trigger said none to ${levelNone} in (d)\n`,
+    );
   } finally {
     setDatabaseForTests(undefined);
     await db.close();
   }
   times.sort((a, b) => a - b);
+  const rate = (ms: number) => `${((turnsTotal / ms) * 1000).toFixed(0)} turns/s`;
   return [
     {
       benchmark: "retrieve in-process, interactions, LoCoMo",
@@ -242,5 +345,12 @@ export async function benchQuality(): Promise<BenchRow[]> {
       p95: percentile(times, 95),
       notes: `${conversations.length} conversations, ${turnsTotal} turns, limit ${LIMIT}`,
     },
+    ...MODES.map(({ mode, label }) => ({
+      benchmark: `record LoCoMo turns ${label.slice(0, 3)}, embedded`,
+      n: turnsTotal,
+      p50: (recordMs[mode] / turnsTotal),
+      p95: NaN,
+      notes: `${rate(recordMs[mode])} (${label.slice(4)}); p50 column: ms per turn on average`,
+    })),
   ];
 }
