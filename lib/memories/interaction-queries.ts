@@ -1,19 +1,9 @@
 import "server-only";
+import type { z } from "zod";
 import type { Queryable } from "@/lib/db";
+import type { interactionView } from "./contracts";
 
-export interface InteractionRow {
-  id: string;
-  clientId: string | null;
-  agentId: string;
-  contactId: string | null;
-  channel: string;
-  direction: "inbound" | "outbound";
-  speaker: string;
-  content: string;
-  occurredAt: Date;
-  embedded: boolean;
-  createdAt: Date;
-}
+export type InteractionRow = z.output<typeof interactionView>;
 
 const COLUMNS = `id, client_id as "clientId", agent_id as "agentId", contact_id as "contactId", channel, direction,
   speaker, content, occurred_at as "occurredAt", (embedding is not null) as embedded, created_at as "createdAt"`;
