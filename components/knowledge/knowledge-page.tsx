@@ -34,7 +34,7 @@ function useDebounced<T>(value: T, ms: number): T {
 
 /**
  * The HQ knowledge base: the operations manual field agents query. Search is hybrid —
- * the words and the meaning of the query, fused — and filters narrow it by category and tag.
+ * the words and the meaning of the query, weighed together — and filters narrow it by category and tag.
  */
 export function KnowledgePage() {
   const canCurate = useCanCurate();
@@ -238,7 +238,7 @@ function KnowledgeTable({ entries, search }: { entries: KnowledgeEntry[]; search
   );
 }
 
-/** Scores below 1 (fused ranks, similarities) need three decimals to tell neighbours apart. */
+/** Scores (0–1, weighted BM25 and similarity) need three decimals to tell neighbours apart. */
 function formatScore(score: number): string {
   return Math.abs(score) >= 1 ? score.toFixed(2) : score.toFixed(3);
 }

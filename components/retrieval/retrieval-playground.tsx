@@ -215,7 +215,7 @@ export function RetrievalPlayground() {
             </Card>
 
             <Card>
-              <CardHeader title={`Items (${result.items.length})`} description="Best first. Scores are reciprocal rank fusion of full-text and vector ranks, 1 = first in both." />
+              <CardHeader title={`Items (${result.items.length})`} description="Best first. A score (0–1) weighs full-text relevance (BM25, against the best match) with vector similarity; a conversation turn also weighs its neighbouring turns. Items below the relevance floor are left out." />
               <RetrievedItems items={result.items} />
             </Card>
 

@@ -1,23 +1,12 @@
 import "server-only";
 import type { Queryable } from "@/lib/db";
 import type { z } from "zod";
-import type { playbookArea } from "./schemas";
-
-type PlaybookArea = z.infer<typeof playbookArea>;
+import type { eventView, noteView, playbookUpdateView } from "./contracts";
 
 // Row visibility (the author; managers and orchestrators in scope; HQ) and note expiry are
 // enforced by RLS: a query here never sees an expired note or another client's rows.
 
-export interface NoteRow {
-  id: string;
-  agentId: string;
-  agentName: string | null;
-  clientId: string | null;
-  contactId: string | null;
-  content: string;
-  createdAt: Date;
-  expiresAt: Date;
-}
+export type NoteRow = z.output<typeof noteView>;
 
 const NOTE_SELECT = `
   select n.id, n.agent_id as "agentId", a.name as "agentName", n.client_id as "clientId", n.contact_id as "contactId",
@@ -49,18 +38,7 @@ export async function purgeExpiredNotes(tx: Queryable, p: { now?: string }) {
   return Number(rows[0]!.deleted);
 }
 
-export interface EventRow {
-  id: string;
-  agentId: string;
-  agentName: string | null;
-  clientId: string | null;
-  contactId: string | null;
-  kind: string;
-  outcome: "success" | "failure" | "info";
-  summary: string;
-  payload: Record<string, unknown>;
-  occurredAt: Date;
-}
+export type EventRow = z.output<typeof eventView>;
 
 const EVENT_SELECT = `
   select e.id, e.agent_id as "agentId", a.name as "agentName", e.client_id as "clientId", e.contact_id as "contactId",
@@ -91,20 +69,7 @@ export function listEvents(tx: Queryable, p: { kind?: string; outcome?: string; 
   );
 }
 
-export interface PlaybookUpdateRow {
-  id: string;
-  agentId: string;
-  agentName: string | null;
-  clientId: string | null;
-  area: PlaybookArea;
-  title: string;
-  content: string;
-  status: "proposed" | "accepted" | "rejected";
-  reviewNote: string | null;
-  reviewedByName: string | null;
-  reviewedAt: Date | null;
-  createdAt: Date;
-}
+export type PlaybookUpdateRow = z.output<typeof playbookUpdateView>;
 
 const PLAYBOOK_SELECT = `
   select p.id, p.agent_id as "agentId", a.name as "agentName", p.client_id as "clientId", p.area, p.title, p.content,

@@ -1,20 +1,10 @@
 import "server-only";
 import type { Queryable } from "@/lib/db";
+import type { z } from "zod";
 import type { AgentKind, AgentRole } from "@/lib/auth/caller";
+import type { agentKeyView, agentView } from "./contracts";
 
-export interface AgentRow {
-  id: string;
-  name: string;
-  kind: AgentKind;
-  role: AgentRole;
-  kbAccess: "read" | "write";
-  clientId: string | null;
-  clientName: string | null;
-  description: string;
-  disabledAt: Date | null;
-  createdAt: Date;
-  updatedAt: Date;
-}
+export type AgentRow = z.output<typeof agentView>;
 
 // clients are joined with a left join: RLS may hide a client row even where the agent is visible
 const SELECT = `
@@ -69,16 +59,7 @@ export async function nameTaken(tx: Queryable, p: { name: string; exceptId?: str
   return rows.length > 0;
 }
 
-export interface KeyRow {
-  id: string;
-  agentId: string;
-  label: string;
-  prefix: string;
-  createdByName: string;
-  createdAt: Date;
-  lastUsedAt: Date | null;
-  revokedAt: Date | null;
-}
+export type KeyRow = z.output<typeof agentKeyView>;
 
 export function listKeys(tx: Queryable, p: { agentId: string }) {
   return tx.query<KeyRow>(

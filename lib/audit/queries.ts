@@ -1,18 +1,8 @@
 import "server-only";
+import type { z } from "zod";
 import type { Queryable } from "@/lib/db";
-
-export interface AuditEntry {
-  id: string;
-  occurredAt: Date;
-  actorType: string;
-  actorId: string | null;
-  actorName: string;
-  action: string;
-  targetType: string;
-  targetId: string | null;
-  clientId: string | null;
-  details: Record<string, unknown>;
-}
+import type { auditEntryView } from "./contracts";
+import type { listAuditQuery } from "./schemas";
 
 /** Appends an audit entry in the caller's transaction; the actor is taken from the caller's claims. */
 export async function recordAudit(
@@ -30,29 +20,18 @@ export async function recordAudit(
   ]);
 }
 
-export interface AuditListEntry extends AuditEntry {
-  /** the target's current name (an agent's, an entry's title…), null when it has none or is gone */
-  targetName: string | null;
-  /** the agent a memory or document entry belongs to */
-  agentId: string | null;
-  agentName: string | null;
-  clientName: string | null;
-}
-
-export interface AuditFilters {
-  action?: string;
-  actorType?: string;
-  actor?: string;
-  from?: string;
-  to?: string;
-}
+/**
+ * An entry as the list answers it: the view's resolved names (the target's current name, the agent
+ * and client the entry concerns) are always present, null when there is none.
+ */
+export type AuditListEntry = Required<z.output<typeof auditEntryView>>;
 
 /**
  * Newest first, keyset-paginated on (occurred_at, id): entries written in one transaction share
  * occurred_at, and a cursor keeps full microsecond precision, so paging never skips any. Target,
  * agent and client names are resolved here, as the caller may see them now.
  */
-export async function listAudit(tx: Queryable, p: AuditFilters & { limit: number; before?: string; cursor?: string }) {
+export async function listAudit(tx: Queryable, p: z.output<typeof listAuditQuery>) {
   const [cursorAt, cursorId] = p.cursor ? p.cursor.split("|") : [null, null];
   const rows = await tx.query<AuditListEntry & { cursor: string }>(
     `select a.id, a.occurred_at as "occurredAt", a.actor_type as "actorType", a.actor_id as "actorId",

@@ -1,20 +1,19 @@
 import "server-only";
+import type { z } from "zod";
+import type { agentKeyView, agentView } from "@/lib/agents/contracts";
 import type { Queryable } from "@/lib/db";
-import type { AgentKind, AgentRole, HqRole } from "./caller";
+import type { HqRole } from "./caller";
+import type { hqUserView } from "./contracts";
+
+type Agent = z.output<typeof agentView>;
+type AgentKey = z.output<typeof agentKeyView>;
+type HqUser = z.output<typeof hqUserView>;
 
 // Sign-in lookups run as the system role: the caller is not known yet.
 
-export interface KeyCandidate {
-  keyId: string;
-  keyHash: string;
-  agentId: string;
-  name: string;
-  kind: AgentKind;
-  role: AgentRole;
-  clientId: string | null;
-  kbAccess: "read" | "write";
-  lastUsedAt: Date | null;
-}
+/** A live key with the prefix: its hash to compare, and the agent it signs in. */
+export type KeyCandidate = Pick<Agent, "name" | "kind" | "role" | "clientId" | "kbAccess"> &
+  Pick<AgentKey, "agentId" | "lastUsedAt"> & { keyId: AgentKey["id"]; keyHash: string };
 
 export function findActiveKeysByPrefix(tx: Queryable, p: { prefix: string }) {
   return tx.query<KeyCandidate>(
@@ -30,14 +29,8 @@ export async function touchKey(tx: Queryable, p: { keyId: string }) {
   await tx.query("update agent_keys set last_used_at = now() where id = $1", [p.keyId]);
 }
 
-export interface HqUserRow {
-  id: string;
-  email: string;
-  name: string;
-  role: HqRole;
-  passwordHash: string | null;
-  disabledAt: Date | null;
-}
+/** An HQ user with the password hash the view never shows (null: none set yet). */
+export type HqUserRow = Pick<HqUser, "id" | "email" | "name" | "role" | "disabledAt"> & { passwordHash: string | null };
 
 const HQ_USER_COLUMNS = `id, email, name, role, password_hash as "passwordHash", disabled_at as "disabledAt"`;
 
@@ -123,17 +116,12 @@ export async function deleteSessionsOfUser(tx: Queryable, p: { userId: string })
 
 // ── Supabase Auth sign-in (system: the caller is being established) ─────────────────────────────
 
-export interface SupabaseMappingRow {
-  id: string;
-  email: string;
-  name: string;
-  role: HqRole;
-  disabledAt: Date | null;
+export type SupabaseMappingRow = Pick<HqUser, "id" | "email" | "name" | "role" | "disabledAt"> & {
   /** has signed in before, or has a password: an established HQ user */
   active: boolean;
   /** an invitation that is still valid */
   inviteOpen: boolean;
-}
+};
 
 export async function findHqUserForSupabase(tx: Queryable, p: { email: string }) {
   const rows = await tx.query<SupabaseMappingRow>(

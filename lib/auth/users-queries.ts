@@ -1,28 +1,21 @@
 import "server-only";
+import type { z } from "zod";
 import type { Queryable } from "@/lib/db";
 import type { HqRole } from "./caller";
+import type { hqUserView } from "./contracts";
 
-export interface HqUserView {
-  id: string;
-  email: string;
-  name: string;
-  role: HqRole;
-  invitePending: boolean;
-  disabledAt: Date | null;
-  lastLoginAt: Date | null;
-  createdAt: Date;
-}
+export type HqUser = z.output<typeof hqUserView>;
 
 // Runs as the caller (RLS: HQ only). Secret columns are not even granted to the caller role.
 const COLUMNS = `id, email, name, role, (invite_expires_at is not null) as "invitePending",
   disabled_at as "disabledAt", last_login_at as "lastLoginAt", created_at as "createdAt"`;
 
 export function listHqUsers(tx: Queryable) {
-  return tx.query<HqUserView>(`select ${COLUMNS} from hq_users order by created_at`);
+  return tx.query<HqUser>(`select ${COLUMNS} from hq_users order by created_at`);
 }
 
 export async function getHqUser(tx: Queryable, p: { id: string }) {
-  return (await tx.query<HqUserView>(`select ${COLUMNS} from hq_users where id = $1`, [p.id]))[0] ?? null;
+  return (await tx.query<HqUser>(`select ${COLUMNS} from hq_users where id = $1`, [p.id]))[0] ?? null;
 }
 
 export async function emailTaken(tx: Queryable, p: { email: string }) {

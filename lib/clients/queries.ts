@@ -1,14 +1,9 @@
 import "server-only";
+import type { z } from "zod";
 import type { Queryable } from "@/lib/db";
+import type { clientView } from "./contracts";
 
-export interface ClientRow {
-  id: string;
-  name: string;
-  slug: string;
-  triggerTerms: string[];
-  createdAt: Date;
-  updatedAt: Date;
-}
+export type ClientRow = z.output<typeof clientView>;
 
 const COLUMNS = `id, name, slug, trigger_terms as "triggerTerms", created_at as "createdAt", updated_at as "updatedAt"`;
 

@@ -9,7 +9,7 @@ import { openPglite } from "./pglite";
 import { openPostgres } from "./postgres";
 import type { Database, Queryable } from "./types";
 
-export type { Database, Queryable } from "./types";
+export type { Database, Queryable, StoredRow } from "./types";
 
 interface DbState {
   ready?: Promise<Database>;

@@ -11,3 +11,10 @@ export interface Database extends Queryable {
   transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
   close(): Promise<void>;
 }
+
+/**
+ * A contract view's row as a query reads it from its table, where the view also shows what was never
+ * stored (a document never written reads as version 0, with no author and no date of change): every
+ * field is present, and the fields `K` are never null.
+ */
+export type StoredRow<View, K extends keyof View = never> = { [P in keyof View]-?: P extends K ? NonNullable<View[P]> : View[P] };

@@ -1,15 +1,11 @@
 import "server-only";
-import type { Queryable } from "@/lib/db";
+import type { z } from "zod";
+import type { Queryable, StoredRow } from "@/lib/db";
+import type { dailyNoteSummaryView, documentView } from "./contracts";
 import type { DocumentType } from "./schemas";
 
-export interface DocumentRow {
-  type: DocumentType;
-  date: string | null;
-  content: string;
-  version: number;
-  updatedByName: string;
-  updatedAt: Date;
-}
+/** A written document: its day (null for soul and working), its author and time of change always set. */
+export type DocumentRow = StoredRow<z.output<typeof documentView>, "updatedAt" | "updatedByName">;
 
 const COLUMNS = `type, doc_date::text as date, content, version, updated_by_name as "updatedByName", updated_at as "updatedAt"`;
 
@@ -88,12 +84,7 @@ export async function updateIfVersion(tx: Queryable, p: WriteParams & { expected
   return rows[0] ?? null;
 }
 
-export interface DailyNoteSummary {
-  date: string;
-  version: number;
-  chars: number;
-  updatedAt: Date;
-}
+export type DailyNoteSummary = z.output<typeof dailyNoteSummaryView>;
 
 export function listDailyNotes(tx: Queryable, p: { agentId: string; limit: number }) {
   return tx.query<DailyNoteSummary>(

@@ -1,8 +1,10 @@
 import "server-only";
 import { createHash } from "node:crypto";
+import type { z } from "zod";
 import { recordAudit } from "@/lib/audit/queries";
 import type { Caller } from "@/lib/auth/caller";
 import { asCaller, asSystem, type Database, type Queryable } from "@/lib/db";
+import type { backfillReportView } from "./contracts";
 import { getEmbeddingProvider, toVectorLiteral } from "./index";
 import { EmbeddingUnavailableError } from "./types";
 
@@ -29,10 +31,7 @@ export const BACKFILL_TARGETS: BackfillTarget[] = [
   { table: "knowledge_entries", textExpression: "title || E'\\n\\n' || content" },
 ];
 
-export interface QueueCount {
-  table: string;
-  remaining: number;
-}
+export type QueueCount = BackfillReport["targets"][number];
 
 /** Rows without a vector of `model`. */
 const QUEUED = "(embedding is null or embedding_model is distinct from $1)";
@@ -46,13 +45,8 @@ export async function countQueued(tx: Queryable, targets = BACKFILL_TARGETS, mod
   return out;
 }
 
-export interface BackfillReport {
-  embedded: number;
-  remaining: number;
-  targets: QueueCount[];
-  /** set when the provider failed; what was embedded before stays embedded */
-  error?: string;
-}
+/** `error` is set when the provider failed; what was embedded before stays embedded. */
+export type BackfillReport = z.output<typeof backfillReportView>;
 
 /**
  * Embeds up to `limit` queued rows across the targets, in batches, as the system role (a job, not a

@@ -107,7 +107,7 @@ const one = z.object({ entry: knowledgeEntryView }).strict();
 export const knowledgeContracts = {
   list: defineContract({
     method: "GET", path: "/api/v1/knowledge", permission: "knowledge.read",
-    summary: "List entries, or hybrid search (full text + vector, reciprocal rank fusion) with q; an agent's search results count as accesses",
+    summary: "List entries, or hybrid search with q (BM25 and vector similarity by weighted scores, above a relevance floor); an agent's search results count as accesses",
     query: listKnowledgeQuery, response: knowledgeListView,
   }),
   create: defineContract({

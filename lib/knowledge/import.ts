@@ -6,27 +6,14 @@ import { assertCan } from "@/lib/auth/permissions";
 import { asCaller } from "@/lib/db";
 import { noteSearchWrite } from "@/lib/retrieval/term-stats";
 import { toVectorLiteral, tryEmbed } from "@/lib/embeddings";
+import type { knowledgeImportResultView } from "./contracts";
 import { knowledgeEmbeddingText } from "./embedding-text";
 import { parseMarkdownEntry } from "./front-matter";
 import * as q from "./queries";
 import { createKnowledgeBody, type CreateKnowledgeBody, type ImportKnowledgeBody } from "./schemas";
 
-export type ImportStatus = "created" | "ready" | "skipped" | "refused";
-
-export interface ImportItemResult {
-  /** position in the request: `entries` first, then `files` */
-  index: number;
-  source: "entry" | "file";
-  /** the file name, for files */
-  name?: string;
-  title?: string;
-  /** `ready`: valid and new, reported by a dry run instead of `created` */
-  status: ImportStatus;
-  /** why it was skipped or refused */
-  reason?: string;
-  /** the entry created, or for a duplicate the published entry that holds the title */
-  id?: string;
-}
+/** One item's line of the import report (`ready`: valid and new, reported by a dry run instead of `created`). */
+export type ImportItemResult = z.output<typeof knowledgeImportResultView>;
 
 interface Candidate {
   result: ImportItemResult;
@@ -138,7 +125,7 @@ function describeIssues(error: z.ZodError): string {
 
 function report(candidates: Candidate[], dryRun: boolean) {
   const results = candidates.map((c) => c.result);
-  const count = (s: ImportStatus) => results.filter((r) => r.status === s).length;
+  const count = (s: ImportItemResult["status"]) => results.filter((r) => r.status === s).length;
   return {
     dryRun,
     summary: { total: results.length, created: count("created"), ready: count("ready"), skipped: count("skipped"), refused: count("refused") },

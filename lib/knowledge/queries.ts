@@ -1,52 +1,14 @@
 import "server-only";
+import type { z } from "zod";
 import type { Queryable } from "@/lib/db";
+import type { ServerResponse } from "@/lib/http/contract";
 import { SEARCH_LEXICAL_WEIGHT } from "@/lib/retrieval/queries";
-import type { KnowledgeCategory } from "./schemas";
+import type { knowledgeContracts, knowledgeEntryView, knowledgeSearchHitView, knowledgeVersionView } from "./contracts";
 
-export interface KnowledgeEntry {
-  id: string;
-  title: string;
-  content: string;
-  category: KnowledgeCategory;
-  tags: string[];
-  version: number;
-  status: "published" | "archived";
-  createdBy: string;
-  updatedBy: string;
-  createdAt: Date;
-  updatedAt: Date;
-  accessedCount: number;
-  lastAccessedAt: Date | null;
-  /** false while the embedding is pending (provider unavailable): found by full text only until backfilled */
-  embedded: boolean;
-}
-
-export interface KnowledgeSearchHit extends KnowledgeEntry {
-  /** 0–1: the weighted score of BM25 (relative to the best of the query) and cosine similarity */
-  score: number;
-  /** BM25 relative to the best of the query (0–1); 0 when full text did not find the entry */
-  lexicalScore: number;
-  /** cosine similarity to the query, null without a vector of the query's model */
-  similarity: number | null;
-  /** rank in the full-text list, null when full text did not find it */
-  fullTextRank: number | null;
-  /** rank in the vector list, null when vector search did not find it */
-  semanticRank: number | null;
-}
-
-export interface KnowledgeVersion {
-  version: number;
-  title: string;
-  content: string;
-  category: KnowledgeCategory;
-  tags: string[];
-  status: "published" | "archived";
-  editedBy: string;
-  editedAt: Date;
-  /** null for the current version */
-  replacedAt: Date | null;
-  current: boolean;
-}
+export type KnowledgeEntry = z.output<typeof knowledgeEntryView>;
+export type KnowledgeSearchHit = z.output<typeof knowledgeSearchHitView>;
+export type KnowledgeVersion = z.output<typeof knowledgeVersionView>;
+type TagCount = ServerResponse<typeof knowledgeContracts.tags>["tags"][number];
 
 const COLUMNS = `id, title, content, category, tags, version, status, created_by as "createdBy", updated_by as "updatedBy",
   created_at as "createdAt", updated_at as "updatedAt", accessed_count as "accessedCount",
@@ -114,7 +76,7 @@ export async function insertEntry(
 
 /** The published entry holding a title, if any (case-insensitive, like the unique index). */
 export async function findPublishedByTitle(tx: Queryable, p: { title: string; exceptId?: string }) {
-  const rows = await tx.query<{ id: string; title: string }>(
+  const rows = await tx.query<Pick<KnowledgeEntry, "id" | "title">>(
     `select id, title from knowledge_entries
       where status = 'published' and lower(btrim(title)) = lower(btrim($1)) and ($2::uuid is null or id <> $2)`,
     [p.title, p.exceptId ?? null],
@@ -216,7 +178,7 @@ export async function getVersion(tx: Queryable, p: { id: string; version: number
 
 /** Tags in use and how many entries carry each, most used first (the console's tag filter). */
 export function listTags(tx: Queryable, p: { status: StatusFilter }) {
-  return tx.query<{ tag: string; count: number }>(
+  return tx.query<TagCount>(
     `select t.tag, count(*)::int as count
        from knowledge_entries k, unnest(k.tags) as t (tag)
       where ($1 = 'all' or k.status = $1)

@@ -84,7 +84,7 @@ export const restoreKnowledgeBody = z
 
 export const listKnowledgeQuery = z
   .object({
-    /** hybrid search (full text + vector, fused by reciprocal rank) when given; words, "phrases", -not, or */
+    /** hybrid search (BM25 and vector similarity by weighted scores) when given; words, "phrases", -not, or */
     q: z.string().trim().max(500).optional(),
     category: knowledgeCategory.optional(),
     tag: tag.optional(),

@@ -1,6 +1,14 @@
 import "server-only";
+import type { z } from "zod";
+import type { agentView } from "@/lib/agents/contracts";
 import type { Queryable } from "@/lib/db";
-import type { Escalation } from "./contracts";
+import type { ServerResponse, WireResponse } from "@/lib/http/contract";
+import type { memoryView } from "@/lib/memories/contracts";
+import type { agentReportView, Escalation, escalationListView, lifecycleContracts, ReportData } from "./contracts";
+
+type Agent = z.output<typeof agentView>;
+type Memory = z.output<typeof memoryView>;
+type Outcomes = ServerResponse<typeof lifecycleContracts.outcomes>;
 
 // SQL of the lifecycle domain. Every multi-row update first locks its rows in id order (a CTE with
 // ORDER BY id FOR UPDATE), so two consolidations on a real server never deadlock; RLS applies as
@@ -55,13 +63,8 @@ export async function pruneResolvedWorking(tx: Queryable, p: { before: string; n
   return rows.map((r) => r.id).sort();
 }
 
-export interface PromotionCandidate {
-  id: string;
-  agentId: string;
-  agentKind: "internal" | "field";
-  category: string;
-  title: string;
-}
+/** A learning memory due for promotion, with its owner's kind (which decides the core category). */
+export type PromotionCandidate = Pick<Memory, "id" | "agentId" | "category" | "title"> & { agentKind: Agent["kind"] };
 
 export function lockPromotionCandidates(
   tx: Queryable,
@@ -115,16 +118,8 @@ export async function flagUnverifiedCore(tx: Queryable, p: { before: string; now
   return rows.map((r) => r.id).sort();
 }
 
-export interface AwaitingDecision {
-  id: string;
-  agentId: string;
-  agentName: string;
-  clientId: string | null;
-  title: string;
-  tags: string[];
-  createdAt: string;
-  ageDays: number;
-}
+/** The JSON side: the query formats `createdAt` as ISO text, as the consolidation report stores it. */
+export type AwaitingDecision = WireResponse<typeof lifecycleContracts.outcomes>["awaiting"][number];
 
 /** Decisions (not archived) still without an outcome, oldest first, with their age at `now`. */
 export function listAwaitingOutcomes(tx: Queryable, p: { now: string; agentId?: string; createdBefore?: string; limit: number }) {
@@ -171,11 +166,7 @@ export async function releaseLease(tx: Queryable, p: { name: string; holder: str
 
 // ── nightly reports ────────────────────────────────────────────────────────────────────────────
 
-export interface ReportAgent {
-  id: string;
-  name: string;
-  clientId: string | null;
-}
+export type ReportAgent = Pick<Agent, "id" | "name" | "clientId">;
 
 export function listReportableAgents(tx: Queryable) {
   return tx.query<ReportAgent>(
@@ -193,12 +184,12 @@ export async function reportActivity(tx: Queryable, p: { agentId: string; date: 
       where agent_id = $1 and created_at >= w.s and created_at < w.e group by tier`,
     args,
   );
-  const made = await tx.query<{ id: string; title: string }>(
+  const made = await tx.query<ReportData["decisions"]["made"][number]>(
     `select id, title from memories, ${WINDOW} w
       where agent_id = $1 and category = 'decision' and created_at >= w.s and created_at < w.e order by created_at, id`,
     args,
   );
-  const outcomes = await tx.query<{ id: string; title: string; decisionId: string | null; success: boolean | null }>(
+  const outcomes = await tx.query<ReportData["decisions"]["outcomesRecorded"][number]>(
     `select id, title, outcome ->> 'decisionId' as "decisionId", (outcome ->> 'success')::boolean as success
        from memories, ${WINDOW} w
       where agent_id = $1 and category = 'outcome' and created_at >= w.s and created_at < w.e order by created_at, id`,
@@ -210,7 +201,7 @@ export async function reportActivity(tx: Queryable, p: { agentId: string; date: 
       where agent_id = $1 and caller_type = 'agent' and occurred_at >= w.s and occurred_at < w.e group by 1 order by 1`,
     args,
   );
-  const raised = await tx.query<{ id: string; question: string; severity: string; status: string }>(
+  const raised = await tx.query<ReportData["escalations"]["raised"][number]>(
     `select id, question, severity, status from escalations, ${WINDOW} w
       where agent_id = $1 and created_at >= w.s and created_at < w.e order by created_at, id`,
     args,
@@ -220,7 +211,7 @@ export async function reportActivity(tx: Queryable, p: { agentId: string; date: 
       where agent_id = $1 and resolved_at >= w.s and resolved_at < w.e`,
     args,
   );
-  const suggestions = await tx.query<{ proposed: number; approved: number; rejected: number }>(
+  const suggestions = await tx.query<ReportData["suggestions"]>(
     `select count(*) filter (where created_at >= w.s and created_at < w.e)::int as proposed,
             count(*) filter (where status = 'approved' and reviewed_at >= w.s and reviewed_at < w.e)::int as approved,
             count(*) filter (where status = 'rejected' and reviewed_at >= w.s and reviewed_at < w.e)::int as rejected
@@ -232,14 +223,12 @@ export async function reportActivity(tx: Queryable, p: { agentId: string; date: 
   return { learned, made, outcomes, retrieval, raised, resolved: resolved[0]!.n, suggestions: suggestions[0]!, end: end[0]!.e };
 }
 
-export interface ReportRow {
-  id: string;
-  agentId: string;
-  date: string;
-  data: unknown;
-  markdown: string;
-  generatedAt: Date;
-}
+type AgentReport = z.output<typeof agentReportView>;
+/** A stored report: the day's fields are kept as one JSON document, `data`. */
+export type ReportRow = Pick<AgentReport, "agentId" | "date" | "markdown" | "generatedAt"> & {
+  id: NonNullable<AgentReport["id"]>;
+  data: ReportData;
+};
 
 const REPORT_COLUMNS = `id, agent_id as "agentId", to_char(report_date, 'YYYY-MM-DD') as date, data, markdown, generated_at as "generatedAt"`;
 
@@ -320,7 +309,7 @@ export async function capturedFixIds(tx: Queryable, p: { ids: string[] }) {
 }
 
 export async function escalationCounts(tx: Queryable) {
-  const rows = await tx.query<{ open: number; resolved: number; answeredByKnownFix: number }>(
+  const rows = await tx.query<z.output<typeof escalationListView>["counts"]>(
     `select count(*) filter (where status = 'open')::int as open, count(*) filter (where status = 'resolved')::int as resolved,
             count(*) filter (where known_fix_id is not null)::int as "answeredByKnownFix"
        from escalations`,
@@ -330,15 +319,8 @@ export async function escalationCounts(tx: Queryable) {
 
 // ── outcomes across agents ─────────────────────────────────────────────────────────────────────
 
-export interface SuccessRate {
-  agentId: string;
-  agentName: string;
-  /** a tag of the decisions; null for the agent's total */
-  category: string | null;
-  decisions: number;
-  scored: number;
-  successes: number;
-}
+/** Per agent: the total (category null), then one row per tag; the service adds the rate. */
+export type SuccessRate = Omit<Outcomes["rates"][number], "successRate">;
 
 export function successRates(tx: Queryable) {
   return tx.query<SuccessRate>(
@@ -357,16 +339,7 @@ export function successRates(tx: Queryable) {
   );
 }
 
-export interface ScoredDecision {
-  id: string;
-  agentId: string;
-  agentName: string;
-  title: string;
-  outcomeId: string | null;
-  success: boolean;
-  result: string;
-  scoredAt: string;
-}
+export type ScoredDecision = Outcomes["recent"][number];
 
 export function recentScoredDecisions(tx: Queryable, p: { limit: number }) {
   return tx.query<ScoredDecision>(

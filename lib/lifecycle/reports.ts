@@ -9,11 +9,11 @@ import { ApiError, notFound } from "@/lib/http/errors";
 import { requireOwnAgent } from "@/lib/memories/access";
 import { buildReport } from "./report-builder";
 import * as q from "./queries";
-import type { ReportData } from "./contracts";
 import { reportDate, type listReportsQuery } from "./schemas";
 
-function present(row: { id: string | null; agentId: string; date: string; generatedAt: Date | string; data: unknown; markdown: string }, stored: boolean) {
-  const data = row.data as ReportData;
+/** A stored report, or (id null) one computed on demand, as the API shows it. */
+function present(row: Omit<q.ReportRow, "id"> & { id: string | null }, stored: boolean) {
+  const { data } = row;
   return {
     id: row.id,
     agentId: row.agentId,

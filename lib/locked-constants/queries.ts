@@ -1,20 +1,9 @@
 import "server-only";
 import type { Queryable } from "@/lib/db";
 import type { z } from "zod";
-import type { constantCategory } from "./schemas";
+import type { lockedConstantView } from "./contracts";
 
-type ConstantCategory = z.infer<typeof constantCategory>;
-
-export interface LockedConstantRow {
-  id: string;
-  key: string;
-  label: string;
-  value: string;
-  category: ConstantCategory;
-  description: string;
-  updatedByName: string;
-  updatedAt: Date;
-}
+export type LockedConstantRow = z.output<typeof lockedConstantView>;
 
 const COLUMNS = `id, key, label, value, category, description, updated_by_name as "updatedByName", updated_at as "updatedAt"`;
 

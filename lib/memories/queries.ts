@@ -1,60 +1,14 @@
 import "server-only";
+import type { z } from "zod";
 import type { Queryable } from "@/lib/db";
-import type { MemoryCategory, MemoryScope, MemoryStatus, MemoryTier } from "./rules";
+import type { decisionContextView, memoryView, outcomeView } from "./contracts";
+import type { MemoryScope, MemoryStatus, MemoryTier } from "./rules";
 
-export interface DecisionContext {
-  reasoning: string;
-  alternatives?: string[];
-  assumptions?: string[];
-  killCriteria?: string;
-}
+export type DecisionContext = z.output<typeof decisionContextView>;
 
-export interface Outcome {
-  result: string;
-  success: boolean;
-  notes?: string;
-  scoredAt: string;
-  /** the learning/outcome memory that records it */
-  outcomeId?: string;
-  /** on an outcome memory: the decision it scores */
-  decisionId?: string;
-}
+export type Outcome = z.output<typeof outcomeView>;
 
-export interface MemoryRow {
-  id: string;
-  agentId: string;
-  scope: MemoryScope;
-  tier: MemoryTier;
-  category: MemoryCategory;
-  title: string;
-  content: string;
-  source: string;
-  confidence: number;
-  surpriseScore: number | null;
-  tags: string[];
-  relatedIds: string[];
-  decisionContext: DecisionContext | null;
-  outcome: Outcome | null;
-  sourceTraceId: string | null;
-  status: MemoryStatus;
-  resolvedAt: Date | null;
-  archivedAt: Date | null;
-  archiveReason: string | null;
-  expiresAt: Date | null;
-  accessedCount: number;
-  lastAccessedAt: Date | null;
-  occurredAt: Date;
-  version: number;
-  createdByName: string;
-  /** false while the row waits for re-embedding */
-  embedded: boolean;
-  createdAt: Date;
-  updatedAt: Date;
-  /** a core memory the consolidation promoted: the learning memories it came from */
-  promotedFrom: string[];
-  /** a core memory not confirmed for a long time, flagged by the consolidation until it is edited */
-  needsVerification: boolean;
-}
+export type MemoryRow = z.output<typeof memoryView>;
 
 const COLUMNS = `id, agent_id as "agentId", scope, tier, category, title, content, source, confidence,
   surprise_score as "surpriseScore", tags, related_ids::text[] as "relatedIds", decision_context as "decisionContext",
@@ -151,7 +105,7 @@ export async function archiveOverCap(tx: Queryable, p: { agentId: string; cap: n
   if (!victims.length) return [];
   const ids = victims.map((v) => v.id);
   await tx.query(`select id from memories where id = any ($1::uuid[]) order by id for no key update`, [ids]);
-  return tx.query<{ id: string; title: string }>(
+  return tx.query<Pick<MemoryRow, "id" | "title">>(
     `update memories set status = 'archived', archived_at = now(), archive_reason = 'cap', version = version + 1
       where id = any ($1::uuid[]) and status = 'active'
       returning id, title`,
@@ -201,7 +155,8 @@ export interface MemoryChanges {
   decisionContext?: DecisionContext | null;
   relatedIds?: string[];
   outcome?: Outcome;
-  expiresAt?: Date | null;
+  /** a new expiry, or the stored one carried over (a Date or ISO text: both bind to timestamptz) */
+  expiresAt?: MemoryRow["expiresAt"];
   embedding?: string | null;
 }
 

@@ -1,20 +1,9 @@
 import "server-only";
 import type { Queryable } from "@/lib/db";
 import type { z } from "zod";
-import type { missionStatus } from "./schemas";
+import type { missionView } from "./contracts";
 
-type MissionStatus = z.infer<typeof missionStatus>;
-
-export interface MissionRow {
-  id: string;
-  title: string;
-  status: MissionStatus;
-  summary: string;
-  clientId: string | null;
-  createdByName: string;
-  createdAt: Date;
-  updatedAt: Date;
-}
+export type MissionRow = z.output<typeof missionView>;
 
 const COLUMNS = `id, title, status, summary, client_id as "clientId", created_by_name as "createdByName",
   created_at as "createdAt", updated_at as "updatedAt"`;

@@ -1,7 +1,9 @@
 import "server-only";
 import type { Caller } from "@/lib/auth/caller";
 import { asCaller } from "@/lib/db";
+import type { ServerResponse } from "@/lib/http/contract";
 import { auditImpersonation, resolveAgentView, type AgentView } from "./agent-view";
+import type { retrievalContracts } from "./contracts";
 import { formatBriefing, type BriefingData } from "./format-context";
 import * as q from "./queries";
 
@@ -12,13 +14,8 @@ export const BRIEFING_TTL_MS = 5 * 60 * 1000;
 
 const LIMITS = { events: 20, missions: 10, interactions: 10, proposals: 5 };
 
-export interface Briefing extends BriefingData {
-  agentId: string;
-  generatedAt: string;
-  expiresAt: string;
-  /** the `═══ CURRENT SITUATION ═══` section's text */
-  text: string;
-}
+/** A briefing as built and cached; whether it came from the cache is said per answer. */
+export type Briefing = Omit<ServerResponse<typeof retrievalContracts.briefing>, "cached">;
 
 interface Entry {
   expiresAt: number;

@@ -1,5 +1,9 @@
 import "server-only";
 import type { Queryable } from "@/lib/db";
+import type { ServerResponse } from "@/lib/http/contract";
+import type { retrievalContracts } from "./contracts";
+
+type Stats = ServerResponse<typeof retrievalContracts.stats>;
 
 // The Dashboard's reads, as the HQ user (HQ reads every row; agents never call these).
 
@@ -16,15 +20,7 @@ export function retrievalsPerDay(tx: Queryable, p: { since: Date }) {
 }
 
 export async function retrievalTotals(tx: Queryable, p: { since: Date }) {
-  const rows = await tx.query<{
-    retrievals: number;
-    contextAssemblies: number;
-    playgroundRuns: number;
-    emptyRetrievals: number;
-    p50Ms: number | null;
-    p95Ms: number | null;
-    avgItems: number | null;
-  }>(
+  const rows = await tx.query<Stats["totals"]>(
     `select count(*) filter (where endpoint = 'retrieve' and caller_type = 'agent')::int as retrievals,
             count(*) filter (where endpoint = 'context' and caller_type = 'agent')::int as "contextAssemblies",
             count(*) filter (where caller_type = 'hq')::int as "playgroundRuns",
@@ -42,7 +38,7 @@ export async function retrievalTotals(tx: Queryable, p: { since: Date }) {
 
 /** what knowledge actually gets retrieved (touch_knowledge counters). */
 export function mostRetrievedKnowledge(tx: Queryable, p: { limit: number }) {
-  return tx.query<{ id: string; title: string; category: string; accessedCount: number; lastAccessedAt: Date | null }>(
+  return tx.query<Stats["knowledge"]["mostRetrieved"][number]>(
     `select id, title, category, accessed_count as "accessedCount", last_accessed_at as "lastAccessedAt"
        from knowledge_entries
       where status = 'published' and accessed_count > 0
@@ -54,7 +50,7 @@ export function mostRetrievedKnowledge(tx: Queryable, p: { limit: number }) {
 
 /** …and what never does: published entries no agent has been served, oldest first. */
 export async function neverRetrievedKnowledge(tx: Queryable, p: { limit: number }) {
-  const rows = await tx.query<{ id: string; title: string; category: string; createdAt: Date; total: number }>(
+  const rows = await tx.query<Stats["knowledge"]["neverRetrieved"][number] & { total: number }>(
     `select id, title, category, created_at as "createdAt", count(*) over ()::int as total
        from knowledge_entries
       where status = 'published' and accessed_count = 0
@@ -66,7 +62,7 @@ export async function neverRetrievedKnowledge(tx: Queryable, p: { limit: number 
 }
 
 export async function pendingReviewCounts(tx: Queryable) {
-  const rows = await tx.query<{ suggestions: number; playbookUpdates: number }>(
+  const rows = await tx.query<Stats["pendingReviews"]>(
     `select (select count(*) from memory_suggestions where status = 'pending')::int as suggestions,
             (select count(*) from playbook_updates where status = 'proposed')::int as "playbookUpdates"`,
   );
@@ -75,7 +71,7 @@ export async function pendingReviewCounts(tx: Queryable) {
 
 /** decisions nobody has scored yet, oldest first. */
 export async function decisionsAwaitingOutcome(tx: Queryable, p: { limit: number }) {
-  const rows = await tx.query<{ id: string; title: string; agentId: string; agentName: string; scope: string; createdAt: Date; total: number }>(
+  const rows = await tx.query<Stats["openItems"]["decisionsAwaitingOutcome"][number] & { total: number }>(
     `select m.id, m.title, m.agent_id as "agentId", a.name as "agentName", m.scope, m.created_at as "createdAt", count(*) over ()::int as total
        from memories m join agents a on a.id = m.agent_id
       where m.category = 'decision' and m.outcome is null and m.status = 'active'
@@ -87,7 +83,7 @@ export async function decisionsAwaitingOutcome(tx: Queryable, p: { limit: number
 }
 
 export function oldestPendingSuggestions(tx: Queryable, p: { limit: number }) {
-  return tx.query<{ id: string; key: string; value: string; confidence: number; contactId: string; contactName: string | null; proposedByName: string; createdAt: Date }>(
+  return tx.query<Stats["openItems"]["pendingSuggestions"][number]>(
     `select s.id, s.key, s.value, s.confidence, s.contact_id as "contactId", c.name as "contactName", s.proposed_by_name as "proposedByName",
             s.created_at as "createdAt"
        from memory_suggestions s left join contacts c on c.id = s.contact_id

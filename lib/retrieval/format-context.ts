@@ -1,5 +1,7 @@
 // Plain-text rendering of what retrieval assembles, ready to paste into a system prompt. Pure
 // functions of their inputs (no clock, no database), so the exact text is unit-tested.
+import type { ServerResponse } from "@/lib/http/contract";
+import type { retrievalContracts } from "./contracts";
 import type { FusedItem } from "./fuse";
 import type { RetrievalScope } from "./scopes";
 import type { Trigger, TriggerLevel } from "./trigger";
@@ -113,28 +115,8 @@ export function formatLockedConstants(constants: ContextConstant[]): string {
 
 // ── situational briefing ─────────────────────────────────────────────────────────────
 
-export interface BriefingData {
-  windowHours: number;
-  since: Date | string;
-  events: { id: string; occurredAt: Date | string; agentName: string | null; kind: string; outcome: string; summary: string }[];
-  missions: { id: string; title: string; status: string; summary: string; updatedAt: Date | string }[];
-  interactions: {
-    id: string;
-    occurredAt: Date | string;
-    agentName: string | null;
-    channel: string;
-    direction: string;
-    speaker: string;
-    excerpt: string;
-  }[];
-  proposals: {
-    suggestions: {
-      count: number;
-      items: { id: string; key: string; value: string; confidence: number; contactName: string | null; proposedByName: string; createdAt: Date | string }[];
-    };
-    playbookUpdates: { count: number; items: { id: string; area: string; title: string; agentName: string | null; createdAt: Date | string }[] };
-  };
-}
+/** What the briefing is made of: the briefing view without its text and bookkeeping. */
+export type BriefingData = Pick<ServerResponse<typeof retrievalContracts.briefing>, "windowHours" | "since" | "events" | "missions" | "interactions" | "proposals">;
 
 const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
 

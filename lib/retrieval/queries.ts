@@ -1,6 +1,17 @@
 import "server-only";
+import type { z } from "zod";
 import type { Queryable } from "@/lib/db";
+import type { DocumentRow } from "@/lib/documents/queries";
+import type { ServerResponse } from "@/lib/http/contract";
+import type { knowledgeSearchHitView } from "@/lib/knowledge/contracts";
+import type { interactionView, memoryView } from "@/lib/memories/contracts";
+import type { retrievalContracts } from "./contracts";
 import type { VocabularyTerm } from "./trigger";
+
+type Memory = z.output<typeof memoryView>;
+type Interaction = z.output<typeof interactionView>;
+type KnowledgeSearchHit = z.output<typeof knowledgeSearchHitView>;
+type Briefing = ServerResponse<typeof retrievalContracts.briefing>;
 
 // SQL of the retrieval domain. Every query runs as the agent being served (its claims, under RLS)
 // or, for the dashboard, as the HQ user; tenancy is repeated in the WHERE clauses.
@@ -65,38 +76,18 @@ export function listVocabularyTerms(tx: Queryable, p: { agentId: string; kind: "
 
 // ── hybrid search ───────────────────────────────────────────────────────────────────────────────
 
-interface Ranked {
-  /** 0–1: SEARCH_LEXICAL_WEIGHT · lexicalScore + the rest · max(similarity, 0) */
-  score: number;
-  /** BM25 relative to the best of the query (0–1); 0 when full text did not find the row */
-  lexicalScore: number;
-  /** share of the query's IDF mass the row matches (0–1) */
-  coverage: number;
-  /** rank in the lexical list, null when full text did not find it */
-  fullTextRank: number | null;
-  /** rank in the vector list, null when vector search did not find it */
-  semanticRank: number | null;
-  /** cosine similarity to the query, null without a vector of the query's model */
-  similarity: number | null;
-}
+/**
+ * How a search ranked a row: the signals the knowledge search publishes (every search of memories,
+ * documents and the knowledge base computes them alike), and the share of the query's IDF mass the
+ * row matches (0–1).
+ */
+type Ranked = Pick<KnowledgeSearchHit, "score" | "lexicalScore" | "similarity" | "fullTextRank" | "semanticRank"> & { coverage: number };
 
 const RANKED = `score, lexical_score as "lexicalScore", coverage, full_text_rank::int as "fullTextRank",
   semantic_rank::int as "semanticRank", similarity`;
 
-export interface MemoryHit extends Ranked {
-  id: string;
-  agentId: string;
-  scope: "agent" | "team";
-  tier: string;
-  category: string;
-  title: string;
-  content: string;
-  tags: string[];
-  confidence: number;
-  createdByName: string;
-  occurredAt: Date;
-  createdAt: Date;
-}
+export type MemoryHit = Ranked &
+  Pick<Memory, "id" | "agentId" | "scope" | "tier" | "category" | "title" | "content" | "tags" | "confidence" | "createdByName" | "occurredAt" | "createdAt">;
 
 interface SearchParams {
   /** the message or query as written: Postgres's english configuration stems it and drops stopwords */
@@ -122,15 +113,9 @@ export function searchMemories(tx: Queryable, p: SearchParams & { scope: "agent"
   );
 }
 
-export interface DocumentHit extends Ranked {
-  id: string;
-  agentId: string;
-  type: "soul" | "working" | "daily";
-  date: string | null;
-  content: string;
-  updatedAt: Date;
-  createdAt: Date;
-}
+/** A written document, with the owner and id the document view leaves out. */
+export type DocumentHit = Ranked &
+  Pick<DocumentRow, "type" | "date" | "content" | "updatedAt"> & { id: string; agentId: string; createdAt: DocumentRow["updatedAt"] };
 
 export function searchDocuments(tx: Queryable, p: SearchParams & { ownerId: string }) {
   return tx.query<DocumentHit>(
@@ -141,28 +126,24 @@ export function searchDocuments(tx: Queryable, p: SearchParams & { ownerId: stri
   );
 }
 
-export interface InteractionHit {
+/** A turn of a conversation, with the signals its score is made of (shown in the item's `meta`). */
+export type InteractionHit = Pick<
+  Interaction,
+  "id" | "agentId" | "clientId" | "contactId" | "channel" | "direction" | "speaker" | "content" | "occurredAt" | "createdAt"
+> & {
+  /** 0–1: the weighted sum of the signals, divided by the sum of the positive weights */
   score: number;
   /** BM25F relative to the best of the message (0–1) */
   lexicalScore: number;
   /** share of the message's IDF mass the row matches (0–1) */
   coverage: number;
+  /** cosine similarity of the turn's own vector to the message's, null without a vector of the message's model */
   similarity: number | null;
   /** cosine similarity of the turn with its neighbours (its own vector counted twice) */
   contextSimilarity: number | null;
   /** share of the message's IDF mass its conversation's matching turns hold together (0–1) */
   conversationCoverage: number;
-  id: string;
-  agentId: string;
-  clientId: string | null;
-  contactId: string | null;
-  channel: string;
-  direction: "inbound" | "outbound";
-  speaker: string;
-  content: string;
-  occurredAt: Date;
-  createdAt: Date;
-}
+};
 
 /**
  * Conversations of one agent (agentId) or of one client (clientId): each turn scored as part of its
@@ -208,16 +189,8 @@ export async function vacuumSearchPostings(db: Queryable, tables: "memories and 
   );
 }
 
-export interface KnowledgeHit extends Ranked {
-  id: string;
-  title: string;
-  content: string;
-  category: string;
-  tags: string[];
-  version: number;
-  createdAt: Date;
-  updatedAt: Date;
-}
+export type KnowledgeHit = Ranked &
+  Pick<KnowledgeSearchHit, "id" | "title" | "content" | "category" | "tags" | "version" | "createdAt" | "updatedAt">;
 
 /**
  * The HQ knowledge base, published entries: search_knowledge, the one knowledge search curators
@@ -260,15 +233,7 @@ export async function insertRetrievalLog(tx: Queryable, e: RetrievalLogEntry) {
 
 // ── context assembly ────────────────────────────────────────────────────────────────────────────
 
-export interface RecentMemory {
-  id: string;
-  tier: string;
-  category: string;
-  title: string;
-  content: string;
-  occurredAt: Date;
-  createdAt: Date;
-}
+export type RecentMemory = Pick<Memory, "id" | "tier" | "category" | "title" | "content" | "occurredAt" | "createdAt">;
 
 /** The agent's newest live memories (the "top 2 by recency"), on memories_owner_idx. */
 export function listRecentMemories(tx: Queryable, p: { agentId: string; limit: number; asOf?: Date }) {
@@ -295,7 +260,7 @@ interface Window {
 
 /** Events of every agent in the window (field agents: their client's). */
 export function listRecentEvents(tx: Queryable, p: Window) {
-  return tx.query<{ id: string; occurredAt: Date; agentName: string | null; kind: string; outcome: string; summary: string }>(
+  return tx.query<Briefing["events"][number]>(
     `select e.id, e.occurred_at as "occurredAt", a.name as "agentName", e.kind, e.outcome, e.summary
        from event_log e left join agents a on a.id = e.agent_id
       where e.occurred_at > $1 and e.occurred_at <= $2 and ($3::uuid is null or e.client_id = $3)
@@ -307,7 +272,7 @@ export function listRecentEvents(tx: Queryable, p: Window) {
 
 /** Missions in flight (planned, active, blocked), on missions_status_idx. */
 export function listOpenMissions(tx: Queryable, p: { clientId: string | null; limit: number }) {
-  return tx.query<{ id: string; title: string; status: string; summary: string; updatedAt: Date }>(
+  return tx.query<Briefing["missions"][number]>(
     `select id, title, status, summary, updated_at as "updatedAt"
        from missions
       where status in ('active', 'blocked', 'planned') and ($1::uuid is null or client_id = $1)
@@ -319,15 +284,7 @@ export function listOpenMissions(tx: Queryable, p: { clientId: string | null; li
 
 /** Conversations in the window the agent did not take part in. */
 export function listOthersInteractions(tx: Queryable, p: Window & { agentId: string }) {
-  return tx.query<{
-    id: string;
-    occurredAt: Date;
-    agentName: string | null;
-    channel: string;
-    direction: string;
-    speaker: string;
-    excerpt: string;
-  }>(
+  return tx.query<Briefing["interactions"][number]>(
     `select i.id, i.occurred_at as "occurredAt", a.name as "agentName", i.channel, i.direction, i.speaker,
             left(i.content, 400) as excerpt
        from interactions i left join agents a on a.id = i.agent_id
@@ -340,16 +297,7 @@ export function listOthersInteractions(tx: Queryable, p: Window & { agentId: str
 
 /** Memory suggestions awaiting review (count and the newest few). */
 export async function pendingSuggestions(tx: Queryable, p: { clientId: string | null; limit: number }) {
-  const rows = await tx.query<{
-    id: string;
-    key: string;
-    value: string;
-    confidence: number;
-    contactName: string | null;
-    proposedByName: string;
-    createdAt: Date;
-    total: number;
-  }>(
+  const rows = await tx.query<Briefing["proposals"]["suggestions"]["items"][number] & { total: number }>(
     `select s.id, s.key, s.value, s.confidence, c.name as "contactName", s.proposed_by_name as "proposedByName",
             s.created_at as "createdAt", count(*) over () as total
        from memory_suggestions s left join contacts c on c.id = s.contact_id
@@ -363,7 +311,7 @@ export async function pendingSuggestions(tx: Queryable, p: { clientId: string | 
 
 /** Playbook updates awaiting review (count and the newest few). */
 export async function proposedPlaybookUpdates(tx: Queryable, p: { clientId: string | null; limit: number }) {
-  const rows = await tx.query<{ id: string; area: string; title: string; agentName: string | null; createdAt: Date; total: number }>(
+  const rows = await tx.query<Briefing["proposals"]["playbookUpdates"]["items"][number] & { total: number }>(
     `select p.id, p.area, p.title, a.name as "agentName", p.created_at as "createdAt", count(*) over () as total
        from playbook_updates p left join agents a on a.id = p.agent_id
       where p.status = 'proposed' and ($1::uuid is null or p.client_id = $1)

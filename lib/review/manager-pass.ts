@@ -1,30 +1,17 @@
 import "server-only";
+import type { z } from "zod";
 import { recordAudit } from "@/lib/audit/queries";
 import type { Caller } from "@/lib/auth/caller";
 import { getConfig } from "@/lib/config";
 import { asCaller } from "@/lib/db";
 import type { listLockedConstants } from "@/lib/locked-constants/queries";
 import { loadValidationContext, writeFactResolvingConflict } from "./apply-suggestion";
+import type { managerPassReportView } from "./contracts";
 import * as q from "./queries";
 import { validateSuggestion } from "./validate-suggestion";
 
-export interface ManagerPassItem {
-  id: string;
-  key: string;
-  outcome: "approved" | "superseded" | "rejected" | "left";
-  reason: string | null;
-  factId?: string;
-}
-
-export interface ManagerPassReport {
-  processed: number;
-  approved: number;
-  superseded: number;
-  rejected: number;
-  left: number;
-  threshold: number;
-  items: ManagerPassItem[];
-}
+export type ManagerPassReport = z.output<typeof managerPassReportView>;
+type ManagerPassItem = ManagerPassReport["items"][number];
 
 const DEFAULT_LIMIT = 200;
 

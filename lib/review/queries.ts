@@ -1,30 +1,14 @@
 import "server-only";
 import type { Queryable } from "@/lib/db";
 import type { z } from "zod";
-import type { contactSentiment, contactStage } from "./schemas";
-
-type ContactStage = z.infer<typeof contactStage> | "opted_out";
-type ContactSentiment = z.infer<typeof contactSentiment>;
+import type { ServerResponse } from "@/lib/http/contract";
+import type { contactListItemView, contactView, factView, reviewContracts, suggestionView } from "./contracts";
 
 // Tenancy lives in RLS (mhq.in_contact_scope) and, where a caller narrows a listing, in the WHERE
 // clause. `clientId` filters take a uuid, "hq" (HQ's own contacts, client_id null) or nothing (all
 // the caller may see).
 
-export interface ContactRow {
-  id: string;
-  clientId: string | null;
-  clientName: string | null;
-  name: string | null;
-  phone: string | null;
-  email: string | null;
-  summary: string;
-  stage: ContactStage;
-  sentiment: ContactSentiment | null;
-  optOut: boolean;
-  optedOutAt: Date | null;
-  createdAt: Date;
-  updatedAt: Date;
-}
+export type ContactRow = z.output<typeof contactView>;
 
 const CONTACT_SELECT = `
   select c.id, c.client_id as "clientId", cl.name as "clientName", c.name, c.phone, c.email, c.summary,
@@ -40,7 +24,7 @@ export async function getContact(tx: Queryable, p: { id: string }) {
 }
 
 export function listContacts(tx: Queryable, p: { clientId?: string; q?: string; includeOptedOut?: boolean; limit: number }) {
-  return tx.query<ContactRow & { factCount: number; pendingCount: number }>(
+  return tx.query<z.output<typeof contactListItemView>>(
     `select c.id, c.client_id as "clientId", cl.name as "clientName", c.name, c.phone, c.email, c.summary,
             c.stage, c.sentiment, c.opt_out as "optOut", c.opted_out_at as "optedOutAt",
             c.created_at as "createdAt", c.updated_at as "updatedAt",
@@ -115,7 +99,7 @@ export async function lockContactFacts(tx: Queryable, p: { contactId: string }) 
 }
 
 export async function eraseContact(tx: Queryable, p: { id: string }) {
-  const rows = await tx.query<{ counts: Record<string, number | boolean> }>("select mhq.erase_contact($1) as counts", [p.id]);
+  const rows = await tx.query<{ counts: ServerResponse<typeof reviewContracts.optOut>["erased"] }>("select mhq.erase_contact($1) as counts", [p.id]);
   return rows[0]!.counts;
 }
 
@@ -137,20 +121,7 @@ export async function setFactKeys(tx: Queryable, p: { clientId: string; keys: st
 
 // ── facts ───────────────────────────────────────────────────────────────────────────────────────
 
-export interface FactRow {
-  id: string;
-  contactId: string;
-  key: string;
-  value: string;
-  confidence: number;
-  status: "active" | "superseded";
-  supersededBy: string | null;
-  supersededAt: Date | null;
-  sourceSuggestionId: string | null;
-  writtenByType: string;
-  writtenByName: string;
-  createdAt: Date;
-}
+export type FactRow = z.output<typeof factView>;
 
 const FACT_COLUMNS = `id, contact_id as "contactId", key, value, confidence, status, superseded_by as "supersededBy",
   superseded_at as "supersededAt", source_suggestion_id as "sourceSuggestionId", written_by_type as "writtenByType",
@@ -203,27 +174,12 @@ export async function insertFact(
 
 // ── suggestions ─────────────────────────────────────────────────────────────────────────────────
 
-export interface SuggestionRow {
-  id: string;
-  contactId: string;
-  clientId: string | null;
-  key: string;
-  value: string;
-  confidence: number;
-  interactionId: string | null;
-  status: "pending" | "approved" | "rejected" | "superseded";
-  reason: string | null;
-  flags: { code: string; message: string }[];
-  factId: string | null;
-  proposedByType: string;
-  proposedById: string | null;
-  proposedByName: string;
-  reviewedByType: string | null;
-  reviewedByName: string | null;
-  reviewedAt: Date | null;
-  createdAt: Date;
-  updatedAt: Date;
-}
+type Suggestion = z.output<typeof suggestionView>;
+type CurrentFact = NonNullable<Suggestion["currentFact"]>;
+type SourceInteraction = NonNullable<Suggestion["interaction"]>;
+
+/** A suggestion's own columns: the view adds its contact, the fact it would replace, its source and the verdict. */
+export type SuggestionRow = Omit<Suggestion, "contact" | "clientName" | "currentFact" | "interaction" | "verdict">;
 
 const SUGGESTION_COLUMNS = `s.id, s.contact_id as "contactId", s.client_id as "clientId", s.key, s.value, s.confidence,
   s.interaction_id as "interactionId", s.status, s.reason, s.flags, s.fact_id as "factId",
@@ -231,17 +187,21 @@ const SUGGESTION_COLUMNS = `s.id, s.contact_id as "contactId", s.client_id as "c
   s.reviewed_by_type as "reviewedByType", s.reviewed_by_name as "reviewedByName", s.reviewed_at as "reviewedAt",
   s.created_at as "createdAt", s.updated_at as "updatedAt"`;
 
-export interface SuggestionListRow extends SuggestionRow {
-  contactName: string | null;
-  contactOptOut: boolean;
-  clientName: string | null;
-  currentFactId: string | null;
-  currentValue: string | null;
-  currentConfidence: number | null;
-  interactionChannel: string | null;
-  interactionExcerpt: string | null;
-  interactionOccurredAt: Date | null;
-}
+/**
+ * A suggestion with the rows beside it flat, as joined (null where a left join found none, or RLS
+ * hid it); `toSuggestionView` nests them as the view shows them.
+ */
+export type SuggestionListRow = SuggestionRow & {
+  contactName: Suggestion["contact"]["name"];
+  contactOptOut: Suggestion["contact"]["optOut"];
+  clientName: Suggestion["clientName"];
+  currentFactId: CurrentFact["id"] | null;
+  currentValue: CurrentFact["value"] | null;
+  currentConfidence: CurrentFact["confidence"] | null;
+  interactionChannel: SourceInteraction["channel"];
+  interactionExcerpt: SourceInteraction["excerpt"] | null;
+  interactionOccurredAt: SourceInteraction["occurredAt"];
+};
 
 export async function getSuggestion(tx: Queryable, p: { id: string; forUpdate?: boolean }) {
   return (

@@ -1,11 +1,15 @@
 import { describe, expect, it } from "vitest";
 import { blendMemories } from "@/lib/retrieval/blend";
 import { fuseResults, type Candidate } from "@/lib/retrieval/fuse";
+import { SEARCH_LEXICAL_WEIGHT } from "@/lib/retrieval/queries";
 import { levelForScopes, normalizeScopes, scopesForLevel } from "@/lib/retrieval/scopes";
 
-const K = 50;
-/** an RRF score at these ranks (null: not in that list) normalised to 0–1, as the service does */
-const rrf = (ft: number | null, sem: number | null) => ((ft ? 1 / (K + ft) : 0) + (sem ? 1 / (K + sem) : 0)) / (2 / (K + 1));
+/**
+ * A search's 0–1 score as search_memories, search_documents and search_knowledge weigh it: BM25
+ * relative to the query's best hit, and the cosine similarity (null: not in the vector list).
+ */
+const scored = (lexical: number, cosine: number | null) =>
+  SEARCH_LEXICAL_WEIGHT * lexical + (1 - SEARCH_LEXICAL_WEIGHT) * Math.max(cosine ?? 0, 0);
 
 const hit = (source: Candidate["source"], id: string, score: number, createdAt = "2026-01-01T00:00:00Z"): Candidate => ({
   source,
@@ -20,23 +24,24 @@ describe("fuseResults", () => {
   it("ranks across scopes by their 0–1 scores", () => {
     const fused = fuseResults(
       {
-        memories: [hit("memories", "m1", rrf(2, 3)), hit("memories", "m2", rrf(null, 1))],
-        knowledge: [hit("knowledge", "k1", rrf(1, 1)), hit("knowledge", "k2", rrf(5, null))],
-        interactions: [hit("interactions", "i1", rrf(1, 2))],
+        memories: [hit("memories", "m1", scored(0.8, 0.5)), hit("memories", "m2", scored(0, 0.9))],
+        knowledge: [hit("knowledge", "k1", scored(1, 0.9)), hit("knowledge", "k2", scored(0.3, null))],
+        // a conversation turn's score weighs its own signals; only the 0–1 number takes part here
+        interactions: [hit("interactions", "i1", 0.9)],
       },
       { limit: 10 },
     );
     expect(fused.map((f) => f.id)).toEqual(["k1", "i1", "m1", "m2", "k2"]);
-    expect(fused[0]!.score).toBe(1);
-    expect(fused[1]!.score).toBeCloseTo(rrf(1, 2), 10);
+    expect(fused[0]!.score).toBeCloseTo(0.96, 10);
+    expect(fused[1]!.score).toBe(0.9);
     expect(fused.every((f) => f.score > 0 && f.score <= 1)).toBe(true);
   });
 
   it("cuts to the limit after ranking, not per scope", () => {
     const fused = fuseResults(
       {
-        memories: [hit("memories", "m1", rrf(9, 9)), hit("memories", "m2", rrf(10, 10))],
-        team: [hit("team", "t1", rrf(1, 1)), hit("team", "t2", rrf(2, 2))],
+        memories: [hit("memories", "m1", scored(0.2, 0.2)), hit("memories", "m2", scored(0.1, 0.1))],
+        team: [hit("team", "t1", scored(1, 1)), hit("team", "t2", scored(0.9, 0.8))],
       },
       { limit: 2 },
     );
@@ -44,7 +49,7 @@ describe("fuseResults", () => {
   });
 
   it("breaks ties local first, then newest first", () => {
-    const same = rrf(1, null);
+    const same = scored(1, null);
     const fused = fuseResults(
       {
         knowledge: [hit("knowledge", "k", same, "2026-03-01T00:00:00Z")],
@@ -58,13 +63,13 @@ describe("fuseResults", () => {
 
   it("keeps one copy of a duplicate, with its best score, and applies scope weights", () => {
     const fused = fuseResults(
-      { memories: [hit("memories", "m", rrf(3, null)), hit("memories", "m", rrf(1, 1))], knowledge: [hit("knowledge", "k", rrf(1, 1))] },
+      { memories: [hit("memories", "m", scored(0.5, null)), hit("memories", "m", scored(1, 1))], knowledge: [hit("knowledge", "k", scored(1, 1))] },
       { limit: 10, scopeWeights: { knowledge: 0.5 } },
     );
     expect(fused).toHaveLength(2);
     expect(fused.map((f) => [f.id, f.score])).toEqual([
-      ["m", 1],
-      ["k", 0.5],
+      ["m", scored(1, 1)],
+      ["k", scored(1, 1) * 0.5],
     ]);
   });
 
