@@ -67,6 +67,10 @@ export function route(
         caller = await authenticate(req, req.cookies);
         if (caller.type === "hq" && caller.userId && !isSafeMethod(req.method)) assertSameOrigin(req);
         assertCan(caller, opts.permission);
+      } else if (!isSafeMethod(req.method)) {
+        // the public writes are the browser's sign-in, setup, invitation and sign-out forms, which
+        // act on (or set) the session cookie: only our own pages may post them
+        assertSameOrigin(req);
       }
       const raw = Object.fromEntries(
         Object.entries((await ctx?.params) ?? {}).map(([k, v]) => [k, Array.isArray(v) ? v.join("/") : v]),
@@ -134,7 +138,8 @@ export function toApiError(err: unknown): ApiError {
 
 const isSafeMethod = (m: string) => m === "GET" || m === "HEAD" || m === "OPTIONS";
 
-// A cookie-authenticated write must come from our own pages: reject cross-site form posts.
+// A cookie-authenticated write, and any public write (they set or end the session cookie), must
+// come from our own pages: reject cross-site form posts. Scripts send no Origin and pass.
 function assertSameOrigin(req: NextRequest) {
   const origin = req.headers.get("origin");
   if (!origin) return;
