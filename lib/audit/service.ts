@@ -2,6 +2,7 @@ import "server-only";
 import type { z } from "zod";
 import type { Caller } from "@/lib/auth/caller";
 import { asCaller } from "@/lib/db";
+import { csvCell } from "./csv";
 import { actionLabel } from "./labels";
 import { listAudit, type AuditListEntry } from "./queries";
 import type { exportAuditQuery, listAuditQuery } from "./schemas";
@@ -24,14 +25,6 @@ const CSV_COLUMNS: { header: string; value: (e: AuditListEntry) => unknown }[] =
   { header: "client_name", value: (e) => e.clientName },
   { header: "details", value: (e) => JSON.stringify(e.details ?? {}) },
 ];
-
-/** RFC 4180 quoting; a leading = + - @ is prefixed with ' so spreadsheets don't run it as a formula. */
-function csvCell(value: unknown): string {
-  if (value === null || value === undefined) return "";
-  let s = String(value);
-  if (/^[=+\-@\t\r]/.test(s)) s = `'${s}`;
-  return /[",\r\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
-}
 
 /** The filtered audit log as CSV (newest first), read in pages through the same keyset cursor. */
 export async function exportAuditCsv(caller: Caller, query: z.infer<typeof exportAuditQuery>) {
