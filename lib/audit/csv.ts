@@ -12,4 +12,4 @@ export function csvCell(value: unknown): string {
   return `"${s.replace(/"/g, '""')}"`;
 }
 
-const FORMULA_START = /^(?:[\t\r\n]|[\s\u0000-\u001f]*[=+\-@\uff1d\uff0b\uff0d\uff20])/;
+const FORMULA_START = /^(?:[\t\r\n]|[\s\p{Cc}]*[=+\-@\uff1d\uff0b\uff0d\uff20])/u;
