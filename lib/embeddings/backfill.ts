@@ -3,6 +3,7 @@ import { createHash } from "node:crypto";
 import { recordAudit } from "@/lib/audit/queries";
 import type { Caller } from "@/lib/auth/caller";
 import { asCaller, asSystem, type Database, type Queryable } from "@/lib/db";
+import { asJobRun } from "@/lib/metrics/jobs";
 import { getEmbeddingProvider, toVectorLiteral } from "./index";
 import { EmbeddingUnavailableError } from "./types";
 
@@ -120,7 +121,8 @@ export async function backfillEmbeddings(
 
 /** An admin's backfill run from the API, recorded on the audit log with what it embedded. */
 export async function runBackfillFor(caller: Caller, body: { limit?: number }) {
-  const report = await backfillEmbeddings({ limit: body.limit });
+  // a run that stopped on a provider failure reports it instead of throwing: an error run all the same
+  const report = await asJobRun("embedding_backfill", () => backfillEmbeddings({ limit: body.limit }), (r) => Boolean(r.error));
   await asCaller(caller, (tx) =>
     recordAudit(tx, {
       action: "embeddings.backfill",

@@ -1,4 +1,5 @@
 import { getConfig } from "@/lib/config";
+import { recordEmbeddingCall, recordEmbeddingFailure } from "@/lib/metrics/embeddings";
 import { localEmbedder } from "./local";
 import { createOpenAiEmbedder } from "./openai";
 import { EmbeddingUnavailableError, type EmbeddingProvider } from "./types";
@@ -12,11 +13,16 @@ let override: EmbeddingProvider | undefined;
 export function getEmbeddingProvider(): EmbeddingProvider {
   if (override) return override;
   if (cached) return cached;
+  cached = measuredProvider(configuredProvider());
+  return cached;
+}
+
+function configuredProvider(): EmbeddingProvider {
   const c = getConfig();
   const useOpenAi =
     c.EMBEDDINGS_PROVIDER === "openai" ||
     (c.EMBEDDINGS_PROVIDER === undefined && Boolean(c.OPENAI_API_KEY || c.OPENAI_BASE_URL));
-  cached = useOpenAi
+  return useOpenAi
     ? createOpenAiEmbedder({
         apiKey: c.OPENAI_API_KEY,
         baseURL: c.OPENAI_BASE_URL,
@@ -27,12 +33,34 @@ export function getEmbeddingProvider(): EmbeddingProvider {
         timeoutMs: c.EMBEDDING_TIMEOUT_MS,
       })
     : localEmbedder;
-  return cached;
 }
 
-/** Tests swap in a failing or counting provider. */
+/** The provider with each call timed and each failure counted (the metrics endpoint shows both). */
+function measuredProvider(provider: EmbeddingProvider): EmbeddingProvider {
+  return {
+    get name() {
+      return provider.name;
+    },
+    get model() {
+      return provider.model;
+    },
+    async embed(texts) {
+      const started = performance.now();
+      try {
+        const vectors = await provider.embed(texts);
+        recordEmbeddingCall(provider.name, (performance.now() - started) / 1000);
+        return vectors;
+      } catch (err) {
+        recordEmbeddingFailure(provider.name, err instanceof EmbeddingUnavailableError ? "unavailable" : "error");
+        throw err;
+      }
+    },
+  };
+}
+
+/** Tests swap in a failing or counting provider (measured like the configured one). */
 export function setEmbeddingProviderForTests(provider: EmbeddingProvider | undefined): void {
-  override = provider;
+  override = provider && measuredProvider(provider);
   cached = undefined;
 }
 

@@ -6,6 +6,7 @@ import { authenticate } from "@/lib/auth/authenticate";
 import type { Caller } from "@/lib/auth/caller";
 import { assertCan, type Permission } from "@/lib/auth/permissions";
 import { getConfig } from "@/lib/config";
+import { measured, UNMATCHED_ROUTE } from "@/lib/metrics/http";
 import { admitted } from "./admission";
 import { readJsonBody, refuseBody } from "./body";
 import type { AnyContract, ParsedParams, ServerResponse } from "./contract";
@@ -60,7 +61,8 @@ export function route(
   handler: (ctx: never) => Promise<unknown>,
 ): Handler {
   const call = handler as (ctx: Context<Schema, Schema, Caller, unknown>) => Promise<unknown>;
-  return admitted(async (req: NextRequest, ctx: RouteContext): Promise<Response> => {
+  // counted under the contract's path (a template such as /api/v1/memories/{id}), 429s of the queue included
+  return measured(opts.path ?? UNMATCHED_ROUTE, admitted(async (req: NextRequest, ctx: RouteContext): Promise<Response> => {
     try {
       let caller: Caller | null = null;
       if (opts.permission !== null) {
@@ -92,7 +94,7 @@ export function route(
     } catch (err) {
       return errorResponse(err);
     }
-  });
+  }));
 }
 
 // The test suites set this: every answer is checked against its contract, so a contract that drifts from
