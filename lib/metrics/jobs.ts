@@ -1,8 +1,6 @@
 import "server-only";
+import type { JobName } from "./job-names";
 import { metrics } from "./registry";
-
-/** The jobs that report runs: label values, fixed here so a dashboard can rely on them. */
-export type JobName = "consolidate" | "report_webhook" | "access_fold" | "purge_notes" | "embedding_backfill";
 
 /** One run of `job` that ended with `result` after `seconds`. */
 export function recordJobRun(job: JobName, result: "ok" | "error", seconds: number): void {

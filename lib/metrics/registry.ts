@@ -1,5 +1,6 @@
 import "server-only";
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from "prom-client";
+import { JOB_NAMES } from "./job-names";
 
 /** Request and job durations, in seconds: a few milliseconds up to the admission queue's 30 s wait. */
 const SECONDS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30];
@@ -106,6 +107,17 @@ function createMetrics() {
   };
 }
 
+/**
+ * The counters' known series start at 0, so a first retrieval at a level, a first failed job run or
+ * a first refusal is a change a `rate()` or an alert sees, not a series that appears from nowhere.
+ */
+function initialiseSeries(m: ReturnType<typeof createMetrics>) {
+  for (const level of ["none", "local", "shared", "hq"]) m.retrievals.inc({ level }, 0);
+  for (const job of JOB_NAMES) for (const result of ["ok", "error"]) m.jobRuns.inc({ job, result }, 0);
+  for (const reason of ["queue_full", "timeout", "abandoned"]) m.admissionRejected.inc({ reason }, 0);
+  return m;
+}
+
 export type Metrics = ReturnType<typeof createMetrics>;
 
 /**
@@ -115,5 +127,5 @@ export type Metrics = ReturnType<typeof createMetrics>;
  */
 export function metrics(): Metrics {
   const g = globalThis as { __memoryHqMetrics?: Metrics };
-  return (g.__memoryHqMetrics ??= createMetrics());
+  return (g.__memoryHqMetrics ??= initialiseSeries(createMetrics()));
 }
