@@ -3,6 +3,7 @@ import { createHash } from "node:crypto";
 import { recordAudit } from "@/lib/audit/queries";
 import type { Caller } from "@/lib/auth/caller";
 import { asCaller, asSystem, type Database, type Queryable } from "@/lib/db";
+import { recordEmbeddingFailure } from "@/lib/metrics/embeddings";
 import { asJobRun } from "@/lib/metrics/jobs";
 import { getEmbeddingProvider, toVectorLiteral } from "./index";
 import { EmbeddingUnavailableError } from "./types";
@@ -96,6 +97,7 @@ export async function backfillEmbeddings(
       try {
         vectors = await provider.embed(rows.map((r) => r.text));
       } catch (err) {
+        recordEmbeddingFailure(provider.name, err instanceof EmbeddingUnavailableError ? "unavailable" : "error");
         if (!(err instanceof EmbeddingUnavailableError)) throw err;
         error = err.message;
         break outer;

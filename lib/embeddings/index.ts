@@ -13,16 +13,11 @@ let override: EmbeddingProvider | undefined;
 export function getEmbeddingProvider(): EmbeddingProvider {
   if (override) return override;
   if (cached) return cached;
-  cached = measuredProvider(configuredProvider());
-  return cached;
-}
-
-function configuredProvider(): EmbeddingProvider {
   const c = getConfig();
   const useOpenAi =
     c.EMBEDDINGS_PROVIDER === "openai" ||
     (c.EMBEDDINGS_PROVIDER === undefined && Boolean(c.OPENAI_API_KEY || c.OPENAI_BASE_URL));
-  return useOpenAi
+  cached = useOpenAi
     ? createOpenAiEmbedder({
         apiKey: c.OPENAI_API_KEY,
         baseURL: c.OPENAI_BASE_URL,
@@ -33,34 +28,12 @@ function configuredProvider(): EmbeddingProvider {
         timeoutMs: c.EMBEDDING_TIMEOUT_MS,
       })
     : localEmbedder;
+  return cached;
 }
 
-/** The provider with each call timed and each failure counted (the metrics endpoint shows both). */
-function measuredProvider(provider: EmbeddingProvider): EmbeddingProvider {
-  return {
-    get name() {
-      return provider.name;
-    },
-    get model() {
-      return provider.model;
-    },
-    async embed(texts) {
-      const started = performance.now();
-      try {
-        const vectors = await provider.embed(texts);
-        recordEmbeddingCall(provider.name, (performance.now() - started) / 1000);
-        return vectors;
-      } catch (err) {
-        recordEmbeddingFailure(provider.name, err instanceof EmbeddingUnavailableError ? "unavailable" : "error");
-        throw err;
-      }
-    },
-  };
-}
-
-/** Tests swap in a failing or counting provider (measured like the configured one). */
+/** Tests swap in a failing or counting provider. */
 export function setEmbeddingProviderForTests(provider: EmbeddingProvider | undefined): void {
-  override = provider && measuredProvider(provider);
+  override = provider;
   cached = undefined;
 }
 
@@ -69,9 +42,15 @@ export function setEmbeddingProviderForTests(provider: EmbeddingProvider | undef
  * without its embedding, which queues it for `npm run embed:backfill`. Nothing is lost.
  */
 export async function tryEmbed(texts: string[]): Promise<number[][] | null> {
+  const provider = getEmbeddingProvider();
+  const started = performance.now();
   try {
-    return await getEmbeddingProvider().embed(texts);
+    const vectors = await provider.embed(texts);
+    recordEmbeddingCall(provider.name, (performance.now() - started) / 1000);
+    return vectors;
   } catch (err) {
+    // every failed call is counted; an unavailable provider leaves the row queued for re-embedding
+    recordEmbeddingFailure(provider.name, err instanceof EmbeddingUnavailableError ? "unavailable" : "error");
     if (err instanceof EmbeddingUnavailableError) {
       console.warn(`[memory-hq] embedding deferred: ${err.message}`);
       return null;
