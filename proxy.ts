@@ -1,6 +1,7 @@
 // In front of every request but static files:
 // - /api: an unknown path answers 404 and an unsupported method 405 in the API's JSON error shape
-//   (Next.js would answer an HTML page or an empty body); everything else goes on to its handler.
+//   (Next.js would answer an HTML page or an empty body), counted in the request metrics; everything
+//   else goes on to its handler.
 // - console pages: the requested address is passed to the server layouts (`x-mhq-path`), so a visitor
 //   who must sign in first is brought back to the page they asked for. Authentication itself stays
 //   in the layouts and the API.
@@ -11,7 +12,8 @@
 import type { CookieOptions } from "@supabase/ssr";
 import { NextResponse, type NextRequest } from "next/server";
 import { hasSupabaseSession, supabaseAuthConfig, supabaseClient } from "@/lib/auth/supabase-client";
-import { unservedApiRequest } from "@/lib/http/api-routes";
+import { routeTemplate, unservedApiRequest } from "@/lib/http/api-routes";
+import { recordHttpRequest, UNMATCHED_ROUTE } from "@/lib/metrics/http";
 
 type CookieChange = { name: string; value: string; options: CookieOptions };
 
@@ -20,7 +22,11 @@ export async function proxy(request: NextRequest) {
   const isApi = pathname.startsWith("/api/");
   if (isApi) {
     const unserved = unservedApiRequest(request.method, pathname);
-    if (unserved) return unserved;
+    if (unserved) {
+      // a path no route serves is counted under one fixed label, never its own
+      recordHttpRequest(routeTemplate(pathname) ?? UNMATCHED_ROUTE, request.method, unserved.status, 0);
+      return unserved;
+    }
   }
   const changed = await refreshSupabaseSession(request);
   const headers = new Headers(request.headers);

@@ -68,6 +68,8 @@ const envSchema = z.object({
     .regex(/^\d+(kB|MB|GB)$/, "PGLITE_SHARED_BUFFERS must look like 128MB, 512MB or 1GB")
     .optional(),
   ADMIN_API_KEY: z.string().min(16, "ADMIN_API_KEY must be at least 16 characters").optional(),
+  /** the bearer token Prometheus scrapes GET /api/metrics with (ADMIN_API_KEY works too) */
+  METRICS_TOKEN: z.string().min(16, "METRICS_TOKEN must be at least 16 characters").optional(),
   SESSION_TTL_HOURS: z.coerce.number().int().min(1).max(24 * 90).default(24 * 7),
   MAX_BODY_BYTES: z.coerce.number().int().min(1024).default(1_000_000),
   EMBEDDINGS_PROVIDER: z.enum(["local", "openai"]).optional(),

@@ -6,6 +6,7 @@ import { asCaller } from "@/lib/db";
 import * as q from "./queries";
 import type { createNoteBody, listNotesQuery, purgeNotesBody } from "./schemas";
 import { refuseIdentifiers, resolveAgentWriteScope } from "./scope";
+import { asJobRun } from "@/lib/metrics/jobs";
 
 /** An ephemeral working note: it expires 24 h after it is written and is then never returned. */
 export async function createNote(caller: Caller, body: z.infer<typeof createNoteBody>) {
@@ -24,9 +25,11 @@ export async function listNotes(caller: Caller, query: z.infer<typeof listNotesQ
 
 /** The cleanup job: deletes notes past their 24 h (HQ admins; also callable from system jobs). */
 export async function purgeNotes(caller: Caller, body: z.infer<typeof purgeNotesBody>) {
-  return asCaller(caller, async (tx) => {
-    const deleted = await q.purgeExpiredNotes(tx, { now: body.now });
-    await recordAudit(tx, { action: "notes.purge", targetType: "agent_notes", details: { deleted, asOf: body.now ?? null } });
-    return { deleted };
-  });
+  return asJobRun("purge_notes", () =>
+    asCaller(caller, async (tx) => {
+      const deleted = await q.purgeExpiredNotes(tx, { now: body.now });
+      await recordAudit(tx, { action: "notes.purge", targetType: "agent_notes", details: { deleted, asOf: body.now ?? null } });
+      return { deleted };
+    }),
+  );
 }

@@ -29,21 +29,37 @@ export type AuditListEntry = Required<z.output<typeof auditEntryView>>;
 /**
  * Newest first, keyset-paginated on (occurred_at, id): entries written in one transaction share
  * occurred_at, and a cursor keeps full microsecond precision, so paging never skips any. Target,
- * agent and client names are resolved here, as the caller may see them now.
+ * agent and client names are resolved here, as the caller may see them now. HQ users' emails and
+ * agent keys' prefixes are left out (from target names and details) unless the caller is told to
+ * see them: they are what only the user and key managers' own endpoints show.
  */
-export async function listAudit(tx: Queryable, p: z.output<typeof listAuditQuery>) {
+export async function listAudit(
+  tx: Queryable,
+  p: z.output<typeof listAuditQuery> & {
+    /** show HQ users' email addresses (as targets' names and in details); only to who manages HQ users */
+    revealEmails: boolean;
+    /** show agent keys' prefixes in details; only to who manages keys */
+    revealKeyPrefixes: boolean;
+  },
+) {
   const [cursorAt, cursorId] = p.cursor ? p.cursor.split("|") : [null, null];
   const rows = await tx.query<AuditListEntry & { cursor: string }>(
     `select a.id, a.occurred_at as "occurredAt", a.actor_type as "actorType", a.actor_id as "actorId",
-            a.actor_name as "actorName", a.action, a.target_type as "targetType", a.target_id as "targetId",
-            a.client_id as "clientId", a.details,
+            t.actor_name as "actorName", a.action, a.target_type as "targetType", a.target_id as "targetId",
+            a.client_id as "clientId",
+            case
+              when a.target_type = 'hq_user' and not $10::boolean then a.details - 'email'
+              when a.action like 'agent_key.%' and not $11::boolean then a.details - 'prefix'
+              else a.details
+            end as details,
             case a.target_type
               when 'agent' then (select name from agents where id = t.tid)
               when 'client' then (select name from clients where id = t.tid)
               when 'memory' then (select title from memories where id = t.tid)
               when 'knowledge_entry' then (select title from knowledge_entries where id = t.tid)
               when 'contact' then (select coalesce(name, 'Opted-out contact') from contacts where id = t.tid)
-              when 'hq_user' then (select coalesce(nullif(name, ''), email) from hq_users where id = t.tid)
+              when 'hq_user' then (select case when $10::boolean then coalesce(nullif(name, ''), email) else nullif(name, '') end
+                                     from hq_users where id = t.tid)
               when 'mission' then (select title from missions where id = t.tid)
               when 'playbook_update' then (select title from playbook_updates where id = t.tid)
               when 'suggestion' then (select coalesce(c.name, 'Opted-out contact') || ' · ' || s.key
@@ -61,24 +77,36 @@ export async function listAudit(tx: Queryable, p: z.output<typeof listAuditQuery
                   when a.target_type = 'agent' and a.target_id ~* '^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$' then a.target_id::uuid
                   when a.details ->> 'agentId' ~* '^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$' then (a.details ->> 'agentId')::uuid
                   when a.actor_type = 'agent' then a.actor_id
-                end as agent_id
+                end as agent_id,
+                -- an HQ user without a display name acted under their email address: shown as their
+                -- current name (or "HQ user") to whoever may not list HQ users' emails
+                case
+                  when a.actor_type = 'hq_user' and not $10::boolean
+                   and exists (select 1 from hq_users u where u.id = a.actor_id and lower(u.email) = lower(a.actor_name))
+                  then coalesce((select nullif(u.name, '') from hq_users u where u.id = a.actor_id), 'HQ user')
+                  else a.actor_name
+                end as actor_name
        ) t
       where ($1::timestamptz is null or a.occurred_at < $1::timestamptz)
         and ${FILTERS_SQL}
         and ($4::timestamptz is null or (a.occurred_at, a.id) < ($4::timestamptz, $5::uuid))
       order by a.occurred_at desc, a.id desc
       limit $3`,
-    [p.before ?? null, p.action ?? null, p.limit, cursorAt ?? null, cursorId ?? null, p.actorType ?? null, p.actor ?? null, p.from ?? null, p.to ?? null],
+    [
+      p.before ?? null, p.action ?? null, p.limit, cursorAt ?? null, cursorId ?? null, p.actorType ?? null, p.actor ?? null,
+      p.from ?? null, p.to ?? null, p.revealEmails, p.revealKeyPrefixes,
+    ],
   );
   const nextCursor = rows.length === p.limit ? rows[rows.length - 1]!.cursor : null;
   return { entries: rows.map(({ cursor: _cursor, ...entry }) => entry), nextCursor };
 }
 
-// $2 action prefixes (comma-separated), $6 actor type, $7 part of the actor's name, $8..$9 the time range
+// $2 action prefixes (comma-separated), $6 actor type, $7 part of the actor's name as shown to the caller
+// (so a hidden email cannot be probed through the filter), $8..$9 the time range
 const FILTERS_SQL = `($2::text is null or exists (
             select 1 from unnest(string_to_array($2::text, ',')) as f(prefix)
              where a.action = f.prefix or a.action like f.prefix || '.%'))
         and ($6::text is null or a.actor_type = $6::text)
-        and ($7::text is null or a.actor_name ilike '%' || replace(replace(replace($7::text, '\\', '\\\\'), '%', '\\%'), '_', '\\_') || '%')
+        and ($7::text is null or t.actor_name ilike '%' || replace(replace(replace($7::text, '\\', '\\\\'), '%', '\\%'), '_', '\\_') || '%')
         and ($8::timestamptz is null or a.occurred_at >= $8::timestamptz)
         and ($9::timestamptz is null or a.occurred_at < $9::timestamptz)`;

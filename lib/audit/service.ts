@@ -1,13 +1,24 @@
 import "server-only";
 import type { z } from "zod";
 import type { Caller } from "@/lib/auth/caller";
+import { can } from "@/lib/auth/permissions";
 import { asCaller } from "@/lib/db";
+import { csvCell } from "./csv";
 import { actionLabel } from "./labels";
 import { listAudit, type AuditListEntry } from "./queries";
 import type { exportAuditQuery, listAuditQuery } from "./schemas";
 
+/**
+ * What of the accounts the caller may read in the log: an HQ user's email address and an agent key's
+ * prefix only to who may list them through their own endpoints (GET /hq-users, GET …/keys).
+ */
+const accountsShownTo = (caller: Caller) => ({
+  revealEmails: can(caller, "users.manage"),
+  revealKeyPrefixes: can(caller, "keys.manage"),
+});
+
 export async function listAuditEntries(caller: Caller, query: z.infer<typeof listAuditQuery>) {
-  return asCaller(caller, (tx) => listAudit(tx, query));
+  return asCaller(caller, (tx) => listAudit(tx, { ...query, ...accountsShownTo(caller) }));
 }
 
 const CSV_COLUMNS: { header: string; value: (e: AuditListEntry) => unknown }[] = [
@@ -25,14 +36,6 @@ const CSV_COLUMNS: { header: string; value: (e: AuditListEntry) => unknown }[] =
   { header: "details", value: (e) => JSON.stringify(e.details ?? {}) },
 ];
 
-/** RFC 4180 quoting; a leading = + - @ is prefixed with ' so spreadsheets don't run it as a formula. */
-function csvCell(value: unknown): string {
-  if (value === null || value === undefined) return "";
-  let s = String(value);
-  if (/^[=+\-@\t\r]/.test(s)) s = `'${s}`;
-  return /[",\r\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
-}
-
 /** The filtered audit log as CSV (newest first), read in pages through the same keyset cursor. */
 export async function exportAuditCsv(caller: Caller, query: z.infer<typeof exportAuditQuery>) {
   const { limit, ...filters } = query;
@@ -41,7 +44,7 @@ export async function exportAuditCsv(caller: Caller, query: z.infer<typeof expor
   let count = 0;
   await asCaller(caller, async (tx) => {
     while (count < limit) {
-      const page = await listAudit(tx, { ...filters, limit: Math.min(500, limit - count), cursor });
+      const page = await listAudit(tx, { ...filters, ...accountsShownTo(caller), limit: Math.min(500, limit - count), cursor });
       for (const e of page.entries) lines.push(CSV_COLUMNS.map((c) => csvCell(c.value(e))).join(","));
       count += page.entries.length;
       if (!page.nextCursor) break;

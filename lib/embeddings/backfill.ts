@@ -5,6 +5,8 @@ import { recordAudit } from "@/lib/audit/queries";
 import type { Caller } from "@/lib/auth/caller";
 import { asCaller, asSystem, type Database, type Queryable } from "@/lib/db";
 import type { backfillReportView } from "./contracts";
+import { recordEmbeddingFailure } from "@/lib/metrics/embeddings";
+import { asJobRun } from "@/lib/metrics/jobs";
 import { getEmbeddingProvider, toVectorLiteral } from "./index";
 import { EmbeddingUnavailableError } from "./types";
 
@@ -89,6 +91,7 @@ export async function backfillEmbeddings(
       try {
         vectors = await provider.embed(rows.map((r) => r.text));
       } catch (err) {
+        recordEmbeddingFailure(provider.name, err instanceof EmbeddingUnavailableError ? "unavailable" : "error");
         if (!(err instanceof EmbeddingUnavailableError)) throw err;
         error = err.message;
         break outer;
@@ -114,7 +117,8 @@ export async function backfillEmbeddings(
 
 /** An admin's backfill run from the API, recorded on the audit log with what it embedded. */
 export async function runBackfillFor(caller: Caller, body: { limit?: number }) {
-  const report = await backfillEmbeddings({ limit: body.limit });
+  // a run that stopped on a provider failure reports it instead of throwing: an error run all the same
+  const report = await asJobRun("embedding_backfill", () => backfillEmbeddings({ limit: body.limit }), (r) => Boolean(r.error));
   await asCaller(caller, (tx) =>
     recordAudit(tx, {
       action: "embeddings.backfill",

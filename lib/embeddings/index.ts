@@ -1,4 +1,5 @@
 import { getConfig } from "@/lib/config";
+import { recordEmbeddingCall, recordEmbeddingFailure } from "@/lib/metrics/embeddings";
 import { localEmbedder } from "./local";
 import { createOpenAiEmbedder } from "./openai";
 import { EmbeddingUnavailableError, type EmbeddingProvider } from "./types";
@@ -41,9 +42,15 @@ export function setEmbeddingProviderForTests(provider: EmbeddingProvider | undef
  * without its embedding, which queues it for `npm run embed:backfill`. Nothing is lost.
  */
 export async function tryEmbed(texts: string[]): Promise<number[][] | null> {
+  const provider = getEmbeddingProvider();
+  const started = performance.now();
   try {
-    return await getEmbeddingProvider().embed(texts);
+    const vectors = await provider.embed(texts);
+    recordEmbeddingCall(provider.name, (performance.now() - started) / 1000);
+    return vectors;
   } catch (err) {
+    // every failed call is counted; an unavailable provider leaves the row queued for re-embedding
+    recordEmbeddingFailure(provider.name, err instanceof EmbeddingUnavailableError ? "unavailable" : "error");
     if (err instanceof EmbeddingUnavailableError) {
       console.warn(`[memory-hq] embedding deferred: ${err.message}`);
       return null;

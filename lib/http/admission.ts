@@ -1,5 +1,6 @@
 import "server-only";
 import { getConfig } from "@/lib/config";
+import { admissionLimits, admissionRejected, admissionState, admissionWaited, type AdmissionRefusal } from "@/lib/metrics/admission";
 import { errorBody } from "./errors";
 
 /**
@@ -16,7 +17,8 @@ import { errorBody } from "./errors";
  */
 
 interface Waiter {
-  resolve: (admitted: boolean) => void;
+  /** null: admitted; otherwise why the request leaves the queue without a turn */
+  resolve: (refusal: AdmissionRefusal | null) => void;
   timer: ReturnType<typeof setTimeout>;
 }
 
@@ -53,39 +55,51 @@ function release() {
   const next = state.queue.shift();
   if (next) {
     clearTimeout(next.timer);
-    next.resolve(true); // the slot passes straight to the oldest waiter
+    next.resolve(null); // the slot passes straight to the oldest waiter
   } else {
     state.running -= 1;
   }
+  admissionState(state.queue.length, state.running);
 }
 
 /** Runs `serve` when it is this request's turn; 429 when the queue is full or the wait too long. */
 export async function admit(signal: AbortSignal | undefined, serve: () => Promise<Response>): Promise<Response> {
   const { concurrency, queue, maxWaitMs } = limits();
+  admissionLimits(concurrency, queue);
   const arrived = performance.now();
   if (state.running < concurrency && state.queue.length === 0) {
     state.running += 1;
+    admissionState(state.queue.length, state.running);
   } else {
-    if (state.queue.length >= queue) return busy(concurrency, "queue full");
-    const admitted = await new Promise<boolean>((resolve) => {
+    if (state.queue.length >= queue) {
+      admissionRejected("queue_full");
+      return busy(concurrency, "queue full");
+    }
+    const refusal = await new Promise<AdmissionRefusal | null>((resolve) => {
       const waiter: Waiter = {
         resolve,
-        timer: setTimeout(() => leave(waiter), maxWaitMs),
+        timer: setTimeout(() => leave(waiter, "timeout"), maxWaitMs),
       };
-      const leave = (w: Waiter) => {
+      const leave = (w: Waiter, why: AdmissionRefusal) => {
         const i = state.queue.indexOf(w);
         if (i >= 0) state.queue.splice(i, 1);
-        resolve(false);
+        admissionState(state.queue.length, state.running);
+        resolve(why);
       };
       state.queue.push(waiter);
+      admissionState(state.queue.length, state.running);
       signal?.addEventListener("abort", () => {
         clearTimeout(waiter.timer);
-        leave(waiter);
+        leave(waiter, "abandoned");
       }, { once: true });
     });
-    if (!admitted) return busy(concurrency, "waited too long for a turn");
+    if (refusal) {
+      admissionRejected(refusal);
+      return busy(concurrency, "waited too long for a turn");
+    }
   }
   const started = performance.now();
+  admissionWaited((started - arrived) / 1000);
   try {
     const res = await serve();
     // how long the request waited for its turn and how long it ran (visible to clients and benches)

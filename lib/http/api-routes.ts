@@ -10,9 +10,13 @@ const NON_REST = [
   { method: "POST", path: "/api/mcp" },
   { method: "GET", path: "/api/mcp" },
   { method: "DELETE", path: "/api/mcp" },
+  // Prometheus's text format, for monitoring
+  { method: "GET", path: "/api/metrics" },
 ];
 
 interface RoutePattern {
+  /** the template, `/api/v1/memories/{id}` */
+  path: string;
   regex: RegExp;
   /** one entry per segment, 0 static / 1 dynamic: Next.js prefers static segments, leftmost first */
   rank: number[];
@@ -28,7 +32,7 @@ const patterns: RoutePattern[] = (() => {
       const source = segments
         .map((s) => (/^\{\w+\}$/.test(s) ? "[^/]+" : s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")))
         .join("/");
-      p = { regex: new RegExp(`^/${source}$`), rank: segments.map((s) => (s.startsWith("{") ? 1 : 0)), methods: new Set() };
+      p = { path: e.path, regex: new RegExp(`^/${source}$`), rank: segments.map((s) => (s.startsWith("{") ? 1 : 0)), methods: new Set() };
       byPath.set(e.path, p);
     }
     p.methods.add(e.method);
@@ -56,6 +60,11 @@ function allowed(route: RoutePattern): string[] {
   const methods = [...route.methods];
   if (route.methods.has("GET")) methods.push("HEAD");
   return [...methods, "OPTIONS"];
+}
+
+/** The route template (`/api/v1/memories/{id}`) Next.js would serve `pathname` with, or undefined. */
+export function routeTemplate(pathname: string): string | undefined {
+  return routeFor(pathname)?.path;
 }
 
 /**

@@ -6,6 +6,7 @@ import { authenticate } from "@/lib/auth/authenticate";
 import type { Caller } from "@/lib/auth/caller";
 import { assertCan, type Permission } from "@/lib/auth/permissions";
 import { getConfig } from "@/lib/config";
+import { measured, UNMATCHED_ROUTE } from "@/lib/metrics/http";
 import { admitted } from "./admission";
 import { readJsonBody, refuseBody } from "./body";
 import type { AnyContract, ParsedParams, ServerResponse } from "./contract";
@@ -60,13 +61,18 @@ export function route(
   handler: (ctx: never) => Promise<unknown>,
 ): Handler {
   const call = handler as (ctx: Context<Schema, Schema, Caller, unknown>) => Promise<unknown>;
-  return admitted(async (req: NextRequest, ctx: RouteContext): Promise<Response> => {
+  // counted under the contract's path (a template such as /api/v1/memories/{id}), 429s of the queue included
+  return measured(opts.path ?? UNMATCHED_ROUTE, admitted(async (req: NextRequest, ctx: RouteContext): Promise<Response> => {
     try {
       let caller: Caller | null = null;
       if (opts.permission !== null) {
         caller = await authenticate(req, req.cookies);
         if (caller.type === "hq" && caller.userId && !isSafeMethod(req.method)) assertSameOrigin(req);
         assertCan(caller, opts.permission);
+      } else if (!isSafeMethod(req.method)) {
+        // the public writes are the browser's sign-in, setup, invitation and sign-out forms, which
+        // act on (or set) the session cookie: only our own pages may post them
+        assertSameOrigin(req);
       }
       const raw = Object.fromEntries(
         Object.entries((await ctx?.params) ?? {}).map(([k, v]) => [k, Array.isArray(v) ? v.join("/") : v]),
@@ -88,7 +94,7 @@ export function route(
     } catch (err) {
       return errorResponse(err);
     }
-  });
+  }));
 }
 
 // The test suites set this: every answer is checked against its contract, so a contract that drifts from
@@ -148,7 +154,8 @@ function parseBody(schema: z.ZodType, raw: unknown, items: string | undefined): 
 
 const isSafeMethod = (m: string) => m === "GET" || m === "HEAD" || m === "OPTIONS";
 
-// A cookie-authenticated write must come from our own pages: reject cross-site form posts.
+// A cookie-authenticated write, and any public write (they set or end the session cookie), must
+// come from our own pages: reject cross-site form posts. Scripts send no Origin and pass.
 function assertSameOrigin(req: NextRequest) {
   const origin = req.headers.get("origin");
   if (!origin) return;

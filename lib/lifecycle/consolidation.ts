@@ -5,6 +5,7 @@ import { recordAudit } from "@/lib/audit/queries";
 import type { Caller } from "@/lib/auth/caller";
 import { getConfig } from "@/lib/config";
 import { asCaller } from "@/lib/db";
+import { asJobRun } from "@/lib/metrics/jobs";
 import { flushAccessCounts } from "@/lib/retrieval/access-counts";
 import { todayIn } from "@/lib/documents/today";
 import { buildReport } from "./report-builder";
@@ -49,6 +50,11 @@ class DryRunRollback extends Error {
  * run does all of it and rolls back, so its report is exactly what a real run would do.
  */
 export async function consolidate(caller: Caller, body: z.infer<typeof consolidateBody>): Promise<ConsolidationReport> {
+  // a dry run is an operator's preview, not a run of the job
+  return body.dryRun ? runConsolidation(caller, body) : asJobRun("consolidate", () => runConsolidation(caller, body));
+}
+
+async function runConsolidation(caller: Caller, body: z.infer<typeof consolidateBody>): Promise<ConsolidationReport> {
   const asOf = body.now ? new Date(body.now) : new Date();
   const now = asOf.toISOString();
   const dryRun = body.dryRun ?? false;

@@ -9,10 +9,22 @@ export const reportDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, "a date as YYY
 
 // ── consolidation ──────────────────────────────────────────────────────────────────────────────
 
+/**
+ * The times the consolidation can be replayed for: from 1970 to the end of 9998. Every day the job
+ * derives from `now` (a week and a month back, the day before) then stays a four-digit year, which
+ * both its date arithmetic and Postgres's date type hold; year 0001 fell to year 0000 and failed.
+ */
+const REPLAY_FROM = Date.UTC(1970, 0, 1);
+const REPLAY_UNTIL = Date.UTC(9999, 0, 1);
+const replayTime = isoTime.refine((v) => {
+  const t = Date.parse(v);
+  return t >= REPLAY_FROM && t < REPLAY_UNTIL;
+}, "replay a time from 1970-01-01 to 9998-12-31");
+
 export const consolidateBody = z
   .object({
-    /** replay the job as of this time (defaults to now) */
-    now: isoTime.optional(),
+    /** replay the job as of this time (defaults to now), from 1970 to the end of 9998 */
+    now: replayTime.optional(),
     /** compute the report and change nothing */
     dryRun: z.boolean().optional(),
   })

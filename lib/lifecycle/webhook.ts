@@ -1,5 +1,6 @@
 import "server-only";
 import { getConfig } from "@/lib/config";
+import { asJobRun } from "@/lib/metrics/jobs";
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -15,6 +16,13 @@ export function deliverReports<T extends { agentId: string; date: string }>(repo
 }
 
 async function deliver(url: string, report: { agentId: string; date: string }, retries: number, backoff: number) {
+  // one delivery (all its attempts) is one run of the job: ok when delivered, error when given up
+  const delivered = await asJobRun("report_webhook", () => attempts(url, report, retries, backoff), (ok) => !ok);
+  if (!delivered) console.error(`[memory-hq] report webhook gave up on ${report.agentId} ${report.date}`);
+}
+
+/** Posts the report until one attempt is answered 2xx (true) or the retries are spent (false). */
+async function attempts(url: string, report: { agentId: string; date: string }, retries: number, backoff: number): Promise<boolean> {
   for (let attempt = 0; attempt <= retries; attempt++) {
     try {
       const res = await fetch(url, {
@@ -23,12 +31,12 @@ async function deliver(url: string, report: { agentId: string; date: string }, r
         body: JSON.stringify({ type: "agent_report", report }),
         signal: AbortSignal.timeout(10_000),
       });
-      if (res.ok) return;
+      if (res.ok) return true;
       console.warn(`[memory-hq] report webhook answered ${res.status} (attempt ${attempt + 1})`);
     } catch (err) {
       console.warn(`[memory-hq] report webhook failed (attempt ${attempt + 1}): ${(err as Error).message}`);
     }
     if (attempt < retries) await sleep(backoff * 2 ** attempt);
   }
-  console.error(`[memory-hq] report webhook gave up on ${report.agentId} ${report.date}`);
+  return false;
 }

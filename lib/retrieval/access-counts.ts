@@ -1,5 +1,6 @@
 import "server-only";
 import { asSystem, getDatabase, type Queryable } from "@/lib/db";
+import { asJobRun } from "@/lib/metrics/jobs";
 import { foldAccessEvents, insertAccessEvents, pendingAccess, type AccessKind } from "./access-queries";
 
 /**
@@ -68,13 +69,13 @@ function schedule() {
  */
 export async function flushAccessCounts(): Promise<void> {
   while (state.folding) await state.folding;
-  const run = (async () => {
+  const run = asJobRun("access_fold", async () => {
     const chunk = FOLD_CHUNK[(await getDatabase()).kind];
     for (;;) {
       const folded = await asSystem((tx) => foldAccessEvents(tx, { limit: chunk }));
       if (folded < chunk) break;
     }
-  })();
+  });
   state.folding = run.then(
     () => undefined,
     () => undefined,

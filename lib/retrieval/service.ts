@@ -4,6 +4,7 @@ import type { Caller } from "@/lib/auth/caller";
 import { asCaller, type Queryable } from "@/lib/db";
 import { getEmbeddingProvider, toVectorLiteral, tryEmbed } from "@/lib/embeddings";
 import { forbidden } from "@/lib/http/errors";
+import { recordRetrieval } from "@/lib/metrics/retrieval";
 import { countAccess } from "./access-counts";
 import { auditImpersonation, resolveAgentView, type AgentView } from "./agent-view";
 import { formatRetrievedContext, truncate } from "./format-context";
@@ -128,6 +129,7 @@ export async function retrieve(caller: Caller, body: z.infer<typeof retrieveBody
     });
   }
   const context = formatRetrievedContext({ level, triggers, items });
+  recordRetrieval(level, (performance.now() - started) / 1000);
   return { agentId: agent.agentId, level, triggers, scopes, ...(refusedScopes.length ? { refusedScopes } : {}), items, context, tookMs };
 }
 

@@ -55,6 +55,8 @@ describe("documents", () => {
     expect(todayIn("UTC", late)).toBe("2026-02-15");
     expect(todayIn("Asia/Tokyo", late)).toBe("2026-02-16");
     expect(todayIn("America/New_York", new Date("2026-02-16T03:00:00Z"))).toBe("2026-02-15");
+    // an ISO date always has a four-digit year
+    expect(todayIn("UTC", new Date("0999-03-04T12:00:00Z"))).toBe("0999-03-04");
   });
 
   it("accepts expectedVersion 0 (never written) but not negative versions or unknown fields", () => {

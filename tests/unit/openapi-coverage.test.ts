@@ -12,8 +12,9 @@ function routeFiles(dir: string): string[] {
 }
 
 const root = path.resolve(__dirname, "../..");
-// the MCP endpoint speaks JSON-RPC (Model Context Protocol), not this REST API
-const NOT_REST = new Set(["POST /api/mcp", "GET /api/mcp", "DELETE /api/mcp"]);
+// the MCP endpoint speaks JSON-RPC (Model Context Protocol) and the metrics endpoint Prometheus's text
+// format, not this REST API
+const NOT_REST = new Set(["POST /api/mcp", "GET /api/mcp", "DELETE /api/mcp", "GET /api/metrics"]);
 
 describe("the OpenAPI document", () => {
   it("documents every route file and exported method, and nothing that does not exist", () => {

@@ -5,10 +5,11 @@ import { authenticateKey } from "@/lib/auth/authenticate";
 import { ApiError } from "@/lib/http/errors";
 import { errorResponse, json } from "@/lib/http/route";
 import { buildMcpServer } from "@/lib/mcp/server";
+import { measured } from "@/lib/metrics/http";
 
 export const dynamic = "force-dynamic";
 
-export async function POST(req: Request): Promise<Response> {
+export const POST = measured("/api/mcp", async (req: Request): Promise<Response> => {
   let caller;
   try {
     const m = /^Bearer\s+(\S+)\s*$/i.exec(req.headers.get("authorization") ?? "");
@@ -29,10 +30,11 @@ export async function POST(req: Request): Promise<Response> {
   } finally {
     void server.close();
   }
-}
+});
 
-const notAllowed = async () =>
-  json({ error: { code: "method_not_allowed", message: "POST JSON-RPC messages to /api/mcp; this server keeps no sessions" } }, 405);
+const notAllowed = measured("/api/mcp", async () =>
+  json({ error: { code: "method_not_allowed", message: "POST JSON-RPC messages to /api/mcp; this server keeps no sessions" } }, 405),
+);
 
 export const GET = notAllowed;
 export const DELETE = notAllowed;
