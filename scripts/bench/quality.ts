@@ -215,8 +215,8 @@ function distractor(i: number) {
   return { title: `${subject[0]!.toUpperCase()}${subject.slice(1)} ${fact}`, content: `${subject} ${fact}. ${DETAILS[i % DETAILS.length]} (item ${i})` };
 }
 
-/** A few hundred unrelated memories (the agent's and the team's), documents and knowledge entries. */
-async function fillWithDistractors(caller: AgentCaller, teammate: AgentCaller) {
+/** A few hundred unrelated memories (the agent's and the team's) and documents; the knowledge entries once per run. */
+async function fillWithDistractors(caller: AgentCaller, teammate: AgentCaller, withKnowledge: boolean) {
   const tiers = [
     { tier: "core", category: "procedure" },
     { tier: "working", category: "project" },
@@ -237,7 +237,7 @@ async function fillWithDistractors(caller: AgentCaller, teammate: AgentCaller) {
     });
   }
   const categories = ["procedure", "best-practice", "template", "tool-guide"] as const;
-  for (let i = 0; i < 100; i++) {
+  for (let i = 0; withKnowledge && i < 100; i++) {
     const d = distractor(i + 300);
     await createKnowledge(ADMIN, { title: `${d.title} (KB ${i})`, content: `${d.content}\n\n${distractor(i + 400).content}`, category: categories[i % 4]! });
   }
@@ -283,6 +283,7 @@ export async function benchQuality(): Promise<BenchRow[]> {
         const { diaOf, ms } = await record(mode, conv, caller);
         recordMs[mode] += ms;
         agents[mode] = { caller, diaOf };
+        process.stderr.write(`quality: ${conv.name} (${mode}) recorded in ${(ms / 1000).toFixed(1)} s\n`);
         // what the server's batch job does a moment after the writes
         await flushTermStats();
         for (const q of conv.questions) {
@@ -299,8 +300,10 @@ export async function benchQuality(): Promise<BenchRow[]> {
       }
       // (d): the agent of (a), its memory filled with everything else an orchestrator holds
       const { caller, diaOf } = agents.a!;
-      await fillWithDistractors(caller, await newAgent(`Quality ${conv.name} teammate`));
+      const filling = performance.now();
+      await fillWithDistractors(caller, await newAgent(`Quality ${conv.name} teammate`), conv === conversations[0]);
       await flushTermStats();
+      process.stderr.write(`quality: ${conv.name} (d) distractors written in ${((performance.now() - filling) / 1000).toFixed(1)} s\n`);
       for (const q of conv.questions) {
         const r = await retrieve(caller, { message: q.question, limit: LIMIT });
         if (r.level === "none") levelNone++;
