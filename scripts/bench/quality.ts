@@ -40,7 +40,7 @@ interface Turn {
   dia_id: string;
   text: string;
 }
-interface Conversation {
+export interface Conversation {
   name: string;
   speakerA: string;
   sessions: { date: Date; turns: Turn[] }[];
@@ -71,7 +71,7 @@ export function parseSessionDate(s: string): Date {
   return new Date(Date.UTC(Number(m[6]), month, Number(m[4]), hour, Number(m[2])));
 }
 
-function load(dir: string): Conversation[] {
+export function load(dir: string): Conversation[] {
   const out: Conversation[] = [];
   for (const file of readdirSync(dir).filter((f) => f.endsWith(".json")).sort()) {
     const raw = JSON.parse(readFileSync(path.join(dir, file), "utf8")) as Record<string, unknown>;
