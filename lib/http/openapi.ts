@@ -167,7 +167,7 @@ function schemaConverter() {
 }
 
 export interface OpenApiOptions {
-  /** the origin the document was requested from, e.g. https://hq.example.com: the server to call */
+  /** the origin the document was requested from, e.g. https://hq.example.com: where the contact page is */
   origin?: string;
   maxBodyBytes?: number;
 }
@@ -239,7 +239,8 @@ export function buildOpenApiDocument(options: OpenApiOptions = {}) {
       license: { name: "All rights reserved", identifier: "LicenseRef-All-Rights-Reserved" },
       contact: { name: "This server's HQ administrators", ...(options.origin ? { url: `${options.origin}/docs` } : {}) },
     },
-    servers: [{ url: options.origin ?? "/", description: "This server" }],
+    // relative: the server the document was fetched from, whatever name or proxy the caller reached it by
+    servers: [{ url: "/", description: "This server (the origin this document was fetched from)" }],
     tags: Object.values(TAGS).filter((t) => usedTags.has(t.name)),
     components: {
       securitySchemes: {
