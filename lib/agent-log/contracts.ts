@@ -23,10 +23,9 @@ export const noteView = z
     contactId: z.uuid().nullable(),
     content: z.string(),
     createdAt: timestamp,
-    /** 24 hours after it was written */
-    expiresAt: timestamp,
+    expiresAt: timestamp.describe("24 hours after it was written"),
   })
-  .strict();
+  .strict().meta({ id: "Note" });
 
 export const eventView = z
   .object({
@@ -41,7 +40,7 @@ export const eventView = z
     payload: z.record(z.string(), z.unknown()),
     occurredAt: timestamp,
   })
-  .strict();
+  .strict().meta({ id: "Event" });
 
 export const playbookUpdateView = z
   .object({
@@ -58,39 +57,61 @@ export const playbookUpdateView = z
     reviewedAt: timestamp.nullable(),
     createdAt: timestamp,
   })
-  .strict();
+  .strict().meta({ id: "PlaybookUpdate" });
 
 export const agentLogContracts = {
   listNotes: defineContract({
+    id: "agentLog.listNotes",
     method: "GET", path: "/api/v1/notes", permission: "notes.read", summary: "Live agent notes (expired ones never)",
     query: listNotesQuery, response: z.object({ notes: z.array(noteView) }).strict(),
   }),
   createNote: defineContract({
+    id: "agentLog.createNote",
+    errors: [
+      { code: "conflict", when: "The contact opted out: nothing more is stored about them." },
+      { code: "pii_refused", when: "The text holds personal data the server refuses to store; details.findings names what was found." },
+    ],
     method: "POST", path: "/api/v1/notes", permission: "notes.write", summary: "Write an ephemeral agent note (expires after 24 h)",
     body: createNoteBody, status: 201, response: z.object({ note: noteView }).strict(),
   }),
   purgeNotes: defineContract({
+    id: "agentLog.purgeNotes",
     method: "POST", path: "/api/v1/jobs/purge-notes", permission: "notes.purge", summary: "Delete expired agent notes",
     body: purgeNotesBody, response: z.object({ deleted: z.number().int() }).strict(),
   }),
   listEvents: defineContract({
+    id: "agentLog.listEvents",
     method: "GET", path: "/api/v1/events", permission: "events.read", summary: "The event log (tool successes and failures)",
     query: listEventsQuery, response: z.object({ events: z.array(eventView) }).strict(),
   }),
   createEvent: defineContract({
+    id: "agentLog.createEvent",
+    errors: [
+      { code: "conflict", when: "The contact opted out: nothing more is stored about them." },
+      { code: "pii_refused", when: "The text holds personal data the server refuses to store; details.findings names what was found." },
+    ],
     method: "POST", path: "/api/v1/events", permission: "events.write", summary: "Log an event",
     body: createEventBody, status: 201, response: z.object({ event: eventView }).strict(),
   }),
   listPlaybookUpdates: defineContract({
+    id: "agentLog.listPlaybookUpdates",
     method: "GET", path: "/api/v1/playbook-updates", permission: "playbook.read", summary: "Script improvement ideas",
     query: listPlaybookUpdatesQuery, response: z.object({ updates: z.array(playbookUpdateView) }).strict(),
   }),
   createPlaybookUpdate: defineContract({
+    id: "agentLog.createPlaybookUpdate",
+    errors: [
+      { code: "locked_constant", when: "The update would change a locked constant: only HQ admins change them, in the console." },
+    ],
     method: "POST", path: "/api/v1/playbook-updates", permission: "playbook.propose",
     summary: "Propose a script improvement (locked constants refused)", body: createPlaybookUpdateBody, status: 201,
     response: z.object({ update: playbookUpdateView }).strict(),
   }),
   reviewPlaybookUpdate: defineContract({
+    id: "agentLog.reviewPlaybookUpdate",
+    errors: [
+      { code: "conflict", when: "The playbook update was already reviewed." },
+    ],
     method: "POST", path: "/api/v1/playbook-updates/{id}/review", permission: "playbook.review", summary: "Accept or reject a playbook update",
     params: z.object({ id: idParam("Playbook update") }).strict(), body: reviewPlaybookUpdateBody,
     response: z.object({ update: playbookUpdateView }).strict(),

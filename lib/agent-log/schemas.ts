@@ -6,10 +6,8 @@ const timestamp = apiTimestamp;
 export const createNoteBody = z
   .object({
     content: z.string().trim().min(1).max(4000),
-    /** the contact the note is about; erased with the contact on opt-out */
-    contactId: z.uuid().optional(),
-    /** internal agents may file a note under a client; a field agent's notes are always its own client's */
-    clientId: z.uuid().optional(),
+    contactId: z.uuid().optional().describe("the contact the note is about; erased with the contact on opt-out"),
+    clientId: z.uuid().optional().describe("internal agents may file a note under a client; a field agent's notes are always its own client's"),
   })
   .strict();
 
@@ -23,8 +21,7 @@ export const listNotesQuery = z
 
 export const purgeNotesBody = z
   .object({
-    /** replay the cleanup as of this time (defaults to now) */
-    now: timestamp.optional(),
+    now: timestamp.optional().describe("replay the cleanup as of this time (defaults to now)"),
   })
   .strict();
 

@@ -16,7 +16,7 @@ export const agentView = z
     createdAt: timestamp,
     updatedAt: timestamp,
   })
-  .strict();
+  .strict().meta({ id: "Agent", description: "An agent HQ runs: internal (works for HQ) or field (serves one client)." });
 
 export const agentKeyView = z
   .object({
@@ -29,41 +29,54 @@ export const agentKeyView = z
     lastUsedAt: timestamp.nullable(),
     revokedAt: timestamp.nullable(),
   })
-  .strict();
+  .strict().meta({ id: "AgentKey" });
 
 /** The key itself appears in this answer only; it is stored hashed. */
-export const issuedKeyView = z.object({ id: z.uuid(), key: z.string(), prefix: z.string() }).strict();
+export const issuedKeyView = z.object({ id: z.uuid(), key: z.string(), prefix: z.string() }).strict().meta({ id: "IssuedKey" });
 
 const agentParams = z.object({ agentId: agentIdParam }).strict();
 const one = z.object({ agent: agentView }).strict();
 
 export const agentContracts = {
   list: defineContract({
+    id: "agents.list",
     method: "GET", path: "/api/v1/agents", permission: "agents.read", summary: "List the agents the caller may see",
     response: z.object({ agents: z.array(agentView) }).strict(),
   }),
   create: defineContract({
+    id: "agents.create",
+    errors: [
+      { code: "conflict", when: "An agent with this name already exists." },
+    ],
     method: "POST", path: "/api/v1/agents", permission: "agents.write",
     summary: "Create an agent (field agents need clientId and never get kbAccess write)",
     body: createAgentBody, response: one, status: 201,
   }),
   get: defineContract({
+    id: "agents.get",
     method: "GET", path: "/api/v1/agents/{agentId}", permission: "agents.read", summary: "Get an agent (`me` for the caller)",
     params: agentParams, response: one,
   }),
   update: defineContract({
+    id: "agents.update",
+    errors: [
+      { code: "conflict", when: "An agent with this name already exists." },
+    ],
     method: "PATCH", path: "/api/v1/agents/{agentId}", permission: "agents.write", summary: "Rename, change role or kbAccess, disable",
     params: agentParams, body: updateAgentBody, response: one,
   }),
   listKeys: defineContract({
+    id: "agents.listKeys",
     method: "GET", path: "/api/v1/agents/{agentId}/keys", permission: "keys.manage", summary: "List an agent's keys (no secrets)",
     params: agentParams, response: z.object({ keys: z.array(agentKeyView) }).strict(),
   }),
   issueKey: defineContract({
+    id: "agents.issueKey",
     method: "POST", path: "/api/v1/agents/{agentId}/keys", permission: "keys.manage", summary: "Issue a key (shown once)",
     params: agentParams, body: createKeyBody, response: issuedKeyView, status: 201,
   }),
   revokeKey: defineContract({
+    id: "agents.revokeKey",
     method: "DELETE", path: "/api/v1/agents/{agentId}/keys/{keyId}", permission: "keys.manage", summary: "Revoke a key at once",
     params: z.object({ agentId: agentIdParam, keyId: idParam("Key") }).strict(),
     response: z.object({ id: z.uuid(), revoked: z.literal(true) }).strict(),

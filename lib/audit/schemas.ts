@@ -11,20 +11,16 @@ const auditFilters = {
     .max(300)
     .optional(),
   actorType: z.enum(AUDIT_ACTOR_TYPES).optional(),
-  /** part of the actor's name (an agent's or HQ user's), case-insensitive */
-  actor: z.string().trim().min(1).max(200).optional(),
-  /** entries at or after this moment */
-  from: apiTimestamp.optional(),
-  /** entries before this moment */
-  to: apiTimestamp.optional(),
+  actor: z.string().trim().min(1).max(200).optional().describe("part of the actor's name (an agent's or HQ user's), case-insensitive"),
+  from: apiTimestamp.optional().describe("entries at or after this moment"),
+  to: apiTimestamp.optional().describe("entries before this moment"),
 };
 
 export const listAuditQuery = z
   .object({
     limit: z.coerce.number().int().min(1).max(500).default(100),
     before: apiTimestamp.optional(),
-    /** from a previous page's nextCursor */
-    cursor: keysetCursor.optional(),
+    cursor: keysetCursor.optional().describe("from a previous page's nextCursor"),
     ...auditFilters,
   })
   .strict();

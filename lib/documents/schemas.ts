@@ -13,8 +13,7 @@ export const getDocumentQuery = z.object({ date: isoDate.optional() }).strict();
 export const putDocumentBody = z
   .object({
     content: z.string(),
-    /** the version the writer last read; 0 means "I expect it was never written". Omitted: last write wins. */
-    expectedVersion: z.number().int().min(0).optional(),
+    expectedVersion: z.number().int().min(0).optional().describe("the version the writer last read; 0 means \"I expect it was never written\". Omitted: last write wins."),
     date: isoDate.optional(),
   })
   .strict();

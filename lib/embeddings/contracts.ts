@@ -14,10 +14,12 @@ export const backfillReportView = z
 
 export const embeddingContracts = {
   status: defineContract({
+    id: "embeddings.status",
     method: "GET", path: "/api/v1/embeddings/backfill", permission: "embeddings.manage",
     summary: "Rows queued for re-embedding, per table", response: backfillStatusView,
   }),
   run: defineContract({
+    id: "embeddings.run",
     method: "POST", path: "/api/v1/embeddings/backfill", permission: "embeddings.manage",
     summary: "Re-embed up to `limit` queued rows; answers what remains", body: runBackfillBody, response: backfillReportView,
   }),

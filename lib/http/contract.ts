@@ -1,5 +1,6 @@
 import { z } from "zod";
 import type { Permission } from "@/lib/auth/permissions";
+import type { ErrorCode } from "./errors";
 import { pathId } from "./ids";
 
 /**
@@ -15,6 +16,11 @@ export interface Contract<
   B extends z.ZodType | undefined = z.ZodType | undefined,
   R extends z.ZodType | undefined = z.ZodType | undefined,
 > {
+  /**
+   * `<domain>.<name>`, unique across the API (a unit test checks it): the OpenAPI operationId, and the
+   * name the TypeScript client calls it by (`hq.memories.write`).
+   */
+  id: string;
   method: Method;
   /** OpenAPI style: `/api/v1/memories/{id}` */
   path: string;
@@ -36,6 +42,18 @@ export interface Contract<
    * `details.index`, the 0-based position of the first bad item.
    */
   bodyItems?: string;
+  /**
+   * Refusals beyond those every contract implies (401/403 from `permission`, 400/413/415/422 from a
+   * body, 404 from path parameters, 429 from admission): the rules a caller can trip over, in words.
+   * The OpenAPI document lists them under their status and the console's Docs page shows them.
+   */
+  errors?: readonly ContractError[];
+}
+
+/** One way a call can be refused: its error code (which fixes the status) and when, in a sentence. */
+export interface ContractError {
+  code: ErrorCode;
+  when: string;
 }
 
 export type AnyContract = Contract<z.ZodType | undefined, z.ZodType | undefined, z.ZodType | undefined, z.ZodType | undefined>;

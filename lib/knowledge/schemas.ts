@@ -66,10 +66,8 @@ export const updateKnowledgeBody = z
     content: content.optional(),
     category: knowledgeCategory.optional(),
     tags: knowledgeTags.optional(),
-    /** `archived` withdraws the entry (as DELETE does); `published` brings it back */
-    status: knowledgeStatus.optional(),
-    /** the version the edit is based on: 409 `version_conflict` when someone saved since */
-    expectedVersion: version.optional(),
+    status: knowledgeStatus.optional().describe("`archived` withdraws the entry (as DELETE does); `published` brings it back"),
+    expectedVersion: version.optional().describe("the version the edit is based on: 409 `version_conflict` when someone saved since"),
   })
   .strict()
   .refine((b) => Object.keys(b).some((k) => k !== "expectedVersion"), "change at least one of title, content, category, tags, status");
@@ -84,23 +82,19 @@ export const restoreKnowledgeBody = z
 
 export const listKnowledgeQuery = z
   .object({
-    /** hybrid search (BM25 and vector similarity by weighted scores) when given; words, "phrases", -not, or */
-    q: z.string().trim().max(500).optional(),
+    q: z.string().trim().max(500).optional().describe("hybrid search (BM25 and vector similarity by weighted scores) when given; words, \"phrases\", -not, or"),
     category: knowledgeCategory.optional(),
     tag: tag.optional(),
-    /** default `published`; `archived` and `all` are for HQ users and writers (RLS hides archived entries from readers) */
-    status: z.enum([...KNOWLEDGE_STATUSES, "all"]).default("published"),
+    status: z.enum([...KNOWLEDGE_STATUSES, "all"]).default("published").describe("default `published`; `archived` and `all` are for HQ users and writers (RLS hides archived entries from readers)"),
     limit: z.coerce.number().int().min(1).max(200).default(20),
-    /** paging of the plain list (ignored by search, which returns the best `limit`) */
-    offset: z.coerce.number().int().min(0).max(100_000).default(0),
+    offset: z.coerce.number().int().min(0).max(100_000).default(0).describe("paging of the plain list (ignored by search, which returns the best `limit`)"),
   })
   .strict();
 
 const importFile = z
   .object({
     name: z.string().trim().min(1).max(255),
-    /** markdown with front matter: `---\ntitle: …\ncategory: …\ntags: [a, b]\n---\nbody` */
-    content: z.string().max(CONTENT_MAX_CHARS + 10_000),
+    content: z.string().max(CONTENT_MAX_CHARS + 10_000).describe("markdown with front matter: `---\\ntitle: …\\ncategory: …\\ntags: [a, b]\\n---\\nbody`"),
   })
   .strict();
 

@@ -22,8 +22,7 @@ const day = z.string();
 export const consolidationReportView = z
   .object({
     asOf: timestamp,
-    /** the local calendar day of `asOf` in DAILY_NOTE_TIMEZONE */
-    today: day,
+    today: day.describe("the local calendar day of `asOf` in DAILY_NOTE_TIMEZONE"),
     dryRun: z.boolean(),
     archived: z.object({ dailyNotes: idList, expiredLearning: idList }).strict(),
     pruned: z.object({ resolvedWorking: idList }).strict(),
@@ -46,10 +45,9 @@ export const consolidationReportView = z
       })
       .strict(),
     reports: z.object({ date: day, count, ids: z.array(z.uuid()) }).strict(),
-    /** rows the run changed (0 for a dry run's counterpart that already ran) */
-    changes: count,
+    changes: count.describe("rows the run changed (0 for a dry run's counterpart that already ran)"),
   })
-  .strict();
+  .strict().meta({ id: "ConsolidationReport" });
 /** The consolidation's report as the job builds it (ISO strings for times). */
 export type ConsolidationReport = z.input<typeof consolidationReportView>;
 
@@ -85,13 +83,12 @@ export type ReportData = z.input<typeof reportDataView>;
 
 export const agentReportView = reportDataView
   .extend({
-    /** null for a day computed on demand (not stored) */
-    id: z.uuid().nullable(),
+    id: z.uuid().nullable().describe("null for a day computed on demand (not stored)"),
     stored: z.boolean(),
     generatedAt: timestamp,
     markdown: z.string(),
   })
-  .strict();
+  .strict().meta({ id: "AgentReport" });
 
 // ── escalations ────────────────────────────────────────────────────────────────────────────────
 
@@ -105,17 +102,15 @@ export const escalationView = z
     severity: escalationSeverity,
     context: z.string(),
     status: escalationStatus,
-    /** the knowledge entry (a captured fix of an earlier escalation) answered when this one was raised */
-    knownFixId: z.uuid().nullable(),
+    knownFixId: z.uuid().nullable().describe("the knowledge entry (a captured fix of an earlier escalation) answered when this one was raised"),
     resolution: z.string().nullable(),
-    /** the fix written to the knowledge base on resolving */
-    knowledgeEntryId: z.uuid().nullable(),
+    knowledgeEntryId: z.uuid().nullable().describe("the fix written to the knowledge base on resolving"),
     raisedByName: z.string(),
     resolvedByName: z.string().nullable(),
     resolvedAt: timestamp.nullable(),
     createdAt: timestamp,
   })
-  .strict();
+  .strict().meta({ id: "Escalation", description: "A question an agent raised to HQ, and its resolution." });
 export type Escalation = z.output<typeof escalationView>;
 
 export const escalationListView = z
@@ -128,10 +123,8 @@ export const escalationListView = z
 export const raisedEscalationView = z
   .object({
     escalation: escalationView,
-    /** the knowledge base's best matches for the question (the known fix first) */
-    similarKnowledge: z.array(knowledgeSearchHitView),
-    /** a captured fix of an earlier resolved escalation close enough to this question: try it first */
-    knownFix: knowledgeSearchHitView.optional(),
+    similarKnowledge: z.array(knowledgeSearchHitView).describe("the knowledge base's best matches for the question (the known fix first)"),
+    knownFix: knowledgeSearchHitView.optional().describe("a captured fix of an earlier resolved escalation close enough to this question: try it first"),
   })
   .strict();
 
@@ -143,7 +136,6 @@ export const resolvedEscalationView = z
 
 export const outcomesOverviewView = z
   .object({
-    /** decisions still without an outcome, oldest first */
     awaiting: z.array(
       z
         .object({
@@ -157,8 +149,7 @@ export const outcomesOverviewView = z
           ageDays: count,
         })
         .strict(),
-    ),
-    /** per agent: the total (category null), then one row per tag of its decisions */
+    ).describe("decisions still without an outcome, oldest first"),
     rates: z.array(
       z
         .object({
@@ -171,8 +162,7 @@ export const outcomesOverviewView = z
           successRate: z.number().nullable(),
         })
         .strict(),
-    ),
-    /** the latest scored decisions with their outcomes */
+    ).describe("per agent: the total (category null), then one row per tag of its decisions"),
     recent: z.array(
       z
         .object({
@@ -186,25 +176,28 @@ export const outcomesOverviewView = z
           scoredAt: timestamp,
         })
         .strict(),
-    ),
+    ).describe("the latest scored decisions with their outcomes"),
   })
-  .strict();
+  .strict().meta({ id: "OutcomesOverview" });
 
 const agentParams = z.object({ agentId: agentIdParam }).strict();
 
 export const lifecycleContracts = {
   consolidate: defineContract({
+    id: "lifecycle.consolidate",
     method: "POST", path: "/api/v1/jobs/consolidate", permission: "lifecycle.consolidate",
     summary:
       "Nightly consolidation: archive daily notes and expired learning, prune resolved working items, purge notes, promote, flag for verification, list decisions awaiting outcomes, write reports (now replays; dryRun changes nothing)",
     body: consolidateBody, response: consolidationReportView,
   }),
   listReports: defineContract({
+    id: "lifecycle.listReports",
     method: "GET", path: "/api/v1/agents/{agentId}/reports", permission: "reports.read",
     summary: "The agent's nightly reports, newest first", params: agentParams, query: listReportsQuery,
     response: z.object({ reports: z.array(agentReportView) }).strict(),
   }),
   getReport: defineContract({
+    id: "lifecycle.getReport",
     method: "GET", path: "/api/v1/agents/{agentId}/reports/{date}", permission: "reports.read",
     summary: "One day's nightly report as fields and markdown (HQ: a day not stored yet is computed on demand)",
     // the date (YYYY-MM-DD) is checked by the service: 400 bad_request
@@ -212,20 +205,27 @@ export const lifecycleContracts = {
     response: z.object({ report: agentReportView }).strict(),
   }),
   listEscalations: defineContract({
+    id: "lifecycle.listEscalations",
     method: "GET", path: "/api/v1/escalations", permission: "escalations.read",
     summary: "Escalations (a field agent: its own client's), with counts", query: listEscalationsQuery, response: escalationListView,
   }),
   raiseEscalation: defineContract({
+    id: "lifecycle.raiseEscalation",
     method: "POST", path: "/api/v1/escalations", permission: "escalations.raise",
     summary: "Raise an escalation: similar knowledge, and a captured fix of an earlier resolved escalation first when one matches",
     body: createEscalationBody, response: raisedEscalationView, status: 201,
   }),
   resolveEscalation: defineContract({
+    id: "lifecycle.resolveEscalation",
+    errors: [
+      { code: "conflict", when: "The escalation is already resolved." },
+    ],
     method: "POST", path: "/api/v1/escalations/{id}/resolve", permission: "escalations.resolve",
     summary: "Resolve an escalation, optionally writing the fix to the knowledge base linked to it",
     params: z.object({ id: idParam("Escalation") }).strict(), body: resolveEscalationBody, response: resolvedEscalationView,
   }),
   outcomes: defineContract({
+    id: "lifecycle.outcomes",
     method: "GET", path: "/api/v1/outcomes", permission: "outcomes.read",
     summary: "Decisions awaiting outcomes, success rates per agent and tag, recent outcomes", query: outcomesQuery,
     response: outcomesOverviewView,

@@ -23,10 +23,8 @@ const replayTime = isoTime.refine((v) => {
 
 export const consolidateBody = z
   .object({
-    /** replay the job as of this time (defaults to now), from 1970 to the end of 9998 */
-    now: replayTime.optional(),
-    /** compute the report and change nothing */
-    dryRun: z.boolean().optional(),
+    now: replayTime.optional().describe("replay the job as of this time (defaults to now), from 1970 to the end of 9998"),
+    dryRun: z.boolean().optional().describe("compute the report and change nothing"),
   })
   .strict();
 
@@ -57,8 +55,7 @@ export const listEscalationsQuery = z
 export const resolveEscalationBody = z
   .object({
     resolution: z.string().trim().min(1).max(20000),
-    /** the reusable fix, written to the knowledge base and linked to the escalation */
-    knowledge: createKnowledgeBody.optional(),
+    knowledge: createKnowledgeBody.optional().describe("the reusable fix, written to the knowledge base and linked to the escalation"),
   })
   .strict();
 

@@ -24,7 +24,7 @@ export const decisionContextView = z
     assumptions: z.array(z.string()).optional(),
     killCriteria: z.string().optional(),
   })
-  .strict();
+  .strict().meta({ id: "DecisionContext", description: "Why a decision was made, so its outcome can be judged later." });
 
 export const outcomeView = z
   .object({
@@ -32,12 +32,10 @@ export const outcomeView = z
     success: z.boolean(),
     notes: z.string().optional(),
     scoredAt: z.string(),
-    /** the learning/outcome memory that records it */
-    outcomeId: z.string().optional(),
-    /** on an outcome memory: the decision it scores */
-    decisionId: z.string().optional(),
+    outcomeId: z.string().optional().describe("the learning/outcome memory that records it"),
+    decisionId: z.string().optional().describe("on an outcome memory: the decision it scores"),
   })
-  .strict();
+  .strict().meta({ id: "Outcome", description: "The observed result of a decision." });
 
 export const memoryView = z
   .object({
@@ -66,16 +64,13 @@ export const memoryView = z
     occurredAt: timestamp,
     version: z.number().int(),
     createdByName: z.string(),
-    /** false while the row waits for re-embedding */
-    embedded: z.boolean(),
-    /** the learning memories a core memory was promoted from by the nightly consolidation */
-    promotedFrom: z.array(z.uuid()),
-    /** a core memory unconfirmed for long: flagged by the consolidation until it is next edited */
-    needsVerification: z.boolean(),
+    embedded: z.boolean().describe("false while the row waits for re-embedding"),
+    promotedFrom: z.array(z.uuid()).describe("the learning memories a core memory was promoted from by the nightly consolidation"),
+    needsVerification: z.boolean().describe("a core memory unconfirmed for long: flagged by the consolidation until it is next edited"),
     createdAt: timestamp,
     updatedAt: timestamp,
   })
-  .strict();
+  .strict().meta({ id: "Memory", description: "One memory of an agent: what it knows (core), is working on (working) or learned (learning)." });
 
 /** Memories archived because the agent passed its cap of active memories (core is never archived). */
 const archivedView = z.array(z.object({ id: z.uuid(), title: z.string() }).strict());
@@ -93,25 +88,18 @@ export const interactionView = z
     occurredAt: timestamp,
     embedded: z.boolean(),
     createdAt: timestamp,
-    /** the caller's thread id, as sent (null when none was sent) */
-    conversationId: z.string().nullable(),
-    /** the caller's id of the message, as sent */
-    externalId: z.string().nullable(),
-    /**
-     * the conversation the turn belongs to: its conversationId, or the id of the conversation inferred
-     * for it (which may change when an earlier turn arrives late); GET /interactions?conversationId= lists it
-     */
-    conversation: z.string(),
+    conversationId: z.string().nullable().describe("the caller's thread id, as sent (null when none was sent)"),
+    externalId: z.string().nullable().describe("the caller's id of the message, as sent"),
+    conversation: z.string().describe("the conversation the turn belongs to: its conversationId, or the id of the conversation inferred for it (which may change when an earlier turn arrives late); GET /interactions?conversationId= lists it"),
   })
-  .strict();
+  .strict().meta({ id: "Interaction", description: "One recorded message of a conversation, searchable as recall memory." });
 
 /** One stored turn of a batch, in the order sent. */
 const batchItemView = z
   .object({
     id: z.uuid(),
     externalId: z.string().optional(),
-    /** true when the externalId was already stored: nothing new was written for this item */
-    deduplicated: z.literal(true).optional(),
+    deduplicated: z.literal(true).optional().describe("true when the externalId was already stored: nothing new was written for this item"),
   })
   .strict();
 
@@ -125,26 +113,34 @@ export const bootView = z
     pending: z.array(memoryView),
     recent: z.array(memoryView),
     lockedConstants: z.array(lockedConstantView),
-    /** internal agents only: the team's recent shared memories */
-    teamHighlights: z.array(memoryView).optional(),
+    teamHighlights: z.array(memoryView).optional().describe("internal agents only: the team's recent shared memories"),
   })
-  .strict();
+  .strict().meta({ id: "BootContext", description: "Everything an agent loads at the start of a session." });
 
 const agentParams = z.object({ agentId: agentIdParam }).strict();
 const memoryParams = z.object({ id: idParam("Memory") }).strict();
 
 export const memoryContracts = {
   boot: defineContract({
+    id: "memories.boot",
     method: "GET", path: "/api/v1/agents/{agentId}/boot", permission: "memories.read",
     summary: "Boot context: soul, scratchpad, today's note, core memories, pending commitments, recent work, locked constants, team highlights",
     params: agentParams, response: bootView,
   }),
   list: defineContract({
+    id: "memories.list",
     method: "GET", path: "/api/v1/agents/{agentId}/memories", permission: "memories.read", summary: "List the agent's memories",
     params: agentParams, query: listMemoriesQuery,
     response: z.object({ memories: z.array(memoryView), total: z.number().int() }).strict(),
   }),
   write: defineContract({
+    id: "memories.write",
+    errors: [
+      { code: "validation_failed", when: "The category does not belong to the tier. Each category lives in one tier: a decision, correction, insight, outcome, pattern, strategy or lesson is a learning memory; a project, thread or commitment is working; identity, client, procedure, preference, principle and team are core." },
+      { code: "validation_failed", when: "decisionContext is sent on a memory whose category is not decision." },
+      { code: "validation_failed", when: "confidence is below 0.4: below that it is a guess, not a memory." },
+      { code: "forbidden", when: "A field agent writes scope team: team memory is for internal agents." },
+    ],
     method: "POST", path: "/api/v1/agents/{agentId}/memories", permission: "memories.write",
     summary:
       "memory_write: 201 {memory, archived}; 200 {memory, deduplicated: true} on a sourceTraceId already seen, or with reason near_duplicate when a near-identical active memory was reinforced instead",
@@ -154,44 +150,67 @@ export const memoryContracts = {
         memory: memoryView,
         archived: archivedView.optional(),
         deduplicated: z.literal(true).optional(),
-        /** near_duplicate: not stored again; the existing memory was reinforced */
-        reason: z.literal("near_duplicate").optional(),
+        reason: z.literal("near_duplicate").optional().describe("near_duplicate: not stored again; the existing memory was reinforced"),
       })
       .strict(),
   }),
   export: defineContract({
+    id: "memories.export",
     method: "GET", path: "/api/v1/agents/{agentId}/export", permission: "memories.read",
     summary: "The agent's memory/ folder (core, working, learning, daily notes, soul) as a zip", params: agentParams,
     produces: "application/zip",
   }),
   get: defineContract({
+    id: "memories.get",
     method: "GET", path: "/api/v1/memories/{id}", permission: "memories.read", summary: "Read one memory (an agent's read counts as an access)",
     params: memoryParams, response: z.object({ memory: memoryView }).strict(),
   }),
   update: defineContract({
+    id: "memories.update",
+    errors: [
+      { code: "version_conflict", when: "expectedVersion is stale: the memory changed since it was read; details has the current version." },
+      { code: "validation_failed", when: "The category does not fit the tier after the change (decisions live in the learning tier)." },
+      { code: "validation_failed", when: "decisionContext is set on a memory whose category is not decision." },
+    ],
     method: "PATCH", path: "/api/v1/memories/{id}", permission: "memories.write",
     summary: "Edit, resolve, archive or restore a memory (409 version_conflict on a stale expectedVersion)",
     params: memoryParams, body: updateMemoryBody, response: z.object({ memory: memoryView, archived: archivedView }).strict(),
   }),
   outcome: defineContract({
+    id: "memories.outcome",
+    errors: [
+      { code: "validation_failed", when: "The memory is not a decision: outcomes are recorded on decisions only." },
+      { code: "conflict", when: "The decision already has an outcome." },
+      { code: "version_conflict", when: "The decision changed while the outcome was being recorded: retry." },
+    ],
     method: "POST", path: "/api/v1/memories/{id}/outcome", permission: "memories.write",
     summary: "Record the outcome of a decision: stored on the decision and as a linked learning/outcome memory",
     params: memoryParams, body: outcomeBody, status: 201,
     response: z.object({ decision: memoryView, outcome: memoryView, archived: archivedView }).strict(),
   }),
   listInteractions: defineContract({
+    id: "memories.listInteractions",
+    errors: [
+      { code: "validation_failed", when: "cursor is not a nextCursor this endpoint gave out." },
+    ],
     method: "GET", path: "/api/v1/interactions", permission: "interactions.read",
     summary: "Recorded interactions, newest first; with conversationId, that conversation's turns in conversation order",
     query: listInteractionsQuery,
     response: z
       .object({
         interactions: z.array(interactionView),
-        /** pass as `cursor` for the next page; null on the last page */
-        nextCursor: z.string().nullable(),
+        nextCursor: z.string().nullable().describe("pass as `cursor` for the next page; null on the last page"),
       })
       .strict(),
   }),
   createInteraction: defineContract({
+    id: "memories.createInteraction",
+    errors: [
+      { code: "conflict", when: "The contact opted out: nothing more is stored about them." },
+      { code: "not_found", when: "contactId names no contact the caller may see, or one of another client." },
+      { code: "forbidden", when: "A field agent names another client than its own." },
+      { code: "validation_failed", when: "clientId names no client." },
+    ],
     method: "POST", path: "/api/v1/interactions", permission: "interactions.write",
     summary:
       "Record one message of a conversation (searchable recall memory): 201 {interaction}; 200 {interaction, deduplicated: true} when its externalId was already stored",
@@ -199,6 +218,13 @@ export const memoryContracts = {
     response: z.object({ interaction: interactionView, deduplicated: z.literal(true).optional() }).strict(),
   }),
   createInteractionBatch: defineContract({
+    id: "memories.createInteractionBatch",
+    errors: [
+      { code: "conflict", when: "The contact opted out: nothing more is stored about them." },
+      { code: "not_found", when: "A contactId names no contact the caller may see." },
+      { code: "forbidden", when: "A field agent names another client than its own." },
+      { code: "validation_failed", when: "The same externalId appears twice in the batch, or a clientId names no client." },
+    ],
     method: "POST", path: "/api/v1/interactions/batch", permission: "interactions.write",
     summary:
       "Record a transcript: 1–500 turns in one call, all or nothing (422 with details.index naming the first bad item); answers each item's id in the order sent",

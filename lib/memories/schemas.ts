@@ -1,30 +1,54 @@
 import { z } from "zod";
 import { apiTimestamp } from "@/lib/http/input-guards";
 import {
+  CATEGORIES_BY_TIER,
   categoryFitsTier,
   CONTENT_MAX_CHARS,
   MEMORY_CATEGORIES,
   MEMORY_SCOPES,
   MEMORY_STATUSES,
   MEMORY_TIERS,
+  LOW_CONFIDENCE,
+  LOW_CONFIDENCE_TTL_DAYS,
   MIN_CONFIDENCE,
   TITLE_MAX_CHARS,
 } from "./rules";
 
-export const memoryTier = z.enum(MEMORY_TIERS);
-export const memoryCategory = z.enum(MEMORY_CATEGORIES as [string, ...string[]]);
-export const memoryStatus = z.enum(MEMORY_STATUSES);
-export const memoryScope = z.enum(MEMORY_SCOPES);
+/** "core: identity, client, …; working: …; learning: …" — which categories each tier holds */
+const categoriesByTier = Object.entries(CATEGORIES_BY_TIER)
+  .map(([tier, categories]) => `${tier}: ${categories.join(", ")}`)
+  .join("; ");
 
-const title = z.string().trim().min(1).max(TITLE_MAX_CHARS, `title is limited to ${TITLE_MAX_CHARS} characters`);
-const content = z.string().max(CONTENT_MAX_CHARS);
+export const memoryTier = z
+  .enum(MEMORY_TIERS)
+  .describe(
+    "core: lasting facts (identity, clients, procedures, preferences), never archived by the cap; working: what is in progress (projects, threads, commitments); learning: what experience taught (decisions, corrections, insights, outcomes)",
+  );
+export const memoryCategory = z
+  .enum(MEMORY_CATEGORIES as [string, ...string[]])
+  .describe(`must belong to the tier — ${categoriesByTier}`);
+export const memoryStatus = z.enum(MEMORY_STATUSES).describe("active; resolved (a kept commitment, a closed thread); archived");
+export const memoryScope = z
+  .enum(MEMORY_SCOPES)
+  .describe("agent (default): the agent's own; team: shared with the other internal agents");
+
+const title = z
+  .string()
+  .trim()
+  .min(1)
+  .max(TITLE_MAX_CHARS, `title is limited to ${TITLE_MAX_CHARS} characters`)
+  .describe("a short, searchable summary");
+const content = z.string().max(CONTENT_MAX_CHARS).describe("the details, in plain text or markdown");
 const confidence = z
   .number()
   .min(MIN_CONFIDENCE, `confidence must be at least ${MIN_CONFIDENCE}; below that, do not store it`)
-  .max(1);
-const tags = z.array(z.string().trim().min(1).max(60)).max(30);
-const relatedIds = z.array(z.uuid()).max(50);
-const surpriseScore = z.number().min(0).max(1);
+  .max(1)
+  .describe(
+    `how sure the agent is, ${MIN_CONFIDENCE}–1: below ${MIN_CONFIDENCE} it is a guess and is refused; a learning memory below ${LOW_CONFIDENCE} expires after ${LOW_CONFIDENCE_TTL_DAYS} days unless it is used`,
+  );
+const tags = z.array(z.string().trim().min(1).max(60)).max(30).describe("up to 30 tags of at most 60 characters");
+const relatedIds = z.array(z.uuid()).max(50).describe("ids of related memories (up to 50)");
+const surpriseScore = z.number().min(0).max(1).describe("0–1: how unexpected this was");
 const timestamp = apiTimestamp;
 
 /** why a decision was made, so its outcome can be judged later */
@@ -46,13 +70,18 @@ export const createMemoryBody = z
     confidence,
     tags: tags.optional(),
     scope: memoryScope.optional(),
-    sourceTraceId: z.string().trim().min(1).max(200).optional(),
+    sourceTraceId: z
+      .string()
+      .trim()
+      .min(1)
+      .max(200)
+      .optional()
+      .describe("the caller's id of the run or message this came from: a second write with the same id stores nothing and answers the first"),
     surpriseScore: surpriseScore.optional(),
-    decisionContext: decisionContext.optional(),
+    decisionContext: decisionContext.optional().describe("why a decision was made; only on category decision"),
     relatedIds: relatedIds.optional(),
-    occurredAt: timestamp.optional(),
-    /** who the knowledge came from: "bridget", "a2a", "auto", … */
-    source: z.string().trim().max(100).optional(),
+    occurredAt: timestamp.optional().describe("when it happened (default: now)"),
+    source: z.string().trim().max(100).optional().describe("who the knowledge came from: \"bridget\", \"a2a\", \"auto\", …"),
   })
   .strict()
   .superRefine((m, ctx) => {
@@ -68,11 +97,9 @@ export const listMemoriesQuery = z
   .object({
     tier: memoryTier.optional(),
     category: memoryCategory.optional(),
-    /** default `active`; `all` lists every status */
-    status: z.enum([...MEMORY_STATUSES, "all"]).default("active"),
+    status: z.enum([...MEMORY_STATUSES, "all"]).default("active").describe("default `active`; `all` lists every status"),
     scope: memoryScope.optional(),
-    /** full-text search over title and content */
-    q: z.string().trim().min(1).max(200).optional(),
+    q: z.string().trim().min(1).max(200).optional().describe("full-text search over title and content"),
     limit: z.coerce.number().int().min(1).max(500).default(100),
     offset: z.coerce.number().int().min(0).max(100_000).default(0),
   })
@@ -90,8 +117,7 @@ export const updateMemoryBody = z
     surpriseScore: surpriseScore.nullable().optional(),
     decisionContext: decisionContext.nullable().optional(),
     relatedIds: relatedIds.optional(),
-    /** the version last read; a stale one answers 409 */
-    expectedVersion: z.number().int().min(1).optional(),
+    expectedVersion: z.number().int().min(1).optional().describe("the version last read; a stale one answers 409"),
   })
   .strict()
   .refine((b) => Object.keys(b).some((k) => k !== "expectedVersion"), { message: "nothing to change" });
@@ -111,8 +137,7 @@ const callerId = z.string().trim().min(1).max(200);
 export const createInteractionBody = z
   .object({
     contactId: z.uuid().optional(),
-    /** internal agents name the client; a field agent's interactions are always its own client's */
-    clientId: z.uuid().optional(),
+    clientId: z.uuid().optional().describe("internal agents name the client; a field agent's interactions are always its own client's"),
     channel: z
       .string()
       .trim()
@@ -122,17 +147,8 @@ export const createInteractionBody = z
     speaker: z.string().trim().max(200).optional(),
     content: z.string().trim().min(1).max(20_000),
     occurredAt: timestamp.optional(),
-    /**
-     * The caller's own thread, session or call id. Turns with the same conversationId form one
-     * conversation whatever their channel, contact or times; without it, a conversation is inferred
-     * (same agent, contact, client and channel, each turn at most 6 hours after the one before).
-     */
-    conversationId: callerId.optional(),
-    /**
-     * The caller's id of this message, unique per agent: sending it again stores nothing and answers
-     * the stored interaction with deduplicated: true, so a retry never duplicates a turn.
-     */
-    externalId: callerId.optional(),
+    conversationId: callerId.optional().describe("The caller's own thread, session or call id. Turns with the same conversationId form one conversation whatever their channel, contact or times; without it, a conversation is inferred (same agent, contact, client and channel, each turn at most 6 hours after the one before)."),
+    externalId: callerId.optional().describe("The caller's id of this message, unique per agent: sending it again stores nothing and answers the stored interaction with deduplicated: true, so a retry never duplicates a turn."),
   })
   .strict();
 
@@ -141,8 +157,7 @@ export const INTERACTION_BATCH_MAX = 500;
 
 export const createInteractionBatchBody = z
   .object({
-    /** the turns in the order they were said: turns with equal occurredAt keep this order */
-    interactions: z.array(createInteractionBody).min(1).max(INTERACTION_BATCH_MAX),
+    interactions: z.array(createInteractionBody).min(1).max(INTERACTION_BATCH_MAX).describe("the turns in the order they were said: turns with equal occurredAt keep this order"),
   })
   .strict();
 
@@ -151,13 +166,10 @@ export const listInteractionsQuery = z
     agentId: z.uuid().optional(),
     clientId: z.uuid().optional(),
     contactId: z.uuid().optional(),
-    /** one conversation (a caller's conversationId, or an inferred conversation's id), in conversation order */
-    conversationId: callerId.optional(),
+    conversationId: callerId.optional().describe("one conversation (a caller's conversationId, or an inferred conversation's id), in conversation order"),
     q: z.string().trim().min(1).max(200).optional(),
-    /** only turns before this time (newest first) */
-    before: timestamp.optional(),
-    /** the nextCursor of the previous page */
-    cursor: z.string().max(200).optional(),
+    before: timestamp.optional().describe("only turns before this time (newest first)"),
+    cursor: z.string().max(200).optional().describe("the nextCursor of the previous page"),
     limit: z.coerce.number().int().min(1).max(200).default(50),
   })
   .strict();

@@ -11,12 +11,11 @@ export const retrievedItemView = z
     id: z.uuid(),
     title: z.string(),
     content: z.string(),
-    /** 0–1: the weighted score of lexical relevance (BM25 relative to the best of the query) and cosine similarity */
-    score: z.number(),
+    score: z.number().describe("0–1: the weighted score of lexical relevance (BM25 relative to the best of the query) and cosine similarity"),
     createdAt: timestamp,
     meta: z.record(z.string(), z.unknown()).optional(),
   })
-  .strict();
+  .strict().meta({ id: "RetrievedItem" });
 
 export const retrieveResultView = z
   .object({
@@ -25,13 +24,11 @@ export const retrieveResultView = z
     triggers: z.array(triggerView),
     scopes: z.array(retrievalScope),
     items: z.array(retrievedItemView),
-    /** ready to paste into a prompt */
-    context: z.string(),
+    context: z.string().describe("ready to paste into a prompt"),
     tookMs: z.number(),
-    /** requested scopes the caller's role may not read: searched around, never answered as empty */
-    refusedScopes: z.array(retrievalScope).optional(),
+    refusedScopes: z.array(retrievalScope).optional().describe("requested scopes the caller's role may not read: searched around, never answered as empty"),
   })
-  .strict();
+  .strict().meta({ id: "RetrieveResult", description: "What retrieval found for a message, ranked across scopes." });
 
 export const contextSectionView = z.object({ key: z.string(), title: z.string(), content: z.string() }).strict();
 
@@ -40,8 +37,7 @@ export const assembledContextView = z
     agentId: z.uuid(),
     topic: z.string().nullable(),
     sections: z.array(contextSectionView),
-    /** the sections joined: the system prompt */
-    text: z.string(),
+    text: z.string().describe("the sections joined: the system prompt"),
     memories: z.array(
       z
         .object({
@@ -57,7 +53,7 @@ export const assembledContextView = z
     briefing: z.object({ generatedAt: z.string(), cached: z.boolean() }).strict(),
     tookMs: z.number(),
   })
-  .strict();
+  .strict().meta({ id: "AssembledContext" });
 
 /** A suggestion awaiting review, as the briefing and the Dashboard list it. */
 const pendingSuggestionView = z
@@ -120,11 +116,10 @@ export const briefingView = z
         ),
       })
       .strict(),
-    /** the `═══ CURRENT SITUATION ═══` section */
-    text: z.string(),
+    text: z.string().describe("the `═══ CURRENT SITUATION ═══` section"),
     cached: z.boolean(),
   })
-  .strict();
+  .strict().meta({ id: "Briefing" });
 
 const levelCounts = { none: z.number(), local: z.number(), shared: z.number(), hq: z.number() };
 
@@ -168,12 +163,13 @@ export const retrievalStatsView = z
       })
       .strict(),
   })
-  .strict();
+  .strict().meta({ id: "RetrievalStats" });
 
 const agentParams = z.object({ agentId: agentIdParam }).strict();
 
 export const retrievalContracts = {
   trigger: defineContract({
+    id: "retrieval.trigger",
     method: "POST", path: "/api/v1/trigger", permission: "retrieval.use",
     summary: "Smart trigger: the retrieval level and the triggers that fired (HQ: as agentId)", body: triggerBody,
     response: z
@@ -181,21 +177,25 @@ export const retrievalContracts = {
       .strict(),
   }),
   retrieve: defineContract({
+    id: "retrieval.retrieve",
     method: "POST", path: "/api/v1/retrieve", permission: "retrieval.use",
     summary: "Hybrid retrieval across the scopes the level calls for (or `scopes`), fused, with a context block",
     body: retrieveBody, response: retrieveResultView,
   }),
   context: defineContract({
+    id: "retrieval.context",
     method: "GET", path: "/api/v1/agents/{agentId}/context", permission: "retrieval.use",
     summary: "Assembled system-prompt sections: soul, scratchpad, current situation, memories (3 relevant + 2 recent), locked constants",
     params: agentParams, query: contextQuery, response: assembledContextView,
   }),
   briefing: defineContract({
+    id: "retrieval.briefing",
     method: "GET", path: "/api/v1/agents/{agentId}/briefing", permission: "retrieval.use",
     summary: "Situational briefing: last 6 hours of events, missions, others' conversations, pending proposals (cached 5 minutes)",
     params: agentParams, query: briefingQuery, response: briefingView,
   }),
   stats: defineContract({
+    id: "retrieval.stats",
     method: "GET", path: "/api/v1/retrieval/stats", permission: "retrieval.analytics",
     summary: "Dashboard: retrievals per level per day, most and never retrieved knowledge, pending reviews, open items",
     query: retrievalStatsQuery, response: retrievalStatsView,

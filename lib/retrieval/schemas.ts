@@ -18,17 +18,14 @@ export const retrieveBody = z
   .object({
     message,
     agentId: agentRef.optional(),
-    /** how many items to return across every scope (default 10) */
-    limit: z.number().int().min(1).max(50).optional(),
-    /** search exactly these scopes and skip the smart trigger */
-    scopes: z.array(retrievalScope).min(1).max(RETRIEVAL_SCOPES.length).optional(),
+    limit: z.number().int().min(1).max(50).optional().describe("how many items to return across every scope (default 10)"),
+    scopes: z.array(retrievalScope).min(1).max(RETRIEVAL_SCOPES.length).optional().describe("search exactly these scopes and skip the smart trigger"),
   })
   .strict();
 
 export const contextQuery = z
   .object({
-    /** what the agent is about to work on: picks the three most relevant memories */
-    topic: z.string().trim().max(2000).optional(),
+    topic: z.string().trim().max(2000).optional().describe("what the agent is about to work on: picks the three most relevant memories"),
   })
   .strict();
 
@@ -36,7 +33,6 @@ export const briefingQuery = z.object({}).strict();
 
 export const retrievalStatsQuery = z
   .object({
-    /** how many days back the charts reach */
-    days: z.coerce.number().int().min(1).max(90).default(14),
+    days: z.coerce.number().int().min(1).max(90).default(14).describe("how many days back the charts reach"),
   })
   .strict();

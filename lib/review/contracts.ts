@@ -37,9 +37,9 @@ export const contactView = z
     createdAt: timestamp,
     updatedAt: timestamp,
   })
-  .strict();
+  .strict().meta({ id: "Contact", description: "A person an agent deals with, known to one client or to HQ." });
 
-export const contactListItemView = contactView.extend({ factCount: z.number().int(), pendingCount: z.number().int() }).strict();
+export const contactListItemView = contactView.extend({ factCount: z.number().int(), pendingCount: z.number().int() }).strict().meta({ id: "ContactListItem" });
 
 export const factView = z
   .object({
@@ -56,7 +56,7 @@ export const factView = z
     writtenByName: z.string(),
     createdAt: timestamp,
   })
-  .strict();
+  .strict().meta({ id: "Fact" });
 
 export const flagView = z.object({ code: z.string(), message: z.string() }).strict();
 
@@ -83,17 +83,15 @@ export const suggestionView = z
     updatedAt: timestamp,
     contact: z.object({ id: z.uuid(), name: z.string().nullable(), optOut: z.boolean() }).strict(),
     clientName: z.string().nullable(),
-    /** the fact this suggestion would replace */
-    currentFact: z.object({ id: z.uuid(), value: z.string(), confidence: z.number() }).strict().nullable(),
+    currentFact: z.object({ id: z.uuid(), value: z.string(), confidence: z.number() }).strict().nullable().describe("the fact this suggestion would replace"),
     /** the conversation it came from (hidden from roles that may not read interactions) */
     interaction: z
       .object({ id: z.uuid(), channel: z.string().nullable(), excerpt: z.string(), occurredAt: timestamp.nullable() })
       .strict()
       .nullable(),
-    /** pending ones: the validator's verdict as of now */
-    verdict: z.enum(["approve", "review", "refuse"]).nullable().optional(),
+    verdict: z.enum(["approve", "review", "refuse"]).nullable().optional().describe("pending ones: the validator's verdict as of now"),
   })
-  .strict();
+  .strict().meta({ id: "Suggestion", description: "A proposed fact about a contact, waiting for review." });
 
 const validationView = z
   .object({ outcome: z.enum(["approve", "review", "refuse"]), reasons: z.array(z.string()), flags: z.array(flagView) })
@@ -119,7 +117,7 @@ export const managerPassReportView = z
         .strict(),
     ),
   })
-  .strict();
+  .strict().meta({ id: "ManagerPassReport" });
 
 export const bulkReviewResultView = z
   .object({
@@ -145,56 +143,84 @@ const clientParams = z.object({ id: idParam("Client") }).strict();
 
 export const reviewContracts = {
   listContacts: defineContract({
+    id: "review.listContacts",
     method: "GET", path: "/api/v1/contacts", permission: "contacts.read", summary: "List the contacts the caller may see",
     query: listContactsQuery, response: z.object({ contacts: z.array(contactListItemView) }).strict(),
   }),
   createContact: defineContract({
+    id: "review.createContact",
+    errors: [
+      { code: "conflict", when: "A contact with this email or phone already exists." },
+      { code: "pii_refused", when: "The text holds personal data the server refuses to store; details.findings names what was found." },
+    ],
     method: "POST", path: "/api/v1/contacts", permission: "contacts.write", summary: "Create a contact (manager agents, HQ admins)",
     body: createContactBody, response: contactWithFacts, status: 201,
   }),
   lookupContact: defineContract({
+    id: "review.lookupContact",
+    errors: [
+      { code: "conflict", when: "Several clients know this contact: pass clientId." },
+    ],
     method: "GET", path: "/api/v1/contacts/lookup", permission: "contacts.read",
     summary: "A contact and its facts by phone (normalised) or email (case-insensitive)",
     query: lookupContactQuery, response: contactWithFacts,
   }),
   getContact: defineContract({
+    id: "review.getContact",
     method: "GET", path: "/api/v1/contacts/{id}", permission: "contacts.read", summary: "A contact and its current facts",
     params: contactParams, response: contactWithFacts,
   }),
   updateContact: defineContract({
+    id: "review.updateContact",
+    errors: [
+      { code: "conflict", when: "Another contact has this email or phone, or the contact opted out." },
+      { code: "pii_refused", when: "The text holds personal data the server refuses to store; details.findings names what was found." },
+    ],
     method: "PATCH", path: "/api/v1/contacts/{id}", permission: "contacts.write",
     summary: "Update a contact's profile (manager agents, HQ admins)", params: contactParams, body: updateContactBody, response: contactWithFacts,
   }),
   factHistory: defineContract({
+    id: "review.factHistory",
     method: "GET", path: "/api/v1/contacts/{id}/history", permission: "contacts.read",
     summary: "Every version of the contact's facts, superseded ones included", params: contactParams, query: factHistoryQuery,
     response: z.object({ facts: z.array(factView) }).strict(),
   }),
   putFact: defineContract({
+    id: "review.putFact",
     method: "PUT", path: "/api/v1/contacts/{id}/facts/{key}", permission: "facts.write",
     summary: "Write a fact directly (manager agents, HQ admins; the same rules as an approval)",
     params: z.object({ id: idParam("Contact"), key: z.string() }).strict(), body: putFactBody,
     response: z.object({ fact: factView, replaced: factView.nullable() }).strict(),
   }),
   optOut: defineContract({
+    id: "review.optOut",
     method: "POST", path: "/api/v1/contacts/{id}/opt-out", permission: "contacts.opt_out",
     summary: "Erase the contact's personal data; keep an audit record without it", params: contactParams,
     response: z.object({ contact: contactView, erased: z.record(z.string(), z.union([z.number(), z.boolean()])) }).strict(),
   }),
   getFactKeys: defineContract({
+    id: "review.getFactKeys",
     method: "GET", path: "/api/v1/clients/{id}/fact-keys", permission: "contacts.read",
     summary: "The client's business-relevance allow-list of fact keys", params: clientParams, response: factKeysView,
   }),
   setFactKeys: defineContract({
+    id: "review.setFactKeys",
     method: "PUT", path: "/api/v1/clients/{id}/fact-keys", permission: "relevance.write",
     summary: "Replace the allow-list (empty: no list)", params: clientParams, body: factKeysBody, response: factKeysView,
   }),
   listSuggestions: defineContract({
+    id: "review.listSuggestions",
     method: "GET", path: "/api/v1/suggestions", permission: "suggestions.read",
     summary: "Suggestions with the current fact and the source interaction beside each",
     query: listSuggestionsQuery, response: z.object({ suggestions: z.array(suggestionView) }).strict(),
   }),
   createSuggestion: defineContract({
+    id: "review.createSuggestion",
+    errors: [
+      { code: "conflict", when: "The contact opted out: nothing more is stored about them." },
+      { code: "pii_refused", when: "The text holds personal data the server refuses to store; details.findings names what was found." },
+      { code: "locked_constant", when: "The suggested value contradicts a locked constant; details.lockedConstants names it." },
+    ],
     method: "POST", path: "/api/v1/suggestions", permission: "suggestions.propose",
     summary: "Propose a fact for the memory manager (422 pii_refused / locked_constant at once; 200 deduplicated for the same pending proposal)",
     body: createSuggestionBody, status: 201,
@@ -203,16 +229,22 @@ export const reviewContracts = {
       .strict(),
   }),
   reviewSuggestion: defineContract({
+    id: "review.reviewSuggestion",
+    errors: [
+      { code: "conflict", when: "The suggestion was already reviewed." },
+    ],
     method: "POST", path: "/api/v1/suggestions/{id}/review", permission: "suggestions.review",
     summary: "Approve (optionally with an edited value) or reject a suggestion",
     params: z.object({ id: idParam("Suggestion") }).strict(), body: reviewSuggestionBody,
     response: z.object({ suggestion: suggestionView, fact: factView.optional() }).strict(),
   }),
   bulkReview: defineContract({
+    id: "review.bulkReview",
     method: "POST", path: "/api/v1/suggestions/bulk-review", permission: "suggestions.review",
     summary: "One decision for many suggestions; each succeeds or fails on its own", body: bulkReviewBody, response: bulkReviewResultView,
   }),
   runManagerPass: defineContract({
+    id: "review.runManagerPass",
     method: "POST", path: "/api/v1/review/run", permission: "review.run",
     summary: "The manager pass over pending suggestions: refuse violations, auto-approve confident ones, leave the rest",
     body: runReviewBody, response: managerPassReportView,

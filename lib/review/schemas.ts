@@ -19,8 +19,7 @@ export const createContactBody = z
     name: z.string().trim().min(1).max(200).optional(),
     phone: z.string().trim().min(3).max(40).optional(),
     email: z.email().max(320).optional(),
-    /** internal callers name the client (omit for HQ's own contacts); field agents always write their own */
-    clientId: z.uuid().optional(),
+    clientId: z.uuid().optional().describe("internal callers name the client (omit for HQ's own contacts); field agents always write their own"),
     summary: z.string().trim().max(4000).optional(),
     stage: contactStage.optional(),
     sentiment: contactSentiment.optional(),
@@ -52,8 +51,7 @@ export const lookupContactQuery = z
   .object({
     phone: z.string().trim().min(3).max(40).optional(),
     email: z.string().trim().min(3).max(320).optional(),
-    /** internal callers: which client's contact (`hq` for HQ's own) when the same number is known to several */
-    clientId: z.union([z.uuid(), z.literal("hq")]).optional(),
+    clientId: z.union([z.uuid(), z.literal("hq")]).optional().describe("internal callers: which client's contact (`hq` for HQ's own) when the same number is known to several"),
   })
   .strict()
   .refine((q) => Boolean(q.phone) !== Boolean(q.email), { message: "give exactly one of phone or email" });
@@ -88,16 +86,14 @@ export const reviewSuggestionBody = z
   .object({
     decision: z.enum(["approve", "reject"]),
     reason: z.string().trim().min(1).max(1000).optional(),
-    /** approve with this value instead of the proposed one (edit-and-approve) */
-    value: factValue.optional(),
+    value: factValue.optional().describe("approve with this value instead of the proposed one (edit-and-approve)"),
   })
   .strict()
   .refine((b) => b.decision === "approve" || b.value === undefined, { message: "value is only for approvals", path: ["value"] });
 
 export const runReviewBody = z
   .object({
-    /** at most this many pending suggestions per run, oldest first */
-    limit: z.number().int().min(1).max(1000).optional(),
+    limit: z.number().int().min(1).max(1000).optional().describe("at most this many pending suggestions per run, oldest first"),
   })
   .strict();
 

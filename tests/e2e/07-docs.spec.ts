@@ -36,6 +36,22 @@ test("a new key comes with ready snippets for this server and a working test; th
     await expect(endpoints.getByRole("listitem")).toHaveCount(1);
     await endpoints.getByText("/api/v1/memories/{id}/outcome").click();
     await expect(endpoints.getByText("Response 201")).toBeVisible();
+    // who may call, in words rather than a permission id, and the rule that refuses the call
+    await expect(endpoints.getByTestId("who-may-call")).toContainText(/agents with their own key/i);
+    await expect(endpoints.getByTestId("who-may-call")).not.toContainText("memories.write");
+    await expect(endpoints.getByTestId("operation-rules")).toContainText("outcomes are recorded on decisions only");
+    await expect(endpoints.getByRole("cell", { name: /^result/ })).toBeVisible();
+
+    // a memory write: each field with its description, allowed values and limits; the tier rule above the list
+    await expect(page.getByRole("region", { name: "Rules callers trip over" })).toContainText("A decision is a learning memory");
+    await page.getByLabel("Filter endpoints").fill("memories.write");
+    await expect(endpoints.getByRole("listitem")).toHaveCount(1);
+    await endpoints.getByText("/api/v1/agents/{agentId}/memories").click();
+    const category = endpoints.getByRole("row", { name: /^category/ });
+    await expect(category).toContainText("must belong to the tier");
+    await expect(category).toContainText("learning: decision");
+    await expect(endpoints.getByRole("row", { name: /^confidence/ })).toContainText("0.4–1");
+    await expect(endpoints.getByTestId("who-may-call")).toContainText("HQ admins");
     await page.screenshot({ path: "test-results/docs-page.png", fullPage: false });
     await page.setViewportSize({ width: 390, height: 844 });
     await page.screenshot({ path: "test-results/docs-page-mobile.png" });

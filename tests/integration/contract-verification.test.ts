@@ -8,7 +8,7 @@ import { route } from "@/lib/http/route";
 // whether the handler returns the data or a ready JSON Response (one that sets cookies, a 200 for a 201).
 
 const contract = defineContract({
-  method: "GET", path: "/api/v1/verification-probe", permission: null, summary: "probe",
+  id: "test.verificationProbe", method: "GET", path: "/api/v1/verification-probe", permission: null, summary: "probe",
   response: z.object({ ok: z.literal(true) }).strict(), status: 201,
 });
 
