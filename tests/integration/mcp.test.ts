@@ -27,9 +27,10 @@ async function connectHttp(key: string): Promise<Client> {
   return client;
 }
 
+/** A tool's answer: its structured result, or the API's error body of a refusal (its text). */
 const json = (result: unknown) => {
-  const r = result as { content: { type: string; text: string }[]; isError?: boolean };
-  return JSON.parse(r.content[0]!.text);
+  const r = result as { content: { type: string; text: string }[]; isError?: boolean; structuredContent?: unknown };
+  return r.isError ? JSON.parse(r.content[0]!.text) : r.structuredContent;
 };
 
 /** What every agent client does first: write a memory, keep its scratchpad, recall the memory. */
