@@ -89,13 +89,16 @@ export function unservedApiRequest(method: string, pathname: string): Response |
   });
 }
 
+/** Where an OAuth client looks when a server publishes no metadata (MCP's default endpoints). */
+const OAUTH_DEFAULT_ENDPOINTS = new Set(["/authorize", "/token", "/register"]);
+
 /**
- * The JSON 404 for `/.well-known/…`: the server publishes no discovery document (MCP and the API take
- * a bearer key as given, there is no OAuth), so a client probing for OAuth metadata learns that at
- * once instead of being sent to the console's sign-in page. Null for any other path.
+ * The JSON 404 for `/.well-known/…` and OAuth's default endpoints: the server offers no OAuth (MCP and
+ * the API take a bearer key as given), so a client probing for it learns that at once instead of
+ * being sent to the console's sign-in page. Null for any other path.
  */
-export function wellKnownRequest(pathname: string): Response | null {
-  if (!pathname.startsWith("/.well-known/")) return null;
+export function oauthProbeRequest(pathname: string): Response | null {
+  if (!pathname.startsWith("/.well-known/") && !OAUTH_DEFAULT_ENDPOINTS.has(pathname)) return null;
   return Response.json(
     errorBody("not_found", `No ${pathname} here: this server offers no OAuth; send an API key as 'Authorization: Bearer <key>'`),
     { status: 404 },

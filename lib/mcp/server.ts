@@ -28,8 +28,44 @@ const wire = (value: unknown) => JSON.parse(JSON.stringify(value ?? {})) as Reco
  * answers is an object with `anyOf`).
  */
 function jsonSchema(schema: z.ZodType): Tool["inputSchema"] {
-  const s = z.toJSONSchema(schema, { target: "draft-7", io: "input", unrepresentable: "any" }) as Record<string, unknown>;
+  const s = portable(z.toJSONSchema(schema, { target: "draft-7", io: "input", unrepresentable: "any" })) as Record<string, unknown>;
   return { ...s, type: "object" } as Tool["inputSchema"];
+}
+
+const ANNOTATIONS = new Set(["description", "title", "default", "examples", "deprecated", "readOnly", "writeOnly"]);
+
+/**
+ * The spelling the most clients read: a nullable value as `anyOf` of its type and null rather than a
+ * `type` array (clients that map tool schemas onto a one-type dialect drop or refuse those), and a
+ * value of any shape as `true` rather than an empty object.
+ */
+function portable(node: unknown, key?: string): unknown {
+  if (Array.isArray(node)) return node.map((n) => portable(n));
+  if (node === null || typeof node !== "object") return node;
+  const entries = Object.entries(node as Record<string, unknown>);
+  if (entries.length === 0 && (key === "additionalProperties" || key === "items")) return true;
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of entries) {
+    // property names and enum values are data, not schemas
+    out[k] = k === "properties" || k === "definitions" || k === "$defs"
+      ? Object.fromEntries(Object.entries(v as Record<string, unknown>).map(([name, s]) => [name, portable(s)]))
+      : k === "enum" || k === "required" || k === "const"
+        ? v
+        : portable(v, k);
+  }
+  const type = out.type;
+  if (Array.isArray(type) && type.includes("null") && type.length === 2) {
+    const other = type.find((t) => t !== "null");
+    const annotations: Record<string, unknown> = {};
+    const typed: Record<string, unknown> = { type: other };
+    for (const [k, v] of Object.entries(out)) {
+      if (k === "type") continue;
+      if (ANNOTATIONS.has(k)) annotations[k] = v;
+      else typed[k] = k === "enum" && Array.isArray(v) ? v.filter((e) => e !== null) : v;
+    }
+    return { ...annotations, anyOf: [typed, { type: "null" }] };
+  }
+  return out;
 }
 
 export function toolListing(t: McpTool, caller: AgentCaller): Tool {

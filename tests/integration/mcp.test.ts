@@ -234,13 +234,17 @@ describe("MCP as a client outside the repository sees it", () => {
     resetConfigForTests();
   });
 
-  it("offers no OAuth discovery: /.well-known/oauth-* answer 404 JSON, not the sign-in page", async () => {
+  it("offers no OAuth discovery: /.well-known/oauth-* and OAuth's default endpoints answer 404 JSON, not the sign-in page", async () => {
     for (const path of [
       "/.well-known/oauth-protected-resource",
       "/.well-known/oauth-protected-resource/api/mcp",
       "/.well-known/oauth-authorization-server",
       "/.well-known/oauth-authorization-server/api/mcp",
       "/.well-known/openid-configuration",
+      // where an OAuth client turns when no metadata is published
+      "/register",
+      "/token",
+      "/authorize",
     ]) {
       const res = await proxy(new NextRequest(new URL(path, "http://localhost:3000")));
       expect(res.status, path).toBe(404);
@@ -278,6 +282,8 @@ describe("MCP as a client outside the repository sees it", () => {
     }
     expect(toolNamed(tools, "scratchpad_update").annotations).toMatchObject({ readOnlyHint: false, destructiveHint: true });
     expect(toolNamed(tools, "memory_write").annotations).toMatchObject({ readOnlyHint: false, destructiveHint: false, idempotentHint: false });
+    // portable spellings (MCP Inspector's --strict check): nullable values as anyOf, never a type array
+    expect(JSON.stringify(tools)).not.toMatch(/"type":\[/);
     // the contracts' limits are in the schemas
     expect(toolNamed(tools, "scratchpad_update").inputSchema.properties!.content!.maxLength).toBe(2000);
     expect(toolNamed(tools, "log_conversation").inputSchema.properties!.interactions!.maxItems).toBe(500);
