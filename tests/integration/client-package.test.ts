@@ -89,7 +89,7 @@ describe("the client package (GET /downloads/memory-hq-client.tgz) in a fresh pr
     );
     const { stdout } = await run(process.execPath, ["agent.mjs"], {
       cwd: project,
-      env: { PATH: process.env.PATH ?? "", MEMORY_HQ_URL: base, MEMORY_HQ_KEY: agent.key },
+      env: { ...process.env, MEMORY_HQ_URL: base, MEMORY_HQ_KEY: agent.key },
     });
     const out = JSON.parse(stdout);
     expect(out.found).toContain(out.id);
