@@ -38,13 +38,18 @@ export function schemaNotes(s: Schema): string[] {
   const notes: string[] = [];
   if (s.description) notes.push(s.description);
   const limits: string[] = [];
+  // z.int() states the safe-integer range: that says nothing a caller needs
+  const bound = (n: number | undefined) => (n === undefined || Math.abs(n) >= Number.MAX_SAFE_INTEGER ? undefined : n);
+  const min = bound(s.minimum);
+  const max = bound(s.maximum);
+  if (s.type === "integer") limits.push("integer");
   if (s.format) limits.push(s.format === "date-time" ? "ISO 8601 time" : s.format);
   if (s.minLength !== undefined && s.maxLength !== undefined) limits.push(`${s.minLength}–${s.maxLength} characters`);
   else if (s.maxLength !== undefined) limits.push(`at most ${s.maxLength} characters`);
   else if (s.minLength !== undefined && s.minLength > 0) limits.push(`at least ${s.minLength} characters`);
-  if (s.minimum !== undefined && s.maximum !== undefined) limits.push(`${s.minimum}–${s.maximum}`);
-  else if (s.minimum !== undefined) limits.push(`≥ ${s.minimum}`);
-  else if (s.maximum !== undefined) limits.push(`≤ ${s.maximum}`);
+  if (min !== undefined && max !== undefined) limits.push(`${min}–${max}`);
+  else if (min !== undefined) limits.push(`≥ ${min}`);
+  else if (max !== undefined) limits.push(`≤ ${max}`);
   if (s.exclusiveMinimum !== undefined) limits.push(`> ${s.exclusiveMinimum}`);
   if (s.exclusiveMaximum !== undefined) limits.push(`< ${s.exclusiveMaximum}`);
   if (s.minItems !== undefined && s.maxItems !== undefined) limits.push(`${s.minItems}–${s.maxItems} items`);
