@@ -102,6 +102,7 @@ async function forward(line) {
     answerWithError(messages, -32000, `Memory HQ answered ${reason}`, error);
     // a key the server refuses will not start working: stop, so the client shows the message
     if (res.status === 401 || res.status === 403) {
+      process.exitCode = 1;
       process.stdout.write("", () => process.exit(1));
     }
     return;
@@ -121,5 +122,5 @@ input.on("line", (line) => {
 });
 input.on("close", async () => {
   await Promise.allSettled([...pending]);
-  process.exit(0);
+  process.exit();
 });
