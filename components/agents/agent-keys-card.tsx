@@ -62,7 +62,7 @@ export function AgentKeysCard({ agent }: { agent: Agent }) {
           <TBody>
             {keys.data.map((key) => (
               <Tr key={key.id} data-testid="key-row" data-key-prefix={key.prefix}>
-                <Td className="font-medium text-slate-900">{key.label || <span className="font-normal text-slate-400">Unlabelled</span>}</Td>
+                <Td className="font-medium text-slate-900">{key.label || <span className="font-normal text-slate-500">Unlabelled</span>}</Td>
                 <Td>
                   <code className="font-mono text-xs text-slate-600">{key.prefix}…</code>
                 </Td>

@@ -33,7 +33,7 @@ export function AgentsTable({ agents }: { agents: Agent[] }) {
               <Badge tone={KIND_TONE[agent.kind]}>{KIND_LABEL[agent.kind]}</Badge>
             </Td>
             <Td>{ROLE_LABEL[agent.role]}</Td>
-            <Td>{agent.clientName ?? <span className="text-slate-400">—</span>}</Td>
+            <Td>{agent.clientName ?? <span className="text-slate-500">—</span>}</Td>
             <Td>{KB_LABEL[agent.kbAccess]}</Td>
             <Td>
               <AgentStatusBadge disabledAt={agent.disabledAt} />

@@ -76,7 +76,7 @@ export function ClientsCard() {
                       ))}
                     </div>
                   ) : (
-                    <span className="text-slate-400">None</span>
+                    <span className="text-slate-500">None</span>
                   )}
                 </Td>
                 <Td>{agentCount(client.id) ?? "—"}</Td>

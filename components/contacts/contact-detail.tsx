@@ -94,7 +94,7 @@ function ContactView({ contact }: { contact: Contact }) {
                 items={[
                   { label: "Phone", value: contact.phone ? <span className="font-mono">{contact.phone}</span> : "—" },
                   { label: "Email", value: contact.email ?? "—" },
-                  { label: "Summary", value: contact.summary || <span className="text-slate-400">No summary yet</span>, wide: true },
+                  { label: "Summary", value: contact.summary || <span className="text-slate-500">No summary yet</span>, wide: true },
                   { label: "Created", value: formatDateTime(contact.createdAt) },
                   { label: "Updated", value: formatDateTime(contact.updatedAt) },
                 ]}
@@ -215,7 +215,7 @@ function FactsCard({ contactId }: { contactId: string }) {
             {[...groups.entries()].map(([key, versions]) =>
               versions.map((f, i) => (
                 <Tr key={f.id} data-testid="fact-row" data-status={f.status} className={f.status === "superseded" ? "bg-slate-50/60 text-slate-500" : undefined}>
-                  <Td>{i === 0 ? <code className="font-mono text-xs font-semibold text-slate-800">{key}</code> : <span className="pl-3 text-xs text-slate-400">↳ earlier</span>}</Td>
+                  <Td>{i === 0 ? <code className="font-mono text-xs font-semibold text-slate-800">{key}</code> : <span className="pl-3 text-xs text-slate-500">↳ earlier</span>}</Td>
                   <Td className={f.status === "superseded" ? "line-through decoration-slate-300" : "text-slate-900"}>{f.value}</Td>
                   <Td>
                     <Badge tone={f.status === "superseded" ? "neutral" : confidenceTone(f.confidence)}>{formatConfidence(f.confidence)}</Badge>

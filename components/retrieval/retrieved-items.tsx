@@ -46,7 +46,7 @@ export function RetrievedItems({ items }: { items: RetrievedItem[] }) {
       <TBody>
         {items.map((item, i) => (
           <Tr key={`${item.source}:${item.id}`} data-testid="retrieved-item">
-            <Td className="text-slate-400 tabular-nums">{i + 1}</Td>
+            <Td className="text-slate-500 tabular-nums">{i + 1}</Td>
             <Td>
               <Badge tone={SCOPE_TONES[item.source]}>{SCOPE_LABELS[item.source]}</Badge>
             </Td>
@@ -55,7 +55,7 @@ export function RetrievedItems({ items }: { items: RetrievedItem[] }) {
               {item.content && item.content !== item.title && (
                 <p className="mt-0.5 line-clamp-2 text-xs text-slate-500">{item.content}</p>
               )}
-              <p className="mt-0.5 text-xs text-slate-400">{describeMeta(item)}</p>
+              <p className="mt-0.5 text-xs text-slate-500">{describeMeta(item)}</p>
             </Td>
             <Td>
               <div className="flex items-center gap-2">

@@ -91,7 +91,7 @@ export function UsersPage() {
                   <Tr key={u.id} data-testid="user-row">
                     <Td>
                       <p className="font-medium text-slate-900">
-                        {u.name || <span className="font-normal text-slate-400">No name yet</span>}
+                        {u.name || <span className="font-normal text-slate-500">No name yet</span>}
                         {isMe && (
                           <Badge tone="indigo" className="ml-2">
                             You
