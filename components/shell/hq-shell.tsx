@@ -67,7 +67,7 @@ export function HqShell({ user, children }: { user: SessionUser; children: React
             <div className="flex-1" />
             <UserMenu />
           </header>
-          <main id="main" tabIndex={-1} className="mx-auto max-w-6xl px-4 py-8 outline-none sm:px-6 lg:px-8">{children}</main>
+          <main id="main" tabIndex={-1} className="mx-auto max-w-6xl px-4 py-6 outline-none sm:px-6 sm:py-8 lg:px-8">{children}</main>
         </div>
       </div>
     </CurrentUserProvider>

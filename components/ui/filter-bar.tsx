@@ -16,19 +16,20 @@ export function FilterBar({
   children,
   className,
 }: {
-  /** always shown, full width on phones */
+  /** always shown, and as wide as the Filters button leaves it on phones */
   primary?: ReactNode;
   /** always shown after the filters (a spinner, a Clear button) */
   trailing?: ReactNode;
   /** how many of the folded filters are set */
   active?: number;
   children: ReactNode;
+  /** the bar's layout from `sm` up (default: one wrapping row with a margin below) */
   className?: string;
 }) {
   const [open, setOpen] = useState(false);
   const panelId = useId();
   return (
-    <div className={cn("mb-4 flex flex-wrap items-end gap-3", className)}>
+    <div className={cn(className ?? "mb-4 flex flex-wrap items-end gap-3", "max-sm:flex max-sm:flex-wrap max-sm:items-end max-sm:gap-3")}>
       {primary && <div className="min-w-0 max-sm:flex-1 max-sm:[&_input]:w-full max-sm:[&_label]:block">{primary}</div>}
       <button
         type="button"
