@@ -7,6 +7,7 @@ import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { EmptyState } from "@/components/ui/empty-state";
 import { ErrorState } from "@/components/ui/error-state";
+import { FilterBar } from "@/components/ui/filter-bar";
 import { Input } from "@/components/ui/input";
 import { LoadingState } from "@/components/ui/loading-state";
 import { PageHeader } from "@/components/ui/page-header";
@@ -188,25 +189,31 @@ export function ReviewQueue() {
         }
       />
 
-      <div className="mb-4 flex flex-wrap items-end gap-3" role="group" aria-label="Filters">
-        <label className="text-xs font-medium text-slate-600">
-          Status
-          <Select className="mt-1 w-36" value={status} onChange={(e) => changeFilter(() => setStatus(e.target.value as SuggestionStatus))} options={SUGGESTION_STATUSES.map((s) => ({ value: s, label: s[0]!.toUpperCase() + s.slice(1) }))} />
-        </label>
-        <label className="text-xs font-medium text-slate-600">
-          Client
-          <Select className="mt-1 w-48" value={clientId} onChange={(e) => changeFilter(() => setClientId(e.target.value))} options={clientOptions} />
-        </label>
-        {status === "pending" && (
+      <div role="group" aria-label="Filters">
+        <FilterBar
+          active={[status !== "pending", clientId, verdict].filter(Boolean).length}
+          primary={
+            <label className="text-xs font-medium text-slate-600">
+              Search
+              <Input className="mt-1 w-64" type="search" value={search} onChange={(e) => changeFilter(() => setSearch(e.target.value))} placeholder="Key, value, contact or agent" />
+            </label>
+          }
+        >
           <label className="text-xs font-medium text-slate-600">
-            Verdict
-            <Select className="mt-1 w-44" value={verdict} onChange={(e) => changeFilter(() => setVerdict(e.target.value as VerdictFilter))} options={VERDICTS} />
+            Status
+            <Select className="mt-1 w-36" value={status} onChange={(e) => changeFilter(() => setStatus(e.target.value as SuggestionStatus))} options={SUGGESTION_STATUSES.map((s) => ({ value: s, label: s[0]!.toUpperCase() + s.slice(1) }))} />
           </label>
-        )}
-        <label className="text-xs font-medium text-slate-600">
-          Search
-          <Input className="mt-1 w-64" type="search" value={search} onChange={(e) => changeFilter(() => setSearch(e.target.value))} placeholder="Key, value, contact or agent" />
-        </label>
+          <label className="text-xs font-medium text-slate-600">
+            Client
+            <Select className="mt-1 w-48" value={clientId} onChange={(e) => changeFilter(() => setClientId(e.target.value))} options={clientOptions} />
+          </label>
+          {status === "pending" && (
+            <label className="text-xs font-medium text-slate-600">
+              Verdict
+              <Select className="mt-1 w-44" value={verdict} onChange={(e) => changeFilter(() => setVerdict(e.target.value as VerdictFilter))} options={VERDICTS} />
+            </label>
+          )}
+        </FilterBar>
       </div>
 
       {canReview && status === "pending" && picked.length > 0 && (
@@ -271,7 +278,8 @@ export function ReviewQueue() {
                 {status === "pending" ? ", oldest first" : ""}
               </span>
               {canReview && status === "pending" && (
-                <span aria-label="Keyboard shortcuts">
+                // keys help only where there is a keyboard: hidden on phones and touch screens
+                <span aria-label="Keyboard shortcuts" className="hidden sm:pointer-fine:inline">
                   <kbd className="font-mono">j</kbd>/<kbd className="font-mono">k</kbd> move · <kbd className="font-mono">a</kbd> approve ·{" "}
                   <kbd className="font-mono">e</kbd> edit · <kbd className="font-mono">r</kbd> reject
                 </span>

@@ -5,6 +5,7 @@
 
 import { fillPath, type AnyContract, type CallInput, type WireResponse } from "@/lib/http/contract";
 import { MemoryHqError } from "@/lib/sdk/error";
+import { humanValidationMessage } from "./validation-wording";
 
 export interface ApiIssue {
   path: string;
@@ -25,7 +26,7 @@ export class ApiClientError extends MemoryHqError {
     if (!Array.isArray(this.details)) return out;
     for (const issue of this.details as ApiIssue[]) {
       const field = String(issue?.path ?? "").split(".")[0] || "form";
-      if (issue?.message && !out[field]) out[field] = issue.message;
+      if (issue?.message && !out[field]) out[field] = humanValidationMessage(issue.message);
     }
     return out;
   }

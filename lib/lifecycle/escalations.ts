@@ -48,6 +48,7 @@ export async function raiseEscalation(caller: Caller, body: z.infer<typeof creat
       action: "escalation.create",
       targetType: "escalation",
       targetId: row.id,
+      clientId: row.clientId,
       details: { severity: row.severity, knownFixId: row.knownFixId, similar: hits.map((h) => h.id) },
     });
     return row;
