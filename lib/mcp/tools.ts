@@ -12,7 +12,7 @@ import { knowledgeContracts } from "@/lib/knowledge/contracts";
 import { knowledgeCategory, listKnowledgeQuery } from "@/lib/knowledge/schemas";
 import { createKnowledge, listKnowledge } from "@/lib/knowledge/service";
 import { lifecycleContracts } from "@/lib/lifecycle/contracts";
-import { raiseEscalation } from "@/lib/lifecycle/escalations";
+import { listEscalations, raiseEscalation, resolveEscalation } from "@/lib/lifecycle/escalations";
 import { getBootContext } from "@/lib/memories/boot-context";
 import { memoryContracts } from "@/lib/memories/contracts";
 import { createInteraction, createInteractionBatch } from "@/lib/memories/interaction-service";
@@ -224,6 +224,24 @@ export const MCP_TOOLS: McpTool[] = [
       "when HQ resolved the same issue before: try it first. similarKnowledge lists related knowledge base entries.",
     input: lifecycleContracts.raiseEscalation.body,
     run: (caller, args) => raiseEscalation(caller, args),
+  }),
+  tool(lifecycleContracts.listEscalations, {
+    name: "escalations",
+    description:
+      "List escalations raised to HQ (a field agent sees its own client's only): open ones first, the most severe and oldest " +
+      "first, with counts. Use status 'open' to find the ones still waiting for a fix.",
+    input: lifecycleContracts.listEscalations.query,
+    run: (caller, args) => listEscalations(caller, args),
+  }),
+  tool(lifecycleContracts.resolveEscalation, {
+    name: "escalation_resolve",
+    description:
+      "Resolve an open escalation with the fix that was given (resolution, required). The fix is published to the knowledge " +
+      "base linked to the escalation — written from the question and resolution, or pass knowledge {title, content, category, " +
+      "tags} to word the entry yourself, or knowledge: false for a one-off with nothing to reuse — so a later similar escalation " +
+      "is answered with it as knownFix.",
+    input: lifecycleContracts.resolveEscalation.body.extend({ escalationId: z.uuid().describe("the escalation to resolve") }),
+    run: (caller, { escalationId, ...body }) => resolveEscalation(caller, escalationId, body),
   }),
 ];
 

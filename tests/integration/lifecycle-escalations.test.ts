@@ -124,11 +124,63 @@ describe("escalations", () => {
     expect(counts).toEqual({ open: 2, resolved: 1, answeredByKnownFix: 1 });
   });
 
-  it("a resolution without a reusable fix writes no knowledge; a curator may resolve", async () => {
+  it("a resolution without a reusable fix writes no knowledge when told so; a curator may resolve", async () => {
     const esc = await as(sybil.key).post("/api/v1/escalations", { question: "Is the CRM down for everyone?", severity: "critical" });
-    const res = await api("POST", `/api/v1/escalations/${esc.body.escalation.id}/resolve`, { cookie: curator.cookie, body: { resolution: "A blip; back up." } });
+    const res = await api("POST", `/api/v1/escalations/${esc.body.escalation.id}/resolve`, {
+      cookie: curator.cookie,
+      body: { resolution: "A blip; back up.", knowledge: false },
+    });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     expect(res.body.knowledge).toBeUndefined();
     expect(res.body.escalation).toMatchObject({ status: "resolved", knowledgeEntryId: null });
+  });
+
+  it("an empty resolution is refused and leaves the escalation open", async () => {
+    const esc = await as(santos.key).post("/api/v1/escalations", { question: "The invoice PDF attachments arrive empty", severity: "low" });
+    const id = esc.body.escalation.id;
+    for (const resolution of ["", "   \n "]) {
+      const res = await as(sam.key).post(`/api/v1/escalations/${id}/resolve`, { resolution });
+      expect(res.status, JSON.stringify(res.body)).toBe(422);
+      expect(res.body.error.message).toMatch(/resolution/);
+    }
+    expect((await as(sam.key).post(`/api/v1/escalations/${id}/resolve`, {})).status).toBe(422);
+    const listed = await as(sam.key).get("/api/v1/escalations?status=open");
+    expect(listed.body.escalations.map((e: any) => e.id)).toContain(id);
+  });
+
+  it("without a knowledge body the fix is published from the question and the resolution, and answers the next one", async () => {
+    const esc = await as(santos.key).post("/api/v1/escalations", {
+      question: "Voicemail transcripts stopped arriving in the shared inbox",
+      severity: "medium",
+    });
+    const res = await as(sam.key).post(`/api/v1/escalations/${esc.body.escalation.id}/resolve`, {
+      resolution: "Re-authorise the telephony integration under Settings → Integrations; the token expired.",
+    });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body.knowledge).toMatchObject({ title: "Voicemail transcripts stopped arriving in the shared inbox", category: "escalation", tags: ["escalation", "medium"] });
+    expect(res.body.knowledge.content).toContain("Re-authorise the telephony integration");
+    expect(res.body.escalation.knowledgeEntryId).toBe(res.body.knowledge.id);
+
+    const again = await as(nora.key).post("/api/v1/escalations", { question: "Voicemail transcripts are not arriving in the shared inbox any more", severity: "high" });
+    expect(again.body.knownFix, JSON.stringify(again.body)).toMatchObject({ id: res.body.knowledge.id });
+    expect(again.body.knownFix.content).toContain("Re-authorise the telephony integration");
+  });
+
+  it("a knowledge body whose fix is left empty gets the resolution, and a composed title already in use gets a number", async () => {
+    const question = "Calendar invites land in the wrong time zone";
+    const first = await as(santos.key).post("/api/v1/escalations", { question, severity: "high" });
+    const filled = await as(sam.key).post(`/api/v1/escalations/${first.body.escalation.id}/resolve`, {
+      resolution: "Set the account time zone to Europe/Berlin.",
+      knowledge: { title: "Invites in the wrong time zone", content: `**Problem:** ${question}\n\n**Fix:** `, category: "escalation" },
+    });
+    expect(filled.status, JSON.stringify(filled.body)).toBe(200);
+    expect(filled.body.knowledge.content).toBe(`**Problem:** ${question}\n\n**Fix:** Set the account time zone to Europe/Berlin.`);
+
+    const written = await admin.post("/api/v1/knowledge", { title: "Printer offline", content: "Check the cable.", category: "tool-guide" });
+    expect(written.status).toBe(201);
+    const second = await as(santos.key).post("/api/v1/escalations", { question: "Printer offline", severity: "low" });
+    const numbered = await as(sam.key).post(`/api/v1/escalations/${second.body.escalation.id}/resolve`, { resolution: "Restart the print server." });
+    expect(numbered.status, JSON.stringify(numbered.body)).toBe(200);
+    expect(numbered.body.knowledge.title).toBe("Printer offline (2)");
   });
 });
