@@ -5,7 +5,7 @@ import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
-import { ApiClientError, errorMessage } from "@/lib/client/api";
+import { ApiClientError, formErrors } from "@/lib/client/api";
 import { useSetup } from "@/lib/client/hooks/session";
 import { MIN_PASSWORD_LENGTH, validateEmail, validateNewPassword } from "./password-rules";
 
@@ -37,7 +37,7 @@ export function SetupForm() {
     } catch (err) {
       setPending(false);
       if (err instanceof ApiClientError && err.status === 409) setAlreadySetUp(true);
-      setErrors(err instanceof ApiClientError && err.status === 422 ? { ...err.fieldErrors, form: err.message } : { form: errorMessage(err) });
+      setErrors(formErrors(err, ["name", "email", "password", "confirm"]));
     }
   }
 
