@@ -162,6 +162,13 @@ export async function embedKnowledgeEntry(body: { title: string; content: string
   return (await embedEntries([body]))[0] ?? null;
 }
 
+/** A published entry another domain links to (an escalation resolved by an existing fix): 422 when absent or archived. */
+export async function requirePublishedEntry(tx: Queryable, id: string) {
+  const entry = await q.getEntry(tx, { id });
+  if (!entry || entry.status !== "published") throw new ApiError("validation_failed", "knowledgeEntryId: no published knowledge entry has this id");
+  return entry;
+}
+
 /**
  * A title no published entry holds yet: `title`, else `title (2)`, `(3)`… — for entries HQ composes
  * itself (an escalation's published fix), which must not fail on a title someone already used.

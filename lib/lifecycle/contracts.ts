@@ -101,6 +101,8 @@ export const escalationView = z
     agentId: z.uuid(),
     agentName: z.string().nullable(),
     clientId: z.uuid().nullable(),
+    /** the client it concerns (null: none, or a client the caller may not see) */
+    clientName: z.string().nullable(),
     question: z.string(),
     severity: escalationSeverity,
     context: z.string(),
@@ -222,7 +224,7 @@ export const lifecycleContracts = {
   }),
   resolveEscalation: defineContract({
     method: "POST", path: "/api/v1/escalations/{id}/resolve", permission: "escalations.resolve",
-    summary: "Resolve an escalation, optionally writing the fix to the knowledge base linked to it",
+    summary: "Resolve an escalation with the fix given, published to the knowledge base (or an existing entry linked) as its known fix",
     params: z.object({ id: idParam("Escalation") }).strict(), body: resolveEscalationBody, response: resolvedEscalationView,
   }),
   outcomes: defineContract({

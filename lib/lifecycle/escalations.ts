@@ -7,7 +7,7 @@ import { asCaller } from "@/lib/db";
 import { toVectorLiteral, tryEmbed } from "@/lib/embeddings";
 import { ApiError, forbidden, notFound } from "@/lib/http/errors";
 import { TITLE_MAX_CHARS, type CreateKnowledgeBody } from "@/lib/knowledge/schemas";
-import { embedKnowledgeEntry, freeTitle, searchKnowledge, writeKnowledgeEntry, type KnowledgeSearchHit } from "@/lib/knowledge/service";
+import { embedKnowledgeEntry, freeTitle, requirePublishedEntry, searchKnowledge, writeKnowledgeEntry, type KnowledgeSearchHit } from "@/lib/knowledge/service";
 import * as q from "./queries";
 import { isKnownFix, SIMILAR_KNOWLEDGE_LIMIT, wordOverlap } from "./rules";
 import type { createEscalationBody, listEscalationsQuery, resolveEscalationBody } from "./schemas";
@@ -72,21 +72,28 @@ export async function listEscalations(caller: Caller, query: z.infer<typeof list
  * answered with that entry (`knownFix`), so the entry always carries the resolution: a `knowledge`
  * body whose content does not contain it gets it filled into its empty "Fix:" or appended as one.
  * Without `knowledge` the entry is written from the question and the resolution; `knowledge: false`
- * publishes nothing.
+ * publishes nothing; `knowledgeEntryId` links the published entry that already answers it instead.
  */
 export async function resolveEscalation(caller: Caller, id: string, body: z.infer<typeof resolveEscalationBody>) {
   assertCan(caller, "escalations.resolve");
   const current = await asCaller(caller, (tx) => q.getEscalation(tx, { id }));
   if (!current) throw notFound("Escalation");
   if (current.status !== "open") throw new ApiError("conflict", "This escalation is already resolved");
+  if (body.knowledgeEntryId && body.knowledge !== undefined) {
+    throw new ApiError("validation_failed", "Give either knowledge or knowledgeEntryId, not both", [
+      { path: "knowledgeEntryId", message: "give either knowledge or knowledgeEntryId, not both" },
+    ]);
+  }
   const resolution = body.resolution.trim();
-  const publish = body.knowledge === false ? null : publishedFix(current, resolution, body.knowledge);
+  const publish = body.knowledge === false || body.knowledgeEntryId ? null : publishedFix(current, resolution, body.knowledge);
   const embedding = publish ? await embedKnowledgeEntry(publish) : null;
 
   return asCaller(caller, async (tx) => {
-    const knowledge = publish
-      ? await writeKnowledgeEntry(tx, body.knowledge ? publish : { ...publish, title: await freeTitle(tx, publish.title) }, embedding)
-      : null;
+    const knowledge = body.knowledgeEntryId
+      ? await requirePublishedEntry(tx, body.knowledgeEntryId)
+      : publish
+        ? await writeKnowledgeEntry(tx, body.knowledge ? publish : { ...publish, title: await freeTitle(tx, publish.title) }, embedding)
+        : null;
     const resolved = await q.resolveEscalation(tx, { id, resolution, knowledgeEntryId: knowledge?.id ?? null });
     if (!resolved) {
       if (!(await q.getEscalation(tx, { id }))) throw notFound("Escalation");
@@ -97,7 +104,7 @@ export async function resolveEscalation(caller: Caller, id: string, body: z.infe
       targetType: "escalation",
       targetId: id,
       clientId: current.clientId,
-      details: { knowledgeEntryId: knowledge?.id ?? null },
+      details: { knowledgeEntryId: knowledge?.id ?? null, ...(body.knowledgeEntryId ? { linkedExisting: true } : {}) },
     });
     return { escalation: (await q.getEscalation(tx, { id }))!, ...(knowledge ? { knowledge } : {}) };
   });

@@ -63,6 +63,8 @@ export const resolveEscalationBody = z
      * question and the resolution. `false`: nothing is published (a one-off with nothing to reuse).
      */
     knowledge: z.union([createKnowledgeBody, z.literal(false)]).optional(),
+    /** instead of `knowledge` (not both): the published entry that already answers it, linked as its fix */
+    knowledgeEntryId: z.uuid().optional(),
   })
   .strict();
 

@@ -183,4 +183,50 @@ describe("escalations", () => {
     expect(numbered.status, JSON.stringify(numbered.body)).toBe(200);
     expect(numbered.body.knowledge.title).toBe("Printer offline (2)");
   });
+
+  it("open ones come most severe first, then longest waiting; rows name the client", async () => {
+    const client = await createClient();
+    const field = await createAgent({ kind: "field", role: "specialist", clientId: client.id });
+    const raise = async (question: string, severity: string) =>
+      (await as(field.key).post("/api/v1/escalations", { question, severity })).body.escalation.id as string;
+    const oldLow = await raise("Order ref 1 low priority cosmetic typo", "low");
+    const oldHigh = await raise("Order ref 2 the gate code changed", "high");
+    const critical = await raise("Order ref 3 a customer smells gas", "critical");
+    const newHigh = await raise("Order ref 4 the gate code is wrong again", "high");
+    const listed = await as(field.key).get("/api/v1/escalations?status=open");
+    expect(listed.body.escalations.map((e: any) => e.id)).toEqual([critical, oldHigh, newHigh, oldLow]);
+    const db = await getDatabase();
+    const [row] = await db.query<{ name: string }>("select name from clients where id = $1", [client.id]);
+    expect(listed.body.escalations[0].clientName).toBe(row!.name);
+    // HQ sees the client's name too
+    const hq = await api("GET", "/api/v1/escalations?status=open&limit=500", { cookie: curator.cookie });
+    expect(hq.body.escalations.find((e: any) => e.id === critical).clientName).toBe(row!.name);
+  });
+
+  it("linking the existing entry that already answers it makes that entry the known fix", async () => {
+    const entry = await admin.post("/api/v1/knowledge", {
+      title: "Parking permit renewals",
+      content: "Parking permits are renewed at the city portal under Permits → Renew; the old permit stays valid for 14 days.",
+      category: "procedure",
+    });
+    const esc = await as(santos.key).post("/api/v1/escalations", { question: "How does a customer renew their parking permit?", severity: "low" });
+    const id = esc.body.escalation.id;
+    const both = await as(sam.key).post(`/api/v1/escalations/${id}/resolve`, {
+      resolution: "See the permits entry.",
+      knowledgeEntryId: entry.body.entry.id,
+      knowledge: false,
+    });
+    expect(both.status).toBe(422);
+    const missing = await as(sam.key).post(`/api/v1/escalations/${id}/resolve`, {
+      resolution: "See the permits entry.",
+      knowledgeEntryId: "00000000-0000-4000-8000-000000000000",
+    });
+    expect(missing.status).toBe(422);
+    const res = await as(sam.key).post(`/api/v1/escalations/${id}/resolve`, { resolution: "Renew at the city portal.", knowledgeEntryId: entry.body.entry.id });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body.escalation.knowledgeEntryId).toBe(entry.body.entry.id);
+    expect(res.body.knowledge.id).toBe(entry.body.entry.id);
+    const again = await as(nora.key).post("/api/v1/escalations", { question: "A customer asks how to renew a parking permit", severity: "low" });
+    expect(again.body.knownFix, JSON.stringify(again.body)).toMatchObject({ id: entry.body.entry.id });
+  });
 });
