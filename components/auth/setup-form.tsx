@@ -33,7 +33,8 @@ export function SetupForm() {
     setPending(true);
     try {
       await setup.mutateAsync({ name, email, password });
-      window.location.assign("/agents");
+      // the first admin starts on the Dashboard, whose first-run checklist walks from a client to the first agent call
+      window.location.assign("/dashboard");
     } catch (err) {
       setPending(false);
       if (err instanceof ApiClientError && err.status === 409) setAlreadySetUp(true);
