@@ -14,10 +14,11 @@ import { PageHeader } from "@/components/ui/page-header";
 import { Select } from "@/components/ui/select";
 import { errorMessage } from "@/lib/client/api";
 import { useClients } from "@/lib/client/hooks/agents";
-import { useBulkReview, useManagerPass, useReviewSuggestion, useSuggestions } from "@/lib/client/hooks/review";
+import { useBulkReview, useManagerPass, usePendingSuggestionCount, useReviewSuggestion, useSuggestions } from "@/lib/client/hooks/review";
 import { SUGGESTION_STATUSES, type Suggestion, type SuggestionStatus } from "@/lib/client/review-types";
 import { BulkDecisionDialog, type BulkDecision } from "./bulk-decision-dialog";
 import { EditApproveDialog, RejectDialog } from "./decision-dialogs";
+import { countCaption } from "./labels";
 import { SuggestionItem } from "./suggestion-item";
 
 type VerdictFilter = "" | "approve" | "review" | "refuse";
@@ -77,6 +78,14 @@ export function ReviewQueue() {
     return [...byKey.values()];
   }, [visible]);
   const ordered = useMemo(() => groups.flatMap((g) => g.items), [groups]);
+  // every pending suggestion, whatever the filters: "nothing here" must not read as "nothing anywhere"
+  const allPending = usePendingSuggestionCount();
+  const filtered = Boolean(clientId || verdict || search.trim());
+  const clearFilters = () => {
+    setClientId("");
+    setVerdict("");
+    setSearch("");
+  };
 
   const selectedIndex = Math.max(0, ordered.findIndex((s) => s.id === selectedId));
   const selected = ordered[selectedIndex] ?? null;
@@ -252,13 +261,22 @@ export function ReviewQueue() {
           <ErrorState error={suggestions.error} onRetry={() => suggestions.refetch()} retrying={suggestions.isFetching} />
         ) : visible.length === 0 ? (
           <EmptyState
-            title={status === "pending" ? "Nothing waiting for review" : `No ${status} suggestions`}
+            title={status !== "pending" ? `No ${status} suggestions` : filtered ? "Nothing waiting here" : "Nothing waiting for review"}
             description={
-              (suggestions.data?.length ?? 0) > 0
-                ? "No suggestion matches these filters."
-                : status === "pending"
-                  ? "When agents propose facts about contacts they appear here."
-                  : undefined
+              status === "pending" && filtered && allPending > 0
+                ? `${allPending} suggestion${allPending === 1 ? "" : "s"} ${allPending === 1 ? "waits" : "wait"} for review under other filters.`
+                : (suggestions.data?.length ?? 0) > 0 || filtered
+                  ? "No suggestion matches these filters."
+                  : status === "pending"
+                    ? "When agents propose facts about contacts they appear here."
+                    : undefined
+            }
+            action={
+              filtered ? (
+                <Button variant="secondary" size="sm" onClick={() => changeFilter(clearFilters)}>
+                  Clear the filters
+                </Button>
+              ) : undefined
             }
           />
         ) : (
@@ -274,7 +292,7 @@ export function ReviewQueue() {
                     onChange={(e) => check(ordered.map((s) => s.id), e.target.checked)}
                   />
                 )}
-                {visible.length} suggestion{visible.length === 1 ? "" : "s"} from {groups.length} message{groups.length === 1 ? "" : "s"}
+                <span data-testid="review-count">{countCaption(visible)}</span>
                 {status === "pending" ? ", oldest first" : ""}
               </span>
               {canReview && status === "pending" && (

@@ -32,6 +32,23 @@ export class ApiClientError extends MemoryHqError {
   }
 }
 
+/**
+ * A refused form submission as a form shows it: each field's message beside that field, and the
+ * banner (`form`) only for what no field of the form shows — never the same message twice.
+ */
+export function formErrors<F extends string>(err: unknown, fields: readonly F[]): Partial<Record<F | "form", string>> {
+  if (!(err instanceof ApiClientError) || err.status !== 422) return { form: errorMessage(err) } as Partial<Record<F | "form", string>>;
+  const out: Partial<Record<F | "form", string>> = {};
+  const rest: string[] = [];
+  for (const [field, message] of Object.entries(err.fieldErrors)) {
+    if ((fields as readonly string[]).includes(field)) out[field as F] = message;
+    else rest.push(field === "form" ? message : `${field}: ${message}`);
+  }
+  if (rest.length) out.form = rest.join("; ");
+  else if (Object.keys(out).length === 0) out.form = err.message;
+  return out;
+}
+
 export interface ApiFetchOptions {
   method?: "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
   body?: unknown;

@@ -12,7 +12,7 @@ import { knowledgeContracts, knowledgeListView } from "@/lib/knowledge/contracts
 import { knowledgeCategory, listKnowledgeQuery } from "@/lib/knowledge/schemas";
 import { createKnowledge, listKnowledge } from "@/lib/knowledge/service";
 import { lifecycleContracts } from "@/lib/lifecycle/contracts";
-import { raiseEscalation } from "@/lib/lifecycle/escalations";
+import { listEscalations, raiseEscalation, resolveEscalation } from "@/lib/lifecycle/escalations";
 import { getBootContext } from "@/lib/memories/boot-context";
 import { memoryContracts } from "@/lib/memories/contracts";
 import { createInteraction, createInteractionBatch } from "@/lib/memories/interaction-service";
@@ -389,6 +389,24 @@ export const MCP_TOOLS: McpTool[] = [
       `Escalation raised (id ${r.escalation.id}, ${r.escalation.severity}).` +
       (r.knownFix ? ` Known fix: ${quoted(r.knownFix.title)} (knowledge ${r.knownFix.id}) — try it first.` : "") +
       (r.similarKnowledge.length ? ` Related: ${r.similarKnowledge.map((k) => quoted(k.title)).join(", ")}.` : ""),
+  }),
+  tool(lifecycleContracts.listEscalations, {
+    name: "escalations",
+    description:
+      "List escalations raised to HQ (a field agent sees its own client's only): open ones first, the most severe and oldest " +
+      "first, with counts. Use status 'open' to find the ones still waiting for a fix.",
+    input: lifecycleContracts.listEscalations.query,
+    run: (caller, args) => listEscalations(caller, args),
+  }),
+  tool(lifecycleContracts.resolveEscalation, {
+    name: "escalation_resolve",
+    description:
+      "Resolve an open escalation with the fix that was given (resolution, required). The fix is published to the knowledge " +
+      "base linked to the escalation — written from the question and resolution, or pass knowledge {title, content, category, " +
+      "tags} to word the entry yourself, or knowledge: false for a one-off with nothing to reuse — so a later similar escalation " +
+      "is answered with it as knownFix.",
+    input: lifecycleContracts.resolveEscalation.body.extend({ escalationId: z.uuid().describe("the escalation to resolve") }),
+    run: (caller, { escalationId, ...body }) => resolveEscalation(caller, escalationId, body),
   }),
 ];
 

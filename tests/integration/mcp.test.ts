@@ -148,6 +148,37 @@ describe("MCP over Streamable HTTP (POST /api/mcp)", () => {
     await mcp.close();
   });
 
+  it("resolves an escalation: an empty resolution is a tool error, the given fix is published and answers the next one", async () => {
+    const client = await createClient();
+    const field = await createAgent({ kind: "field", role: "specialist", clientId: client.id });
+    const curatorAgent = await createAgent({ kind: "internal", role: "specialist", kbAccess: "write" });
+    const fieldMcp = await connectHttp(field.key);
+    const hq = await connectHttp(curatorAgent.key);
+    expect((await fieldMcp.listTools()).tools.map((t) => t.name)).not.toContain("escalation_resolve");
+    expect((await hq.listTools()).tools.map((t) => t.name)).toEqual(expect.arrayContaining(["escalations", "escalation_resolve"]));
+
+    const raised = json(await fieldMcp.callTool({ name: "escalate", arguments: { question: "The door intercom app shows error 7731 on login", severity: "high" } }));
+    const open = json(await hq.callTool({ name: "escalations", arguments: { status: "open" } }));
+    expect(open.escalations.map((e: { id: string }) => e.id)).toContain(raised.escalation.id);
+
+    const empty = await hq.callTool({ name: "escalation_resolve", arguments: { escalationId: raised.escalation.id, resolution: "  " } });
+    expect(empty.isError).toBe(true);
+    const resolved = await hq.callTool({
+      name: "escalation_resolve",
+      arguments: { escalationId: raised.escalation.id, resolution: "Error 7731: clear the intercom app's cache, then sign in again." },
+    });
+    expect(resolved.isError ?? false, JSON.stringify(resolved)).toBe(false);
+    const { escalation, knowledge } = json(resolved);
+    expect(escalation).toMatchObject({ status: "resolved", knowledgeEntryId: knowledge.id, resolvedByName: curatorAgent.name });
+    expect(knowledge.content).toContain("clear the intercom app's cache");
+
+    const again = json(await fieldMcp.callTool({ name: "escalate", arguments: { question: "Intercom app login fails with error 7731", severity: "medium" } }));
+    expect(again.knownFix).toMatchObject({ id: knowledge.id });
+    expect(again.knownFix.content).toContain("clear the intercom app's cache");
+    await fieldMcp.close();
+    await hq.close();
+  });
+
   it("gives an isolated agent no tools at all", async () => {
     const isolated = await createAgent({ kind: "internal", role: "isolated" });
     const client = await connectHttp(isolated.key);
