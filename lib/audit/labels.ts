@@ -57,6 +57,7 @@ const ACTION_LABELS: Record<string, string> = {
   "retrieval.impersonate": "Tried retrieval as an agent (playground)",
   "embeddings.backfill": "Indexed items for search by meaning",
   "demo.seed": "Loaded the demo data",
+  "database.backup": "Downloaded a database backup",
 };
 
 export function actionLabel(action: string): string {
