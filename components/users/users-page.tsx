@@ -18,6 +18,7 @@ import { errorMessage } from "@/lib/client/api";
 import { formatDateTime, formatRelative } from "@/lib/client/format";
 import { useHqUsers, useUpdateHqUser } from "@/lib/client/hooks/users";
 import type { HqRole, HqUser } from "@/lib/client/types";
+import { BackupCard } from "./backup-card";
 import { InviteUserDialog } from "./invite-user-dialog";
 import { ROLE_OPTIONS } from "./user-labels";
 
@@ -143,6 +144,7 @@ export function UsersPage() {
           </Table>
         )}
       </Card>
+      <BackupCard />
       <InviteUserDialog open={inviting} onClose={() => setInviting(false)} />
       <ConfirmDialog
         open={toggling !== null}

@@ -62,6 +62,7 @@ export const ACTION_LABELS: Record<string, string> = {
   "retrieval.impersonate": "Tried retrieval as an agent (playground)",
   "embeddings.backfill": "Indexed items for search by meaning",
   "demo.seed": "Loaded the demo data",
+  "database.backup": "Downloaded a database backup",
 };
 
 const DOCUMENT_NAMES: Record<string, string> = { soul: "SOUL", working: "scratchpad", daily: "daily note" };

@@ -107,7 +107,7 @@ function buildUrl(path: string, query: ApiFetchOptions["query"]): string {
   return qs ? `${base}${base.includes("?") ? "&" : "?"}${qs}` : base;
 }
 
-function toClientError(status: number, data: unknown): ApiClientError {
+export function toClientError(status: number, data: unknown): ApiClientError {
   const error = (data as { error?: { code?: unknown; message?: unknown; details?: unknown } } | undefined)?.error;
   if (error && typeof error.message === "string") {
     return new ApiClientError(status, typeof error.code === "string" ? error.code : "error", error.message, error.details);
