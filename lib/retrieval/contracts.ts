@@ -30,6 +30,11 @@ export const retrieveResultView = z
     tookMs: z.number(),
     /** requested scopes the caller's role may not read: searched around, never answered as empty */
     refusedScopes: z.array(retrievalScope).optional(),
+    /**
+     * "shared": the level was `local`, the agent's own scopes found nothing above the relevance floor,
+     * and the team's shared memory was searched in the same call (internal agents); `scopes` lists it
+     */
+    fallback: z.literal("shared").optional(),
   })
   .strict();
 
