@@ -25,19 +25,29 @@ begin
                              and (m.title || E'\n' || m.content) ~* ('\m' || d.n || '\M'))
         order by p.id
           for update of p);
+    insert into agent_people (agent_id, name, source)
+    select d.agent_id, d.name, 'memory'
+      from (select distinct on (f.agent_id, lower(n.name)) f.agent_id, n.name
+              from fresh f
+              join gone g on g.id = f.id and (g.title, g.content) is distinct from (f.title, f.content)
+             cross join lateral mhq.names_in_text(f.title || E'\n' || f.content) n (name)
+             where f.scope = 'agent'
+             order by f.agent_id, lower(n.name), n.name) d
+     where not exists (select 1 from agent_people p where p.agent_id = d.agent_id and lower(p.name) = lower(d.name))
+     order by d.agent_id, lower(d.name)
+    on conflict do nothing;
+  else
+    insert into agent_people (agent_id, name, source)
+    select d.agent_id, d.name, 'memory'
+      from (select distinct on (f.agent_id, lower(n.name)) f.agent_id, n.name
+              from fresh f
+             cross join lateral mhq.names_in_text(f.title || E'\n' || f.content) n (name)
+             where f.scope = 'agent'
+             order by f.agent_id, lower(n.name), n.name) d
+     where not exists (select 1 from agent_people p where p.agent_id = d.agent_id and lower(p.name) = lower(d.name))
+     order by d.agent_id, lower(d.name)
+    on conflict do nothing;
   end if;
-  insert into agent_people (agent_id, name, source)
-  select d.agent_id, d.name, 'memory'
-    from (select distinct on (f.agent_id, lower(n.name)) f.agent_id, n.name
-            from fresh f
-           cross join lateral mhq.names_in_text(f.title || E'\n' || f.content) n (name)
-           where f.scope = 'agent'
-             and (tg_op = 'INSERT' or exists (select 1 from gone g
-                                                where g.id = f.id and (g.title, g.content) is distinct from (f.title, f.content)))
-           order by f.agent_id, lower(n.name), n.name) d
-   where not exists (select 1 from agent_people p where p.agent_id = d.agent_id and lower(p.name) = lower(d.name))
-   order by d.agent_id, lower(d.name)
-  on conflict do nothing;
   return null;
 end
 $$;
