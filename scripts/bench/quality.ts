@@ -332,7 +332,10 @@ export async function benchQuality(): Promise<BenchRow[]> {
         add(scores.d, ranked, q.evidence);
       }
       perConversation.push([conv.name, String(docs.length), String(row.a!.n), ...(["a", "b", "c", "d", "bm25"] as const).map((k) => fmt(row[k]!, "r10"))]);
-      process.stderr.write(`quality: ${conv.name} done (${docs.length} turns, ${row.a!.n} questions)\n`);
+      process.stderr.write(
+        `quality: ${conv.name} done (${docs.length} turns, ${row.a!.n} questions): r@10 ` +
+          (["a", "b", "c", "d", "bm25"] as const).map((k) => `${k} ${fmt(row[k]!, "r10")}`).join(", ") + "\n",
+      );
     }
     const n = scores.a.n;
     const table = (header: string[], lines: string[][]) => {
@@ -348,9 +351,9 @@ export async function benchQuality(): Promise<BenchRow[]> {
     console.log(`LoCoMo: ${conversations.length} conversations, ${turnsTotal} turns, ${n} questions with evidence, limit ${LIMIT}`);
     console.log(table(["recorded / asked", "r@5", "r@10", "MRR"], ways));
     console.log("\n" + table(["conversation", "turns", "questions", "(a) r@10", "(b) r@10", "(c) r@10", "(d) r@10", "bm25 r@10"], perConversation));
-    const pts = (k: Mode | "d") => ((scores[k].r10 - scores.a.r10) / Math.max(1, n)) * 100;
+    const pts = (k: Mode | "d") => (scores[k].n ? (((scores[k].r10 / scores[k].n) - scores.a.r10 / Math.max(1, n)) * 100).toFixed(1) : "-");
     console.log(
-      `(b) − (a) ${pts("b").toFixed(1)} points, (c) − (a) ${pts("c").toFixed(1)}, (d) − (a) ${pts("d").toFixed(1)}; ` +
+      `(b) − (a) ${pts("b")} points, (c) − (a) ${pts("c")}, (d) − (a) ${pts("d")}; ` +
         `(a) − BM25 ${(((scores.a.r10 - scores.bm25.r10) / Math.max(1, n)) * 100).toFixed(1)} points; ` +
         `${unanswered} questions answered with nothing in (a) (relevance floor); the trigger said none to ${levelNone} in (d) ` +
         `(levels ${JSON.stringify(levels)}, ${fallbacks} fell back to the shared memory); in ${pushedOut} questions of (d) ` +
@@ -370,7 +373,7 @@ export async function benchQuality(): Promise<BenchRow[]> {
       p95: percentile(times, 95),
       notes: `${conversations.length} conversations, ${turnsTotal} turns, limit ${LIMIT}`,
     },
-    ...MODES.map(({ mode, label }) => ({
+    ...MODES.filter(({ mode }) => wanted.has(mode)).map(({ mode, label }) => ({
       benchmark: `record LoCoMo turns ${label.slice(0, 3)}, embedded`,
       n: turnsTotal,
       p50: (recordMs[mode] / turnsTotal),
