@@ -109,6 +109,9 @@ const STATUS_TEXT: Record<number, string> = {
 
 const isSafe = (method: string) => method === "GET";
 
+/** permissions every authenticated caller holds: no role is refused them */
+const EVERY_CALLER = new Set<Permission>(["authenticated", "agents.read"]);
+
 /**
  * What a route can answer besides success, by status, each with the reasons: derived from the contract
  * (authentication, body, query, path ids, the admission queue) plus the refusals it lists itself.
@@ -122,7 +125,7 @@ export function refusalsOf(e: AnyContract, maxBodyBytes?: number): Map<number, s
   };
   if (e.permission !== null) {
     add(401, "No key or session was sent, or the key is unknown or revoked.");
-    add(403, `The caller's role may not call this. Who may: ${whoMayCall(e.permission)}`);
+    if (!EVERY_CALLER.has(e.permission)) add(403, `The caller's role may not call this. Who may: ${whoMayCall(e.permission)}`);
   }
   if (!isSafe(e.method)) {
     if (e.permission === null) add(403, "A cross-site request: only this server's own pages may post it.");
