@@ -22,4 +22,11 @@ export default tseslint.config(
     files: ["scripts/**/*.mjs", "bin/**/*.mjs", "*.mjs"],
     languageOptions: { globals: { process: "readonly", console: "readonly", URL: "readonly" } },
   },
+  {
+    // the client package's runtime and stdio bridge: plain JavaScript on Node.js 18+ (or any runtime with fetch)
+    files: ["packages/client/**/*.js", "packages/client/**/*.mjs"],
+    languageOptions: {
+      globals: { process: "readonly", console: "readonly", URL: "readonly", URLSearchParams: "readonly", fetch: "readonly" },
+    },
+  },
 );

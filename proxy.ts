@@ -2,6 +2,8 @@
 // - /api: an unknown path answers 404 and an unsupported method 405 in the API's JSON error shape
 //   (Next.js would answer an HTML page or an empty body), counted in the request metrics; everything
 //   else goes on to its handler.
+// - /.well-known/… and OAuth's default endpoints (/authorize, /token, /register): 404 in the same JSON
+//   shape (the server offers no OAuth), never the sign-in page.
 // - console pages: the requested address is passed to the server layouts (`x-mhq-path`), so a visitor
 //   who must sign in first is brought back to the page they asked for. Authentication itself stays
 //   in the layouts and the API.
@@ -12,7 +14,7 @@
 import type { CookieOptions } from "@supabase/ssr";
 import { NextResponse, type NextRequest } from "next/server";
 import { hasSupabaseSession, supabaseAuthConfig, supabaseClient } from "@/lib/auth/supabase-client";
-import { routeTemplate, unservedApiRequest } from "@/lib/http/api-routes";
+import { oauthProbeRequest, routeTemplate, unservedApiRequest } from "@/lib/http/api-routes";
 import { recordHttpRequest, UNMATCHED_ROUTE } from "@/lib/metrics/http";
 
 type CookieChange = { name: string; value: string; options: CookieOptions };
@@ -20,6 +22,11 @@ type CookieChange = { name: string; value: string; options: CookieOptions };
 export async function proxy(request: NextRequest) {
   const { pathname, search } = request.nextUrl;
   const isApi = pathname.startsWith("/api/");
+  const oauthProbe = oauthProbeRequest(pathname);
+  if (oauthProbe) {
+    recordHttpRequest(UNMATCHED_ROUTE, request.method, oauthProbe.status, 0);
+    return oauthProbe;
+  }
   if (isApi) {
     const unserved = unservedApiRequest(request.method, pathname);
     if (unserved) {

@@ -1,7 +1,7 @@
 import { isIP } from "node:net";
 import { z } from "zod";
 
-// Every setting the server reads, in one place, validated once. README "Configuration" documents
+// Every setting the server reads, in one place, validated once. docs/OPERATIONS.md "Configuration" documents
 // each of these; keep the two in step.
 const boolish = z
   .enum(["true", "false", "1", "0", "yes", "no"])

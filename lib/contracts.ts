@@ -1,6 +1,7 @@
 import { agentLogContracts } from "@/lib/agent-log/contracts";
 import { agentContracts } from "@/lib/agents/contracts";
 import { auditContracts } from "@/lib/audit/contracts";
+import { backupContracts } from "@/lib/backup/contracts";
 import { authContracts } from "@/lib/auth/contracts";
 import { clientContracts } from "@/lib/clients/contracts";
 import { documentContracts } from "@/lib/documents/contracts";
@@ -35,6 +36,7 @@ export const api = {
   retrieval: retrievalContracts,
   knowledge: knowledgeContracts,
   lifecycle: lifecycleContracts,
+  backup: backupContracts,
 } as const;
 
 export const ALL_CONTRACTS: AnyContract[] = Object.values(api).flatMap((domain) => Object.values(domain) as AnyContract[]);

@@ -54,7 +54,7 @@ export function AgentDetailsCard({ agent, isAdmin }: { agent: Agent; isAdmin: bo
             { label: "Knowledge base", value: KB_LABEL[agent.kbAccess] },
             {
               label: "Description",
-              value: agent.description || <span className="text-slate-400">No description</span>,
+              value: agent.description || <span className="text-slate-500">No description</span>,
               wide: true,
             },
             {

@@ -46,7 +46,7 @@ export function AgentKeysCard({ agent }: { agent: Agent }) {
           action={<Button onClick={() => setIssuing(true)}>Issue key</Button>}
         />
       ) : (
-        <Table>
+        <Table cards>
           <THead>
             <tr>
               <Th>Label</Th>
@@ -62,18 +62,18 @@ export function AgentKeysCard({ agent }: { agent: Agent }) {
           <TBody>
             {keys.data.map((key) => (
               <Tr key={key.id} data-testid="key-row" data-key-prefix={key.prefix}>
-                <Td className="font-medium text-slate-900">{key.label || <span className="font-normal text-slate-400">Unlabelled</span>}</Td>
-                <Td>
+                <Td primary className="font-medium text-slate-900">{key.label || <span className="font-normal text-slate-500">Unlabelled</span>}</Td>
+                <Td label="Key">
                   <code className="font-mono text-xs text-slate-600">{key.prefix}…</code>
                 </Td>
-                <Td>
+                <Td label="Created">
                   <span title={formatDateTime(key.createdAt)}>{formatRelative(key.createdAt)}</span>
                   {key.createdByName && <span className="block text-xs text-slate-500">by {key.createdByName}</span>}
                 </Td>
-                <Td>
+                <Td label="Last used">
                   <span title={key.lastUsedAt ? formatDateTime(key.lastUsedAt) : undefined}>{formatRelative(key.lastUsedAt)}</span>
                 </Td>
-                <Td>
+                <Td label="Status">
                   {key.revokedAt ? (
                     <Badge tone="red">
                       <span title={formatDateTime(key.revokedAt)}>Revoked {formatRelative(key.revokedAt)}</span>

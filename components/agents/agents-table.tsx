@@ -9,7 +9,7 @@ import { AgentStatusBadge } from "./agent-status-badge";
 
 export function AgentsTable({ agents }: { agents: Agent[] }) {
   return (
-    <Table>
+    <Table cards>
       <THead>
         <tr>
           <Th>Name</Th>
@@ -23,19 +23,19 @@ export function AgentsTable({ agents }: { agents: Agent[] }) {
       <TBody>
         {agents.map((agent) => (
           <Tr key={agent.id} data-testid="agent-row">
-            <Td className="max-w-xs">
+            <Td primary className="max-w-xs">
               <Link href={`/agents/${agent.id}`} className="font-medium text-slate-900 hover:text-indigo-600">
                 {agent.name}
               </Link>
               {agent.description && <p className="mt-0.5 truncate text-xs text-slate-500">{agent.description}</p>}
             </Td>
-            <Td>
+            <Td label="Kind">
               <Badge tone={KIND_TONE[agent.kind]}>{KIND_LABEL[agent.kind]}</Badge>
             </Td>
-            <Td>{ROLE_LABEL[agent.role]}</Td>
-            <Td>{agent.clientName ?? <span className="text-slate-400">—</span>}</Td>
-            <Td>{KB_LABEL[agent.kbAccess]}</Td>
-            <Td>
+            <Td label="Role">{ROLE_LABEL[agent.role]}</Td>
+            <Td label="Client">{agent.clientName ?? <span className="text-slate-500">—</span>}</Td>
+            <Td label="Knowledge base">{KB_LABEL[agent.kbAccess]}</Td>
+            <Td label="Status">
               <AgentStatusBadge disabledAt={agent.disabledAt} />
             </Td>
           </Tr>

@@ -6,7 +6,7 @@ import { Button } from "@/components/ui/button";
 import { Dialog, DialogFooter } from "@/components/ui/dialog";
 import { Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
-import { ApiClientError, errorMessage } from "@/lib/client/api";
+import { formErrors } from "@/lib/client/api";
 import { useSaveClient } from "@/lib/client/hooks/agents";
 import type { Client } from "@/lib/client/types";
 
@@ -40,7 +40,7 @@ function ClientForm({ onClose, client }: { onClose: () => void; client?: Client 
   const save = useSaveClient(client, {
     onSuccess: onClose,
     onError: (err) =>
-      setErrors(err instanceof ApiClientError && err.status === 422 ? { ...err.fieldErrors, form: err.message } : { form: errorMessage(err) }),
+      setErrors(formErrors(err, ["name", "triggerTerms"])),
   });
 
   function onSubmit(e: FormEvent) {

@@ -46,7 +46,7 @@ export function ClientsCard() {
           action={isAdmin && <Button onClick={() => setCreating(true)}>New client</Button>}
         />
       ) : (
-        <Table>
+        <Table cards>
           <THead>
             <tr>
               <Th>Client</Th>
@@ -60,13 +60,13 @@ export function ClientsCard() {
           <TBody>
             {clients.data.map((client) => (
               <Tr key={client.id}>
-                <Td>
+                <Td primary>
                   <Link href={`/clients/${client.id}`} className="font-medium text-slate-900 hover:text-indigo-600">
                     {client.name}
                   </Link>
                   <p className="font-mono text-xs text-slate-500">{client.slug}</p>
                 </Td>
-                <Td>
+                <Td label="Trigger terms">
                   {client.triggerTerms.length ? (
                     <div className="flex max-w-md flex-wrap gap-1.5">
                       {client.triggerTerms.map((t) => (
@@ -76,10 +76,10 @@ export function ClientsCard() {
                       ))}
                     </div>
                   ) : (
-                    <span className="text-slate-400">None</span>
+                    <span className="text-slate-500">None</span>
                   )}
                 </Td>
-                <Td>{agentCount(client.id) ?? "—"}</Td>
+                <Td label="Field agents">{agentCount(client.id) ?? "—"}</Td>
                 {isAdmin && (
                   <Td className="text-right">
                     <Button variant="ghost" size="sm" onClick={() => setEditing(client)} aria-label={`Edit ${client.name}`}>

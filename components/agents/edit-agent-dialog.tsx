@@ -8,7 +8,7 @@ import { Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
 import { Select } from "@/components/ui/select";
 import { Textarea } from "@/components/ui/textarea";
-import { ApiClientError, errorMessage } from "@/lib/client/api";
+import { formErrors } from "@/lib/client/api";
 import { useUpdateAgent } from "@/lib/client/hooks/agents";
 import type { Agent, AgentRole, KbAccess } from "@/lib/client/types";
 import { KB_OPTIONS, ROLE_HINT, ROLE_OPTIONS } from "./agent-labels";
@@ -32,7 +32,7 @@ function EditAgentForm({ agent, onClose }: { agent: Agent; onClose: () => void }
   const save = useUpdateAgent(agent.id, {
     onSuccess: onClose,
     onError: (err) =>
-      setErrors(err instanceof ApiClientError && err.status === 422 ? { ...err.fieldErrors, form: err.message } : { form: errorMessage(err) }),
+      setErrors(formErrors(err, ["name", "role", "kbAccess", "description"])),
   });
 
   function onSubmit(e: FormEvent) {

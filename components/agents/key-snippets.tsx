@@ -2,7 +2,7 @@
 
 import { useSyncExternalStore } from "react";
 import { CodeBlock } from "@/components/docs/code-block";
-import { curlSnippet, mcpStdioSnippet, typescriptSnippet } from "@/components/docs/snippets";
+import { curlSnippet, mcpHttpSnippet, mcpStdioSnippet, typescriptSnippet } from "@/components/docs/snippets";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Tabs } from "@/components/ui/tabs";
@@ -26,8 +26,9 @@ export function KeySnippets({ issuedKey }: { issuedKey: string }) {
         label="Connect the agent"
         items={[
           { id: "curl", label: "curl", content: <CodeBlock code={curlSnippet(origin, issuedKey)} label="curl snippet" testId="snippet-curl" /> },
-          { id: "mcp", label: "MCP (Claude Desktop, Cursor)", content: <CodeBlock code={mcpStdioSnippet(origin, issuedKey)} label="MCP configuration" testId="snippet-mcp" /> },
-          { id: "ts", label: "TypeScript", content: <CodeBlock code={typescriptSnippet(origin, issuedKey)} label="TypeScript snippet" testId="snippet-ts" /> },
+          { id: "mcp", label: "MCP (stdio)", content: <CodeBlock code={mcpStdioSnippet(origin, issuedKey)} label="MCP configuration (Claude Desktop, Cursor: stdio through the client package)" testId="snippet-mcp" /> },
+          { id: "mcp-http", label: "MCP (HTTP)", content: <CodeBlock code={mcpHttpSnippet(origin, issuedKey)} label="MCP configuration (Streamable HTTP)" testId="snippet-mcp-http" /> },
+          { id: "ts", label: "TypeScript", content: <CodeBlock code={typescriptSnippet(origin, issuedKey)} label="TypeScript: install the client package from this server, then" testId="snippet-ts" /> },
         ]}
       />
       <div className="flex flex-wrap items-center gap-3">

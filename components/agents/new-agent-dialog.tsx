@@ -9,7 +9,7 @@ import { Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
 import { Select } from "@/components/ui/select";
 import { Textarea } from "@/components/ui/textarea";
-import { ApiClientError, errorMessage } from "@/lib/client/api";
+import { errorMessage, formErrors } from "@/lib/client/api";
 import { useClients, useCreateAgent } from "@/lib/client/hooks/agents";
 import type { AgentKind, AgentRole, KbAccess } from "@/lib/client/types";
 import { KB_OPTIONS, KIND_OPTIONS, ROLE_HINT, ROLE_OPTIONS } from "./agent-labels";
@@ -41,7 +41,7 @@ function NewAgentForm({ onClose }: { onClose: () => void }) {
       router.push(`/agents/${agent.id}`);
     },
     onError: (err) =>
-      setErrors(err instanceof ApiClientError && err.status === 422 ? { ...err.fieldErrors, form: err.message } : { form: errorMessage(err) }),
+      setErrors(formErrors(err, ["name", "clientId", "kbAccess", "role", "description"])),
   });
 
   const isField = kind === "field";

@@ -1,11 +1,12 @@
 "use client";
 
 import { usePathname, useSearchParams } from "next/navigation";
-import { useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { Button, buttonClasses } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { EmptyState } from "@/components/ui/empty-state";
 import { ErrorState } from "@/components/ui/error-state";
+import { FilterBar } from "@/components/ui/filter-bar";
 import { Input } from "@/components/ui/input";
 import { LoadingState } from "@/components/ui/loading-state";
 import { PageHeader } from "@/components/ui/page-header";
@@ -49,6 +50,9 @@ export function AuditPage() {
   const from = DATE.test(params.get("from") ?? "") ? params.get("from")! : "";
   const to = DATE.test(params.get("to") ?? "") ? params.get("to")! : "";
   const [actorDraft, setActorDraft] = useState(actor);
+  // the filter functions below always start from the newest params, even from a timer set earlier
+  const latest = useRef(params);
+  latest.current = params;
   const rangeError = from && to && to < from ? "The end date is before the start date" : null;
 
   const apiFilters = {
@@ -70,13 +74,23 @@ export function AuditPage() {
   }
 
   function setFilter(changes: Record<string, string>) {
-    const next = new URLSearchParams(params.toString());
+    const next = new URLSearchParams(latest.current.toString());
     for (const [k, v] of Object.entries(changes)) {
       if (v) next.set(k, v);
       else next.delete(k);
     }
     replaceParams(next);
   }
+
+  // the actor name applies as it is typed, once typing pauses (Enter and leaving the box apply it at once)
+  const typedActor = actorDraft.trim();
+  useEffect(() => {
+    if (typedActor === (latest.current.get("actor")?.trim() ?? "")) return;
+    const timer = setTimeout(() => setFilter({ actor: typedActor }), 400);
+    return () => clearTimeout(timer);
+    // setFilter reads the newest params through `latest`
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [typedActor]);
 
   function clearFilters() {
     setActorDraft("");
@@ -99,7 +113,6 @@ export function AuditPage() {
         }
       />
       <form
-        className="mb-4 flex flex-wrap items-end gap-3"
         role="search"
         aria-label="Filter the audit log"
         noValidate
@@ -108,57 +121,65 @@ export function AuditPage() {
           setFilter({ actor: actorDraft.trim() });
         }}
       >
-        <label className="text-xs font-medium text-slate-600">
-          Area
-          <Select
-            className="mt-1 w-48"
-            value={area?.id ?? ""}
-            onChange={(e) => setFilter({ area: e.target.value })}
-            options={[{ value: "", label: "All areas" }, ...AUDIT_AREAS.map((a) => ({ value: a.id, label: a.label }))]}
-          />
-        </label>
-        <label className="text-xs font-medium text-slate-600">
-          Actor
-          <Select className="mt-1 w-36" value={actorType} onChange={(e) => setFilter({ actorType: e.target.value })} options={ACTOR_TYPES} />
-        </label>
-        <label className="text-xs font-medium text-slate-600">
-          Actor name
-          <Input
-            className="mt-1 w-44"
-            value={actorDraft}
-            onChange={(e) => setActorDraft(e.target.value)}
-            onBlur={() => actorDraft.trim() !== actor && setFilter({ actor: actorDraft.trim() })}
-            placeholder="e.g. Santos"
-          />
-        </label>
-        <label className="text-xs font-medium text-slate-600">
-          From
-          <Input className="mt-1 w-40" type="date" value={from} onChange={(e) => setFilter({ from: e.target.value })} />
-        </label>
-        <label className="text-xs font-medium text-slate-600">
-          To
-          <Input
-            className="mt-1 w-40"
-            type="date"
-            value={to}
-            onChange={(e) => setFilter({ to: e.target.value })}
-            invalid={Boolean(rangeError)}
-            aria-describedby={rangeError ? "audit-range-error" : undefined}
-          />
-        </label>
-        <button type="submit" className="sr-only">
-          Apply filters
-        </button>
-        {filtered && (
-          <Button variant="ghost" size="sm" className="mb-0.5" onClick={clearFilters}>
-            Clear filters
-          </Button>
-        )}
-        {rangeError && (
-          <p id="audit-range-error" role="alert" className="w-full text-xs text-red-600">
-            {rangeError}
-          </p>
-        )}
+        <FilterBar
+          active={[area, actorType, actor, from, to].filter(Boolean).length}
+          trailing={
+            <>
+              <button type="submit" className="sr-only">
+                Apply filters
+              </button>
+              {filtered && (
+                <Button variant="ghost" size="sm" className="mb-0.5" onClick={clearFilters}>
+                  Clear filters
+                </Button>
+              )}
+              {rangeError && (
+                <p id="audit-range-error" role="alert" className="w-full text-xs text-red-600">
+                  {rangeError}
+                </p>
+              )}
+            </>
+          }
+        >
+          <label className="text-xs font-medium text-slate-600">
+            Area
+            <Select
+              className="mt-1 w-48"
+              value={area?.id ?? ""}
+              onChange={(e) => setFilter({ area: e.target.value })}
+              options={[{ value: "", label: "All areas" }, ...AUDIT_AREAS.map((a) => ({ value: a.id, label: a.label }))]}
+            />
+          </label>
+          <label className="text-xs font-medium text-slate-600">
+            Actor
+            <Select className="mt-1 w-36" value={actorType} onChange={(e) => setFilter({ actorType: e.target.value })} options={ACTOR_TYPES} />
+          </label>
+          <label className="text-xs font-medium text-slate-600">
+            Actor name
+            <Input
+              className="mt-1 w-44"
+              value={actorDraft}
+              onChange={(e) => setActorDraft(e.target.value)}
+              onBlur={() => actorDraft.trim() !== actor && setFilter({ actor: actorDraft.trim() })}
+              placeholder="e.g. Santos"
+            />
+          </label>
+          <label className="text-xs font-medium text-slate-600">
+            From
+            <Input className="mt-1 w-40" type="date" value={from} onChange={(e) => setFilter({ from: e.target.value })} />
+          </label>
+          <label className="text-xs font-medium text-slate-600">
+            To
+            <Input
+              className="mt-1 w-40"
+              type="date"
+              value={to}
+              onChange={(e) => setFilter({ to: e.target.value })}
+              invalid={Boolean(rangeError)}
+              aria-describedby={rangeError ? "audit-range-error" : undefined}
+            />
+          </label>
+        </FilterBar>
       </form>
 
       <Card>
@@ -182,7 +203,7 @@ export function AuditPage() {
           />
         ) : (
           <>
-            <Table>
+            <Table cards>
               <THead>
                 <tr>
                   <Th>Time</Th>

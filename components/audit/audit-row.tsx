@@ -32,6 +32,8 @@ const TARGET_LABEL: Record<string, string> = {
   agent_notes: "Working notes",
   review: "Review queue",
   embeddings: "Embeddings",
+  escalation: "Escalation",
+  lifecycle: "Consolidation",
 };
 
 // uuids are shortened; readable ids (a locked constant's key) are shown whole
@@ -59,6 +61,8 @@ function targetHref(e: AuditEntry): string | null {
       return "/users";
     case "locked_constant":
       return "/constants";
+    case "escalation":
+      return "/escalations";
     default:
       return e.agentId ? `/agents/${e.agentId}` : null;
   }
@@ -73,11 +77,11 @@ export function AuditRow({ entry }: { entry: AuditEntry }) {
   return (
     <Fragment>
       <Tr data-testid="audit-row" data-action={entry.action}>
-        <Td className="whitespace-nowrap">
+        <Td className="whitespace-nowrap" label="Time">
           <span className="text-slate-900">{formatDateTime(entry.occurredAt)}</span>
           <span className="block text-xs text-slate-500">{formatRelative(entry.occurredAt)}</span>
         </Td>
-        <Td>
+        <Td label="Actor">
           <div className="flex items-center gap-2">
             <Badge tone={actor.tone}>{actor.label}</Badge>
             {entry.actorType === "agent" && entry.actorId ? (
@@ -89,21 +93,21 @@ export function AuditRow({ entry }: { entry: AuditEntry }) {
             )}
           </div>
         </Td>
-        <Td>
-          <span className="text-slate-900" title={entry.action}>
-            {actionLabel(entry.action)}
+        <Td primary>
+          <span className="font-medium text-slate-900 sm:font-normal" title={entry.action}>
+            {actionLabel(entry.action, entry.details)}
           </span>
         </Td>
-        <Td className="max-w-xs">
+        <Td className="max-w-xs" label="Target">
           <Target entry={entry} />
         </Td>
-        <Td className="whitespace-nowrap">
+        <Td className="whitespace-nowrap" label="Client">
           {entry.clientId ? (
             <Link href={`/clients/${entry.clientId}`} className="text-slate-900 hover:text-indigo-600">
               {entry.clientName ?? shortId(entry.clientId)}
             </Link>
           ) : (
-            <span className="text-slate-400">—</span>
+            <span className="text-slate-500">—</span>
           )}
         </Td>
         <Td className="text-right">
@@ -146,7 +150,7 @@ export function AuditRow({ entry }: { entry: AuditEntry }) {
 }
 
 function Target({ entry }: { entry: AuditEntry }) {
-  if (!entry.targetType && !entry.targetId) return <span className="text-slate-400">—</span>;
+  if (!entry.targetType && !entry.targetId) return <span className="text-slate-500">—</span>;
   const label = TARGET_LABEL[entry.targetType] ?? entry.targetType.replace(/_/g, " ");
   const fallback = typeof entry.details?.email === "string" ? entry.details.email : typeof entry.details?.name === "string" ? entry.details.name : null;
   const name = entry.targetName ?? fallback;

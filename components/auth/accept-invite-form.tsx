@@ -5,7 +5,7 @@ import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
-import { ApiClientError, errorMessage } from "@/lib/client/api";
+import { ApiClientError, formErrors } from "@/lib/client/api";
 import { useAcceptInvite } from "@/lib/client/hooks/session";
 import { MIN_PASSWORD_LENGTH, validateNewPassword } from "./password-rules";
 
@@ -35,7 +35,7 @@ export function AcceptInviteForm({ token }: { token: string }) {
       if (err instanceof ApiClientError && err.status === 422 && err.fieldErrors.token) {
         return setErrors({ form: "This invitation link is damaged. Ask an admin to send a new one." });
       }
-      setErrors(err instanceof ApiClientError && err.status === 422 ? { ...err.fieldErrors, form: err.message } : { form: errorMessage(err) });
+      setErrors(formErrors(err, ["name", "password", "confirm"]));
     }
   }
 

@@ -5,7 +5,7 @@ import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
-import { ApiClientError, errorMessage } from "@/lib/client/api";
+import { ApiClientError, formErrors } from "@/lib/client/api";
 import { useSetup } from "@/lib/client/hooks/session";
 import { MIN_PASSWORD_LENGTH, validateEmail, validateNewPassword } from "./password-rules";
 
@@ -33,11 +33,12 @@ export function SetupForm() {
     setPending(true);
     try {
       await setup.mutateAsync({ name, email, password });
-      window.location.assign("/agents");
+      // the first admin starts on the Dashboard, whose first-run checklist walks from a client to the first agent call
+      window.location.assign("/dashboard");
     } catch (err) {
       setPending(false);
       if (err instanceof ApiClientError && err.status === 409) setAlreadySetUp(true);
-      setErrors(err instanceof ApiClientError && err.status === 422 ? { ...err.fieldErrors, form: err.message } : { form: errorMessage(err) });
+      setErrors(formErrors(err, ["name", "email", "password", "confirm"]));
     }
   }
 

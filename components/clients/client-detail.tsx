@@ -81,7 +81,7 @@ export function ClientDetail({ id }: { id: string }) {
           ) : own.length === 0 ? (
             <EmptyState title="No agent works for this client yet" description="Create a field agent on the Agents page and choose this client." />
           ) : (
-            <Table>
+            <Table cards>
               <THead>
                 <tr>
                   <Th>Agent</Th>
@@ -92,15 +92,15 @@ export function ClientDetail({ id }: { id: string }) {
               <TBody>
                 {own.map((a) => (
                   <Tr key={a.id}>
-                    <Td>
+                    <Td primary>
                       <Link href={`/agents/${a.id}`} className="font-medium text-slate-900 hover:text-indigo-600">
                         {a.name}
                       </Link>
                     </Td>
-                    <Td className="text-slate-600">
+                    <Td label="Kind" className="text-slate-600">
                       {KIND_LABEL[a.kind]} · {ROLE_LABEL[a.role]}
                     </Td>
-                    <Td>
+                    <Td label="Status">
                       <AgentStatusBadge disabledAt={a.disabledAt} />
                     </Td>
                   </Tr>
@@ -119,7 +119,7 @@ export function ClientDetail({ id }: { id: string }) {
           ) : contacts.data.length === 0 ? (
             <EmptyState title="No contacts yet" description="Agents add contacts as they talk to this client's customers." />
           ) : (
-            <Table>
+            <Table cards>
               <THead>
                 <tr>
                   <Th>Contact</Th>
@@ -130,16 +130,16 @@ export function ClientDetail({ id }: { id: string }) {
               <TBody>
                 {contacts.data.map((c) => (
                   <Tr key={c.id}>
-                    <Td>
+                    <Td primary>
                       <Link href={`/contacts/${c.id}`} className="font-medium text-slate-900 hover:text-indigo-600">
                         {c.name ?? "Opted-out contact"}
                       </Link>
                     </Td>
-                    <Td className="text-slate-600">
+                    <Td label="Facts" className="text-slate-600">
                       {plural(c.factCount ?? 0, "fact")}
                       {c.pendingCount ? ` · ${plural(c.pendingCount, "pending suggestion")}` : ""}
                     </Td>
-                    <Td className="text-slate-600">{formatRelative(c.updatedAt)}</Td>
+                    <Td label="Updated" className="text-slate-600">{formatRelative(c.updatedAt)}</Td>
                   </Tr>
                 ))}
               </TBody>

@@ -8,7 +8,7 @@ import { Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
 import { Select } from "@/components/ui/select";
 import { Textarea } from "@/components/ui/textarea";
-import { ApiClientError, errorMessage } from "@/lib/client/api";
+import { formErrors } from "@/lib/client/api";
 import { useSaveConstant } from "@/lib/client/hooks/constants";
 import { CONSTANT_CATEGORIES, type ConstantCategory, type LockedConstant } from "@/lib/client/types";
 import { CATEGORY_LABEL } from "./constant-labels";
@@ -59,7 +59,7 @@ function ConstantForm({ onClose, constant, existingKeys }: { onClose: () => void
   const save = useSaveConstant(effectiveKey, {
     onSuccess: onClose,
     onError: (err) =>
-      setErrors(err instanceof ApiClientError && err.status === 422 ? { ...err.fieldErrors, form: err.message } : { form: errorMessage(err) }),
+      setErrors(formErrors(err, ["key", "label", "value", "category", "description"])),
   });
 
   function onSubmit(e: FormEvent) {

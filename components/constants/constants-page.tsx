@@ -65,7 +65,7 @@ export function ConstantsPage() {
           {groups.map(({ category, items }) => (
             <Card key={category} data-testid={`constants-${category}`}>
               <CardHeader title={CATEGORY_LABEL[category]} description={CATEGORY_HINT[category]} />
-              <Table className="table-fixed">
+              <Table cards className="table-fixed">
                 <THead>
                   <tr>
                     <Th className="w-1/4">Label</Th>
@@ -81,15 +81,15 @@ export function ConstantsPage() {
                 <TBody>
                   {items.map((c) => (
                     <Tr key={c.key}>
-                      <Td className="align-top">
+                      <Td primary className="align-top">
                         <p className="font-medium text-slate-900">{c.label}</p>
                         <code className="font-mono text-xs break-all text-slate-500">{c.key}</code>
                       </Td>
-                      <Td className="align-top">
+                      <Td label="Value" className="align-top">
                         <p className="break-words whitespace-pre-wrap text-slate-900">{c.value}</p>
                         {c.description && <p className="mt-1 text-xs text-slate-500">{c.description}</p>}
                       </Td>
-                      <Td className="align-top text-xs text-slate-500">
+                      <Td label="Updated" className="align-top text-xs text-slate-500">
                         <span title={formatDateTime(c.updatedAt)}>{formatRelative(c.updatedAt)}</span>
                         {c.updatedByName && <span className="block">by {c.updatedByName}</span>}
                       </Td>

@@ -94,7 +94,7 @@ function ContactView({ contact }: { contact: Contact }) {
                 items={[
                   { label: "Phone", value: contact.phone ? <span className="font-mono">{contact.phone}</span> : "—" },
                   { label: "Email", value: contact.email ?? "—" },
-                  { label: "Summary", value: contact.summary || <span className="text-slate-400">No summary yet</span>, wide: true },
+                  { label: "Summary", value: contact.summary || <span className="text-slate-500">No summary yet</span>, wide: true },
                   { label: "Created", value: formatDateTime(contact.createdAt) },
                   { label: "Updated", value: formatDateTime(contact.updatedAt) },
                 ]}
@@ -201,7 +201,7 @@ function FactsCard({ contactId }: { contactId: string }) {
       ) : groups.size === 0 ? (
         <EmptyState title="No facts yet" description="Approved suggestions become facts here." />
       ) : (
-        <Table>
+        <Table cards>
           <THead>
             <tr>
               <Th>Key</Th>
@@ -215,14 +215,14 @@ function FactsCard({ contactId }: { contactId: string }) {
             {[...groups.entries()].map(([key, versions]) =>
               versions.map((f, i) => (
                 <Tr key={f.id} data-testid="fact-row" data-status={f.status} className={f.status === "superseded" ? "bg-slate-50/60 text-slate-500" : undefined}>
-                  <Td>{i === 0 ? <code className="font-mono text-xs font-semibold text-slate-800">{key}</code> : <span className="pl-3 text-xs text-slate-400">↳ earlier</span>}</Td>
-                  <Td className={f.status === "superseded" ? "line-through decoration-slate-300" : "text-slate-900"}>{f.value}</Td>
-                  <Td>
+                  <Td primary>{i === 0 ? <code className="font-mono text-xs font-semibold text-slate-800">{key}</code> : <span className="pl-3 text-xs text-slate-500">↳ earlier</span>}</Td>
+                  <Td label="Value" className={f.status === "superseded" ? "line-through decoration-slate-300" : "text-slate-900"}>{f.value}</Td>
+                  <Td label="Confidence">
                     <Badge tone={f.status === "superseded" ? "neutral" : confidenceTone(f.confidence)}>{formatConfidence(f.confidence)}</Badge>
                     {f.status === "superseded" && <span className="ml-2 text-xs">superseded {formatRelative(f.supersededAt)}</span>}
                   </Td>
-                  <Td className="text-xs">{f.writtenByName || f.writtenByType}</Td>
-                  <Td className="text-xs">
+                  <Td label="Written by" className="text-xs">{f.writtenByName || f.writtenByType}</Td>
+                  <Td label="When" className="text-xs">
                     <span title={formatDateTime(f.createdAt)}>{formatRelative(f.createdAt)}</span>
                   </Td>
                 </Tr>
@@ -247,7 +247,7 @@ function SuggestionsCard({ contactId }: { contactId: string }) {
       ) : suggestions.data.length === 0 ? (
         <EmptyState title="No suggestions" />
       ) : (
-        <Table>
+        <Table cards>
           <THead>
             <tr>
               <Th>Key</Th>
@@ -260,18 +260,18 @@ function SuggestionsCard({ contactId }: { contactId: string }) {
           <TBody>
             {suggestions.data.map((s) => (
               <Tr key={s.id}>
-                <Td>
+                <Td primary>
                   <code className="font-mono text-xs">{s.key}</code>
                 </Td>
-                <Td className="text-slate-900">{s.value}</Td>
-                <Td>
+                <Td label="Proposed value" className="text-slate-900">{s.value}</Td>
+                <Td label="Confidence">
                   <Badge tone={confidenceTone(s.confidence)}>{formatConfidence(s.confidence)}</Badge>
                 </Td>
-                <Td>
+                <Td label="Status">
                   <Badge tone={STATUS_TONE[s.status]}>{s.status}</Badge>
                   {s.reason && <span className="mt-1 block max-w-xs text-xs text-slate-500">{s.reason}</span>}
                 </Td>
-                <Td className="text-xs">
+                <Td label="Proposed by" className="text-xs">
                   {s.proposedByName} · <span title={formatDateTime(s.createdAt)}>{formatRelative(s.createdAt)}</span>
                 </Td>
               </Tr>

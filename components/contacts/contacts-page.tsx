@@ -76,7 +76,7 @@ export function ContactsPage() {
               description={search || clientId ? "Try another client or search." : "Manager agents create contacts as conversations come in."}
             />
           ) : (
-            <Table>
+            <Table cards>
               <THead>
                 <tr>
                   <Th>Contact</Th>
@@ -92,18 +92,18 @@ export function ContactsPage() {
               <TBody>
                 {contacts.data.map((c) => (
                   <Tr key={c.id} data-testid="contact-row">
-                    <Td>
+                    <Td primary>
                       <Link href={`/contacts/${c.id}`} className="font-medium text-slate-900 hover:text-indigo-600">
                         {c.name ?? (c.optOut ? "Opted-out contact" : "Unnamed contact")}
                       </Link>
                     </Td>
-                    <Td className="font-mono text-xs">{c.phone ?? "—"}</Td>
-                    <Td className="text-xs">{c.email ?? "—"}</Td>
-                    <Td className="text-xs">{c.clientName ?? "HQ"}</Td>
-                    <Td>{c.optOut ? <Badge tone="red">Opted out</Badge> : <Badge>{STAGE_LABEL[c.stage] ?? c.stage}</Badge>}</Td>
-                    <Td className="text-right">{c.factCount ?? 0}</Td>
-                    <Td className="text-right">{c.pendingCount ? <Badge tone="amber">{c.pendingCount}</Badge> : "0"}</Td>
-                    <Td className="text-xs text-slate-500">
+                    <Td label="Phone" className="font-mono text-xs">{c.phone ?? "—"}</Td>
+                    <Td label="Email" className="text-xs">{c.email ?? "—"}</Td>
+                    <Td label="Client" className="text-xs">{c.clientName ?? "HQ"}</Td>
+                    <Td label="Stage">{c.optOut ? <Badge tone="red">Opted out</Badge> : <Badge>{STAGE_LABEL[c.stage] ?? c.stage}</Badge>}</Td>
+                    <Td label="Facts" className="text-right">{c.factCount ?? 0}</Td>
+                    <Td label="Pending" className="text-right">{c.pendingCount ? <Badge tone="amber">{c.pendingCount}</Badge> : "0"}</Td>
+                    <Td label="Updated" className="text-xs text-slate-500">
                       <span title={formatDateTime(c.updatedAt)}>{formatRelative(c.updatedAt)}</span>
                     </Td>
                   </Tr>

@@ -12,6 +12,7 @@ import { Select } from "@/components/ui/select";
 import { Table, TBody, Td, Th, THead, Tr } from "@/components/ui/table";
 import { formatDate, formatRelative, plural } from "@/lib/client/format";
 import { useEscalations } from "@/lib/client/hooks/lifecycle";
+import { categoryLabel } from "@/components/knowledge/labels";
 import { FirstRunChecklist } from "./first-run-checklist";
 import { useRetrievalStats } from "@/lib/client/hooks/retrieval";
 import type { RetrievalStats } from "@/lib/client/retrieval-types";
@@ -87,7 +88,13 @@ function KnownFixStat() {
     <Stat
       label="Answered by a known fix"
       value={counts ? counts.answeredByKnownFix : "—"}
-      hint={counts ? `escalations · ${counts.open} open · ${counts.resolved} resolved` : escalations.isError ? "could not load escalations" : "loading…"}
+      hint={
+        counts
+          ? `${plural(counts.open, "open escalation")} · ${counts.resolved.toLocaleString("en-US")} resolved`
+          : escalations.isError
+            ? "could not load escalations"
+            : "loading…"
+      }
       href="/escalations"
     />
   );
@@ -96,6 +103,8 @@ function KnownFixStat() {
 function DashboardBody({ stats }: { stats: RetrievalStats }) {
   const t = stats.totals;
   const reviews = stats.pendingReviews.suggestions + stats.pendingReviews.playbookUpdates;
+  // searches: retrievals whose level called for a search (every level but "none")
+  const searches = stats.perDay.reduce((n, d) => n + d.local + d.shared + d.hq, 0);
   return (
     <div className="space-y-6">
       <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-5">
@@ -106,9 +115,13 @@ function DashboardBody({ stats }: { stats: RetrievalStats }) {
         />
         <Stat label="Retrieve latency" value={ms(t.p95Ms)} hint={`p95 · median ${ms(t.p50Ms)}`} />
         <Stat
-          label="Came back empty"
+          label="Searches that found nothing"
           value={t.emptyRetrievals}
-          hint={t.avgItems === null ? "no searches yet" : `searches found ${t.avgItems.toFixed(1)} items on average`}
+          hint={
+            t.avgItems === null
+              ? "no searches yet"
+              : `of ${plural(searches, "search", "searches")} · ${t.avgItems.toFixed(1)} items per search on average`
+          }
         />
         <Stat
           label="Pending reviews"
@@ -136,7 +149,7 @@ function DashboardBody({ stats }: { stats: RetrievalStats }) {
           {stats.knowledge.mostRetrieved.length === 0 ? (
             <EmptyState title="No entry retrieved yet" description="Entries count once each time retrieval serves them to an agent." />
           ) : (
-            <Table aria-label="Most retrieved knowledge">
+            <Table cards aria-label="Most retrieved knowledge">
               <THead>
                 <Tr>
                   <Th>Entry</Th>
@@ -147,14 +160,14 @@ function DashboardBody({ stats }: { stats: RetrievalStats }) {
               <TBody>
                 {stats.knowledge.mostRetrieved.map((k) => (
                   <Tr key={k.id}>
-                    <Td>
+                    <Td primary>
                       <Link href={`/knowledge/${k.id}`} className="font-medium text-slate-900 hover:text-indigo-600">
                         {k.title}
                       </Link>
-                      <p className="text-xs text-slate-500">{k.category}</p>
+                      <p className="text-xs text-slate-500">{categoryLabel(k.category)}</p>
                     </Td>
-                    <Td className="text-right tabular-nums">{k.accessedCount}</Td>
-                    <Td className="text-xs whitespace-nowrap text-slate-500">{formatRelative(k.lastAccessedAt)}</Td>
+                    <Td label="Served" className="text-right tabular-nums">{k.accessedCount}</Td>
+                    <Td label="Last" className="text-xs whitespace-nowrap text-slate-500">{formatRelative(k.lastAccessedAt)}</Td>
                   </Tr>
                 ))}
               </TBody>
@@ -169,7 +182,7 @@ function DashboardBody({ stats }: { stats: RetrievalStats }) {
           {stats.knowledge.neverRetrieved.length === 0 ? (
             <EmptyState title="Every entry has been used" description="Nothing in the knowledge base is gathering dust." />
           ) : (
-            <Table aria-label="Never retrieved knowledge">
+            <Table cards aria-label="Never retrieved knowledge">
               <THead>
                 <Tr>
                   <Th>Entry</Th>
@@ -179,13 +192,13 @@ function DashboardBody({ stats }: { stats: RetrievalStats }) {
               <TBody>
                 {stats.knowledge.neverRetrieved.map((k) => (
                   <Tr key={k.id}>
-                    <Td>
+                    <Td primary>
                       <Link href={`/knowledge/${k.id}`} className="font-medium text-slate-900 hover:text-indigo-600">
                         {k.title}
                       </Link>
-                      <p className="text-xs text-slate-500">{k.category}</p>
+                      <p className="text-xs text-slate-500">{categoryLabel(k.category)}</p>
                     </Td>
-                    <Td className="text-xs whitespace-nowrap text-slate-500">{formatDate(k.createdAt)}</Td>
+                    <Td label="Written" className="text-xs whitespace-nowrap text-slate-500">{formatDate(k.createdAt)}</Td>
                   </Tr>
                 ))}
               </TBody>

@@ -1,7 +1,7 @@
 "use client";
 
 import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
-import { LEVEL_COLORS } from "@/components/retrieval/retrieval-labels";
+import { LEVEL_COLORS, LEVEL_LABELS } from "@/components/retrieval/retrieval-labels";
 import type { RetrievalStats } from "@/lib/client/retrieval-types";
 
 const LEVELS = ["none", "local", "shared", "hq"] as const;
@@ -20,9 +20,10 @@ export function RetrievalsChart({ perDay }: { perDay: RetrievalStats["perDay"] }
             <XAxis dataKey="label" tick={{ fontSize: 12, fill: "#64748b" }} tickLine={false} axisLine={{ stroke: "#cbd5e1" }} />
             <YAxis allowDecimals={false} tick={{ fontSize: 12, fill: "#64748b" }} tickLine={false} axisLine={false} />
             <Tooltip cursor={{ fill: "#f1f5f9" }} contentStyle={{ fontSize: 12, borderRadius: 6 }} />
-            <Legend wrapperStyle={{ fontSize: 12 }} />
+            {/* legend text in the page's text colour: the bars' light colours are too faint to read as text */}
+            <Legend wrapperStyle={{ fontSize: 12 }} formatter={(value: string) => <span style={{ color: "#334155" }}>{value}</span>} />
             {LEVELS.map((level) => (
-              <Bar key={level} dataKey={level} name={level} stackId="level" fill={LEVEL_COLORS[level]} isAnimationActive={false} />
+              <Bar key={level} dataKey={level} name={LEVEL_LABELS[level]} stackId="level" fill={LEVEL_COLORS[level]} isAnimationActive={false} />
             ))}
           </BarChart>
         </ResponsiveContainer>

@@ -6,7 +6,7 @@ import { Card, CardBody, CardHeader } from "@/components/ui/card";
 import { PageHeader } from "@/components/ui/page-header";
 import { CodeBlock } from "./code-block";
 import { OpenApiReference } from "./openapi-reference";
-import { curlSnippet, mcpHttpSnippet, mcpStdioSnippet, typescriptSnippet } from "./snippets";
+import { clientPackageUrl, curlSnippet, installSnippet, mcpHttpSnippet, mcpStdioSnippet, typescriptSnippet } from "./snippets";
 
 /** Getting started for agent developers, and the API reference generated from the server's contracts. */
 export function DocsPage() {
@@ -37,9 +37,22 @@ export function DocsPage() {
       </Card>
 
       <Card>
-        <CardHeader title="3. The TypeScript client" description="Every endpoint as a method typed by its contract; errors carry the API's code." />
-        <CardBody>
-          <CodeBlock code={typescriptSnippet(origin)} label="TypeScript example" />
+        <CardHeader
+          title="3. The TypeScript client"
+          description="Every endpoint as a method typed by this server's contracts; no dependencies; errors carry the API's code."
+        />
+        <CardBody className="space-y-4 text-sm text-slate-700">
+          <div className="space-y-2">
+            <p>
+              This server hands out its client package at <code className="font-mono">{clientPackageUrl(origin)}</code>, at its own
+              version. Install it in the agent&apos;s project:
+            </p>
+            <CodeBlock code={installSnippet(origin)} label="Install the client package" testId="docs-install" />
+          </div>
+          <div className="space-y-2">
+            <p>Then, in an ES module (agent.mjs, or TypeScript):</p>
+            <CodeBlock code={typescriptSnippet(origin)} label="TypeScript example" testId="docs-ts" />
+          </div>
         </CardBody>
       </Card>
 
@@ -51,17 +64,18 @@ export function DocsPage() {
         <CardBody className="space-y-4 text-sm text-slate-700">
           <div className="space-y-2">
             <p>
-              Desktop clients that start MCP servers over stdio use the bridge <code className="font-mono">memory-hq-mcp</code>. Put
-              this in Claude Desktop&apos;s <code className="font-mono">claude_desktop_config.json</code> or Cursor&apos;s{" "}
-              <code className="font-mono">.cursor/mcp.json</code>:
+              Clients that speak Streamable HTTP connect to <code className="font-mono">{origin}/api/mcp</code> directly:
             </p>
-            <CodeBlock code={mcpStdioSnippet(origin)} label="MCP configuration (stdio bridge)" />
+            <CodeBlock code={mcpHttpSnippet(origin)} label="MCP configuration (HTTP)" testId="docs-mcp-http" />
           </div>
           <div className="space-y-2">
             <p>
-              Clients that speak Streamable HTTP connect to <code className="font-mono">{origin}/api/mcp</code> directly:
+              Desktop clients that start MCP servers over stdio run the client package&apos;s bridge{" "}
+              <code className="font-mono">memory-hq-mcp</code> (npx fetches the package from this server). Put this in Claude
+              Desktop&apos;s <code className="font-mono">claude_desktop_config.json</code> or Cursor&apos;s{" "}
+              <code className="font-mono">.cursor/mcp.json</code>:
             </p>
-            <CodeBlock code={mcpHttpSnippet(origin)} label="MCP configuration (HTTP)" />
+            <CodeBlock code={mcpStdioSnippet(origin)} label="MCP configuration (stdio through the client package)" testId="docs-mcp-stdio" />
           </div>
         </CardBody>
       </Card>

@@ -7,7 +7,7 @@ export function CategoryBadge({ category }: { category: KnowledgeCategory }) {
 }
 
 export function TagList({ tags, max = 4 }: { tags: string[]; max?: number }) {
-  if (!tags.length) return <span className="text-xs text-slate-400">—</span>;
+  if (!tags.length) return <span className="text-xs text-slate-500">—</span>;
   const shown = tags.slice(0, max);
   return (
     <span className="flex flex-wrap gap-1">
@@ -16,7 +16,7 @@ export function TagList({ tags, max = 4 }: { tags: string[]; max?: number }) {
           #{t}
         </span>
       ))}
-      {tags.length > max && <span className="text-xs text-slate-400">+{tags.length - max}</span>}
+      {tags.length > max && <span className="text-xs text-slate-500">+{tags.length - max}</span>}
     </span>
   );
 }

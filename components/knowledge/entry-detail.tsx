@@ -143,12 +143,12 @@ function EntryView({ entry }: { entry: KnowledgeEntry }) {
                   content: (
                     <Card>
                       <CardBody>
+                        {/* not keyed on the version: a refetch after a refused save must not drop what was typed */}
                         <EntryEditor
-                          key={entry.version}
                           initial={draft}
+                          version={entry.version}
                           submitLabel="Save changes"
-                          onSubmit={(d) => save(d)}
-                          onOverwrite={(d, current) => save(d, current)}
+                          onSubmit={(d, expectedVersion) => save(d, expectedVersion)}
                           onCancel={() => setTab("content")}
                         />
                       </CardBody>

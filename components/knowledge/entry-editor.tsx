@@ -8,44 +8,61 @@ import { Input } from "@/components/ui/input";
 import { Select } from "@/components/ui/select";
 import { Tabs } from "@/components/ui/tabs";
 import { Textarea } from "@/components/ui/textarea";
-import { ApiClientError, errorMessage } from "@/lib/client/api";
-import type { KnowledgeCategory, KnowledgeDraft } from "@/lib/client/knowledge-types";
-import { CATEGORY_OPTIONS, parseTags } from "./labels";
+import { VersionConflictDialog } from "@/components/memories/version-conflict-dialog";
+import { mergeText } from "@/components/memories/merge-text";
+import { ApiClientError, formErrors } from "@/lib/client/api";
+import type { KnowledgeCategory, KnowledgeDraft, KnowledgeEntry } from "@/lib/client/knowledge-types";
+import { CATEGORY_LABEL, CATEGORY_OPTIONS, parseTags } from "./labels";
 import { MarkdownPreview } from "./markdown-preview";
 
 export interface EntryEditorProps {
   initial?: KnowledgeDraft;
+  /** the version `initial` is: a save sends it, and a 409 version_conflict opens the merge dialog */
+  version?: number;
   submitLabel: string;
   /** resolves when saved; a rejection is shown in the form (field errors, conflicts) */
-  onSubmit: (draft: KnowledgeDraft) => Promise<unknown>;
+  onSubmit: (draft: KnowledgeDraft, expectedVersion?: number) => Promise<unknown>;
   onCancel?: () => void;
-  /** shown when a save hits 409 version_conflict: saves the draft over the newer version */
-  onOverwrite?: (draft: KnowledgeDraft, currentVersion: number) => Promise<unknown>;
 }
 
 const EMPTY: KnowledgeDraft = { title: "", content: "", category: "procedure", tags: [] };
+const FIELDS = ["title", "category", "tags", "content"] as const;
+const sameTags = (a: string[], b: string[]) => a.join(",") === b.join(",");
 
-/** Title, category, tags and markdown content with a preview of what agents will read. */
-export function EntryEditor({ initial = EMPTY, submitLabel, onSubmit, onCancel, onOverwrite }: EntryEditorProps) {
+/**
+ * Title, category, tags and markdown content with a preview of what agents will read. An edit of an
+ * existing entry keeps the version it started from: when someone saved meanwhile, nothing typed is
+ * lost — the conflict dialog shows what differs and merges both edits by default (as the agent
+ * documents' editor does), or saves yours over theirs, or takes theirs.
+ */
+export function EntryEditor({ initial = EMPTY, version, submitLabel, onSubmit, onCancel }: EntryEditorProps) {
   const [title, setTitle] = useState(initial.title);
   const [category, setCategory] = useState<KnowledgeCategory>(initial.category);
   const [tags, setTags] = useState(initial.tags.join(", "));
   const [content, setContent] = useState(initial.content);
+  // the saved version this edit is based on: the common ancestor when a conflicting save is merged
+  const [base, setBase] = useState<{ version?: number; draft: KnowledgeDraft }>({ version, draft: initial });
+  const [conflict, setConflict] = useState<KnowledgeEntry | null>(null);
+  const [notice, setNotice] = useState<{ tone: "info" | "warning"; text: string } | null>(null);
   const [pending, setPending] = useState(false);
   const [error, setError] = useState<unknown>(null);
 
   const draft = (): KnowledgeDraft => ({ title: title.trim(), category, tags: parseTags(tags), content });
-  const fieldErrors = error instanceof ApiClientError ? error.fieldErrors : {};
-  const conflict = error instanceof ApiClientError && error.code === "version_conflict" ? error : null;
-  const currentVersion = (conflict?.details as { current?: { version?: number; updatedBy?: string } } | undefined)?.current;
+  const errors = error === null ? {} : formErrors(error, FIELDS);
 
-  async function run(action: () => Promise<unknown>) {
+  async function save(expectedVersion: number | undefined) {
     setPending(true);
     setError(null);
     try {
-      await action();
+      await onSubmit(draft(), expectedVersion);
+      setConflict(null);
+      setNotice(null);
     } catch (err) {
-      setError(err);
+      if (err instanceof ApiClientError && err.code === "version_conflict") {
+        setConflict((err.details as { current: KnowledgeEntry }).current);
+      } else {
+        setError(err);
+      }
     } finally {
       setPending(false);
     }
@@ -53,20 +70,67 @@ export function EntryEditor({ initial = EMPTY, submitLabel, onSubmit, onCancel, 
 
   function submit(e: FormEvent) {
     e.preventDefault();
-    void run(() => onSubmit(draft()));
+    void save(base.version);
   }
+
+  function show(next: KnowledgeDraft) {
+    setTitle(next.title);
+    setCategory(next.category);
+    setTags(next.tags.join(", "));
+    setContent(next.content);
+  }
+
+  /** Replays this edit onto the version saved meanwhile: a field only you changed keeps yours, the rest takes theirs. */
+  function merge(theirs: KnowledgeEntry) {
+    const mine = draft();
+    const was = base.draft;
+    const merged = mergeText(was.content, mine.content, theirs.content);
+    show({
+      title: mine.title !== was.title.trim() ? mine.title : theirs.title,
+      category: mine.category !== was.category ? mine.category : theirs.category,
+      tags: !sameTags(mine.tags, was.tags) ? mine.tags : theirs.tags,
+      content: merged.text,
+    });
+    setBase({ version: theirs.version, draft: { title: theirs.title, category: theirs.category, tags: theirs.tags, content: theirs.content } });
+    setConflict(null);
+    setNotice(
+      merged.clean
+        ? { tone: "info", text: `Your changes were merged into version ${theirs.version}. Check the entry, then save.` }
+        : {
+            tone: "warning",
+            text: `You and ${theirs.updatedBy} changed the same lines, so your new lines were added at the end of version ${theirs.version}. Tidy them up, then save.`,
+          },
+    );
+  }
+
+  function takeTheirs(theirs: KnowledgeEntry) {
+    const next = { title: theirs.title, category: theirs.category, tags: theirs.tags, content: theirs.content };
+    show(next);
+    setBase({ version: theirs.version, draft: next });
+    setConflict(null);
+    setNotice({ tone: "info", text: `Showing version ${theirs.version} as saved by ${theirs.updatedBy}; your edit was discarded.` });
+  }
+
+  const mine = draft();
+  const otherDifferences = conflict
+    ? [
+        conflict.title !== mine.title && `Title — theirs: “${conflict.title}”, yours: “${mine.title}”`,
+        conflict.category !== mine.category && `Category — theirs: ${CATEGORY_LABEL[conflict.category]}, yours: ${CATEGORY_LABEL[mine.category]}`,
+        !sameTags(conflict.tags, mine.tags) && `Tags — theirs: ${conflict.tags.join(", ") || "none"}, yours: ${mine.tags.join(", ") || "none"}`,
+      ].filter((d): d is string => Boolean(d))
+    : [];
 
   return (
     <form onSubmit={submit} className="space-y-5" aria-label="Knowledge entry" noValidate>
       <div className="grid gap-4 sm:grid-cols-[1fr_14rem]">
-        <Field label="Title" required error={fieldErrors.title} hint="The question an agent would search for.">
+        <Field label="Title" required error={errors.title} hint="The question an agent would search for.">
           <Input value={title} onChange={(e) => setTitle(e.target.value)} maxLength={200} name="title" />
         </Field>
-        <Field label="Category" required error={fieldErrors.category}>
+        <Field label="Category" required error={errors.category}>
           <Select value={category} onChange={(e) => setCategory(e.target.value as KnowledgeCategory)} options={CATEGORY_OPTIONS} name="category" />
         </Field>
       </div>
-      <Field label="Tags" error={fieldErrors.tags} hint="Comma-separated, e.g. escalation, sms, onboarding">
+      <Field label="Tags" error={errors.tags} hint="Comma-separated, e.g. escalation, sms, onboarding">
         <Input value={tags} onChange={(e) => setTags(e.target.value)} name="tags" />
       </Field>
       <div>
@@ -80,7 +144,7 @@ export function EntryEditor({ initial = EMPTY, submitLabel, onSubmit, onCancel, 
               id: "write",
               label: "Write",
               content: (
-                <Field label={<span className="sr-only">Content (markdown)</span>} error={fieldErrors.content} hint="Markdown: # headings, lists, **bold**, `code`, [links](https://…)">
+                <Field label={<span className="sr-only">Content (markdown)</span>} error={errors.content} hint="Markdown: # headings, lists, **bold**, `code`, [links](https://…)">
                   <Textarea value={content} onChange={(e) => setContent(e.target.value)} rows={16} className="font-mono text-[13px]" name="content" />
                 </Field>
               ),
@@ -98,32 +162,37 @@ export function EntryEditor({ initial = EMPTY, submitLabel, onSubmit, onCancel, 
         />
       </div>
 
-      {conflict ? (
-        <Alert tone="warning" title="Someone else saved this entry while you were editing">
-          <p>
-            It is now at version {currentVersion?.version ?? "?"}
-            {currentVersion?.updatedBy ? `, saved by ${currentVersion.updatedBy}` : ""}. Your text is still here. Open the history to see
-            their change, or save yours as the next version (theirs stays in the history).
-          </p>
-          {onOverwrite && currentVersion?.version && (
-            <Button
-              className="mt-2"
-              size="sm"
-              variant="secondary"
-              loading={pending}
-              onClick={() => run(() => onOverwrite(draft(), currentVersion.version!))}
-            >
-              Save mine as the next version
-            </Button>
-          )}
+      {notice && (
+        <Alert tone={notice.tone}>
+          {notice.text}
         </Alert>
-      ) : (
-        error !== null && (
-          <Alert tone="error" title="Not saved">
-            {errorMessage(error)}
-          </Alert>
-        )
       )}
+      {errors.form && (
+        <Alert tone="error" title="Not saved">
+          {errors.form}
+        </Alert>
+      )}
+
+      <VersionConflictDialog
+        key={conflict?.version ?? 0}
+        open={conflict !== null}
+        noun="entry"
+        mine={content}
+        theirs={conflict && { version: conflict.version, content: conflict.content, updatedAt: conflict.updatedAt, updatedByName: conflict.updatedBy }}
+        saving={pending}
+        onMerge={() => conflict && merge(conflict)}
+        onOverwrite={() => conflict && void save(conflict.version)}
+        onUseTheirs={() => conflict && takeTheirs(conflict)}
+        onClose={() => setConflict(null)}
+      >
+        {otherDifferences.length > 0 && (
+          <ul className="mt-3 space-y-1 text-sm text-slate-700" aria-label="Other differences">
+            {otherDifferences.map((d) => (
+              <li key={d}>{d}</li>
+            ))}
+          </ul>
+        )}
+      </VersionConflictDialog>
 
       <div className="flex justify-end gap-2">
         {onCancel && (
@@ -131,7 +200,7 @@ export function EntryEditor({ initial = EMPTY, submitLabel, onSubmit, onCancel, 
             Cancel
           </Button>
         )}
-        <Button type="submit" loading={pending}>
+        <Button type="submit" loading={pending && !conflict}>
           {submitLabel}
         </Button>
       </div>

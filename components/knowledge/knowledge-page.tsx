@@ -9,6 +9,7 @@ import { Button, buttonClasses } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { EmptyState } from "@/components/ui/empty-state";
 import { ErrorState } from "@/components/ui/error-state";
+import { FilterBar } from "@/components/ui/filter-bar";
 import { Input } from "@/components/ui/input";
 import { LoadingState } from "@/components/ui/loading-state";
 import { PageHeader } from "@/components/ui/page-header";
@@ -68,60 +69,70 @@ export function KnowledgePage() {
         }
       />
 
-      <form className="mb-4 flex flex-wrap items-end gap-3" role="search" aria-label="Search the knowledge base" onSubmit={(e) => e.preventDefault()} noValidate>
-        <label className="text-xs font-medium text-slate-600">
-          Search
-          <Input
-            className="mt-1 w-80"
-            type="search"
-            value={search}
-            onChange={(e) => setSearch(e.target.value)}
-            placeholder="e.g. customer wants a refund"
-            aria-label="Search the knowledge base"
-          />
-        </label>
-        <label className="text-xs font-medium text-slate-600">
-          Category
-          <Select className="mt-1 w-44" value={category} onChange={(e) => setCategory(e.target.value)} options={[{ value: "", label: "All categories" }, ...CATEGORY_OPTIONS]} />
-        </label>
-        <label className="text-xs font-medium text-slate-600">
-          Tag
-          <Select
-            className="mt-1 w-44"
-            value={tag}
-            onChange={(e) => setTag(e.target.value)}
-            options={[{ value: "", label: tags.isPending ? "Loading tags…" : "All tags" }, ...(tags.data ?? []).map((t) => ({ value: t.tag, label: `#${t.tag} (${t.count})` }))]}
-          />
-        </label>
-        <label className="text-xs font-medium text-slate-600">
-          Status
-          <Select
-            className="mt-1 w-36"
-            value={status}
-            onChange={(e) => setStatus(e.target.value as KnowledgeStatus | "all")}
-            options={[
-              { value: "published", label: "Published" },
-              { value: "archived", label: "Archived" },
-              { value: "all", label: "All" },
-            ]}
-          />
-        </label>
-        {filtered && (
-          <Button
-            variant="ghost"
-            size="sm"
-            className="mb-0.5"
-            onClick={() => {
-              setSearch("");
-              setCategory("");
-              setTag("");
-              setStatus("published");
-            }}
-          >
-            Clear
-          </Button>
-        )}
-        {list.isFetching && !list.isPending && <Spinner className="mb-2.5 text-slate-400" label="Searching" />}
+      <form role="search" aria-label="Search the knowledge base" onSubmit={(e) => e.preventDefault()} noValidate>
+        <FilterBar
+          active={[category, tag, status !== "published"].filter(Boolean).length}
+          trailing={
+            <>
+              {filtered && (
+                <Button
+                  variant="ghost"
+                  size="sm"
+                  className="mb-0.5"
+                  onClick={() => {
+                    setSearch("");
+                    setCategory("");
+                    setTag("");
+                    setStatus("published");
+                  }}
+                >
+                  Clear
+                </Button>
+              )}
+              {list.isFetching && !list.isPending && <Spinner className="mb-2.5 text-slate-500" label="Searching" />}
+            </>
+          }
+          primary={
+            <label className="text-xs font-medium text-slate-600">
+              Search
+              <Input
+                className="mt-1 w-80"
+                type="search"
+                value={search}
+                onChange={(e) => setSearch(e.target.value)}
+                placeholder="e.g. customer wants a refund"
+                aria-label="Search the knowledge base"
+              />
+            </label>
+          }
+        >
+          <label className="text-xs font-medium text-slate-600">
+            Category
+            <Select className="mt-1 w-44" value={category} onChange={(e) => setCategory(e.target.value)} options={[{ value: "", label: "All categories" }, ...CATEGORY_OPTIONS]} />
+          </label>
+          <label className="text-xs font-medium text-slate-600">
+            Tag
+            <Select
+              className="mt-1 w-44"
+              value={tag}
+              onChange={(e) => setTag(e.target.value)}
+              options={[{ value: "", label: tags.isPending ? "Loading tags…" : "All tags" }, ...(tags.data ?? []).map((t) => ({ value: t.tag, label: `#${t.tag} (${t.count})` }))]}
+            />
+          </label>
+          <label className="text-xs font-medium text-slate-600">
+            Status
+            <Select
+              className="mt-1 w-36"
+              value={status}
+              onChange={(e) => setStatus(e.target.value as KnowledgeStatus | "all")}
+              options={[
+                { value: "published", label: "Published" },
+                { value: "archived", label: "Archived" },
+                { value: "all", label: "All" },
+              ]}
+            />
+          </label>
+        </FilterBar>
       </form>
 
       {list.data?.mode === "search" && !list.data.semantic && (
@@ -173,7 +184,7 @@ export function KnowledgePage() {
 
 function KnowledgeTable({ entries, search }: { entries: KnowledgeEntry[]; search: boolean }) {
   return (
-    <Table>
+    <Table cards>
       <THead>
         <tr>
           <Th>Title</Th>
@@ -195,7 +206,7 @@ function KnowledgeTable({ entries, search }: { entries: KnowledgeEntry[]; search
       <TBody>
         {entries.map((e) => (
           <Tr key={e.id} data-testid="knowledge-row">
-            <Td className="max-w-md">
+            <Td className="max-w-md" primary>
               <Link href={`/knowledge/${e.id}`} className="font-medium text-slate-900 hover:text-indigo-600">
                 {e.title}
               </Link>
@@ -205,29 +216,31 @@ function KnowledgeTable({ entries, search }: { entries: KnowledgeEntry[]; search
                 </Badge>
               )}
             </Td>
-            <Td>
+            <Td label="Category">
               <CategoryBadge category={e.category} />
             </Td>
-            <Td>
+            <Td label="Tags">
               <TagList tags={e.tags} />
             </Td>
-            <Td className="text-right tabular-nums">v{e.version}</Td>
-            <Td className="text-xs whitespace-nowrap">
+            <Td className="text-right tabular-nums" label="Version">
+              v{e.version}
+            </Td>
+            <Td className="text-xs whitespace-nowrap" label="Last edited">
               <span className="text-slate-700">{e.updatedBy}</span>
               <span className="block text-slate-500" title={formatDateTime(e.updatedAt)}>
                 {formatRelative(e.updatedAt)}
               </span>
             </Td>
-            <Td className="text-right tabular-nums" title={e.lastAccessedAt ? `Last served ${formatDateTime(e.lastAccessedAt)}` : "Never served to an agent"}>
+            <Td className="text-right tabular-nums" label="Used by agents" title={e.lastAccessedAt ? `Last served ${formatDateTime(e.lastAccessedAt)}` : "Never served to an agent"}>
               {e.accessedCount}
             </Td>
             {search && (
-              <Td className="text-xs whitespace-nowrap text-slate-500">
+              <Td className="text-xs whitespace-nowrap text-slate-500" label="Matched by">
                 {[e.fullTextRank != null && "words", e.semanticRank != null && "meaning"].filter(Boolean).join(" + ") || "—"}
               </Td>
             )}
             {search && (
-              <Td className="text-right text-xs whitespace-nowrap tabular-nums text-slate-700" data-testid="knowledge-score">
+              <Td className="text-right text-xs whitespace-nowrap tabular-nums text-slate-700" label="Score" data-testid="knowledge-score">
                 {typeof e.score === "number" ? formatScore(e.score) : "—"}
               </Td>
             )}

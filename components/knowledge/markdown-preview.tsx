@@ -52,7 +52,7 @@ const INLINE_CODE =
 
 /** An entry's markdown as agents will read it, rendered for people. */
 export function MarkdownPreview({ source, className }: { source: string; className?: string }) {
-  if (!source.trim()) return <p className={cn("text-sm text-slate-400 italic", className)}>Nothing to preview yet.</p>;
+  if (!source.trim()) return <p className={cn("text-sm text-slate-500 italic", className)}>Nothing to preview yet.</p>;
   return (
     <div className={cn("text-sm text-slate-700", INLINE_CODE, className)} data-testid="markdown-preview">
       <Markdown components={components} remarkPlugins={REMARK_PLUGINS} skipHtml>

@@ -34,7 +34,7 @@ export function VersionDiff({ before, after }: { before: KnowledgeVersion | null
                 <del className="rounded bg-red-50 px-1.5 text-red-800" data-testid="diff-removed">
                   {f.from || "—"}
                 </del>
-                <span aria-hidden="true" className="text-slate-400">
+                <span aria-hidden="true" className="text-slate-500">
                   →
                 </span>
                 <ins className="rounded bg-emerald-50 px-1.5 text-emerald-800 no-underline" data-testid="diff-added">
@@ -125,7 +125,7 @@ function SameBlock({ block }: { block: Extract<Block, { kind: "same" }> }) {
   return (
     <>
       {head.length > 0 && <div className="px-3 pt-1 whitespace-pre-wrap text-slate-600">{head.join("\n")}</div>}
-      <div className="bg-slate-50 px-3 py-0.5 text-xs text-slate-400 italic">
+      <div className="bg-slate-50 px-3 py-0.5 text-xs text-slate-500 italic">
         ⋯ {folded} unchanged line{folded === 1 ? "" : "s"}
       </div>
       {tail.length > 0 && <div className="px-3 pb-1 whitespace-pre-wrap text-slate-600">{tail.join("\n")}</div>}

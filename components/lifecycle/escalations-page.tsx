@@ -18,8 +18,9 @@ import { SEVERITY_TONE } from "./labels";
 import { ResolveEscalationDialog } from "./resolve-escalation-dialog";
 
 /**
- * Escalations from the agents, open and resolved. Resolving one captures its fix in the knowledge
- * base, so the next agent that meets the same issue gets the fix at once instead of escalating.
+ * Escalations from the agents, open and resolved. Open ones come most severe first, then the longest
+ * waiting (the API's order). Resolving one publishes its fix in the knowledge base, so the next agent
+ * that meets the same issue gets the fix at once instead of escalating.
  */
 export function EscalationsPage() {
   const [status, setStatus] = useState<"open" | "resolved">("open");
@@ -68,7 +69,7 @@ function EscalationList({ query, status }: { query: ReturnType<typeof useEscalat
         <Card key={e.id} data-testid="escalation-card">
           <CardHeader
             title={e.question}
-            description={`${e.agentName ?? "An agent"} · raised ${formatRelative(e.createdAt)}`}
+            description={`${e.clientName ? `${e.clientName} · ` : ""}${e.agentName ?? "An agent"} · raised ${formatRelative(e.createdAt)}`}
             actions={
               <>
                 <Badge tone={SEVERITY_TONE[e.severity]}>{capitalize(e.severity)}</Badge>

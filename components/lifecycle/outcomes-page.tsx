@@ -47,7 +47,7 @@ function OutcomesBody({ data }: { data: OutcomesOverview }) {
         {data.awaiting.length === 0 ? (
           <EmptyState title="Every decision has its outcome" description="Decisions agents log appear here until someone records what happened." />
         ) : (
-          <Table aria-label="Decisions awaiting outcomes">
+          <Table cards aria-label="Decisions awaiting outcomes">
             <THead>
               <Tr>
                 <Th>Decision</Th>
@@ -58,13 +58,13 @@ function OutcomesBody({ data }: { data: OutcomesOverview }) {
             <TBody>
               {data.awaiting.map((d) => (
                 <Tr key={d.id}>
-                  <Td>
+                  <Td primary>
                     <Link className="font-medium text-indigo-700 hover:underline" href={decisionHref(d.agentId, d.id)}>
                       {d.title}
                     </Link>
                   </Td>
-                  <Td className="text-slate-600">{d.agentName}</Td>
-                  <Td className="text-right whitespace-nowrap tabular-nums">
+                  <Td label="Agent" className="text-slate-600">{d.agentName}</Td>
+                  <Td label="Age" className="text-right whitespace-nowrap tabular-nums">
                     <Badge tone={d.ageDays >= 14 ? "red" : d.ageDays >= 7 ? "amber" : "neutral"}>
                       {d.ageDays} day{d.ageDays === 1 ? "" : "s"}
                     </Badge>
@@ -82,7 +82,7 @@ function OutcomesBody({ data }: { data: OutcomesOverview }) {
           {data.rates.length === 0 ? (
             <EmptyState title="No decisions yet" description="Rates appear once agents log decisions." />
           ) : (
-            <Table aria-label="Success rate per agent and category">
+            <Table cards aria-label="Success rate per agent and category">
               <THead>
                 <Tr>
                   <Th>Agent · tag</Th>
@@ -94,16 +94,16 @@ function OutcomesBody({ data }: { data: OutcomesOverview }) {
               <TBody>
                 {data.rates.map((r) => (
                   <Tr key={`${r.agentId}-${r.category ?? "*"}`}>
-                    <Td>
+                    <Td primary>
                       {r.category === null ? (
                         <span className="font-medium text-slate-900">{r.agentName}</span>
                       ) : (
                         <span className="inline-block pl-4 text-slate-600">#{r.category}</span>
                       )}
                     </Td>
-                    <Td className="text-right tabular-nums">{r.decisions}</Td>
-                    <Td className="text-right tabular-nums">{r.scored}</Td>
-                    <Td className="text-right tabular-nums">{rate(r.successRate)}</Td>
+                    <Td label="Decisions" className="text-right tabular-nums">{r.decisions}</Td>
+                    <Td label="Scored" className="text-right tabular-nums">{r.scored}</Td>
+                    <Td label="Success" className="text-right tabular-nums">{rate(r.successRate)}</Td>
                   </Tr>
                 ))}
               </TBody>

@@ -1,6 +1,7 @@
 "use client";
 
-import { useState, type FormEvent } from "react";
+import Link from "next/link";
+import { useState, type FormEvent, type ReactNode } from "react";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Dialog, DialogFooter } from "@/components/ui/dialog";
@@ -8,12 +9,19 @@ import { Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
 import { Select } from "@/components/ui/select";
 import { Textarea } from "@/components/ui/textarea";
-import { errorMessage } from "@/lib/client/api";
+import { CATEGORY_OPTIONS } from "@/components/knowledge/labels";
+import { formErrors } from "@/lib/client/api";
+import { useKnowledgeList } from "@/lib/client/hooks/knowledge";
 import { useResolveEscalation } from "@/lib/client/hooks/lifecycle";
-import { KNOWLEDGE_CATEGORIES, type KnowledgeCategory } from "@/lib/client/knowledge-types";
+import type { KnowledgeCategory } from "@/lib/client/knowledge-types";
 import type { Escalation } from "@/lib/client/lifecycle-types";
 
-/** Resolves an escalation; the knowledge form comes prefilled from it, so a reusable fix is one click away. */
+/**
+ * Resolves an escalation. The fix typed here is what the agent receives and what is published to the
+ * knowledge base, so a later similar escalation is answered with it (`knownFix`): the entry's content
+ * follows the resolution until it is edited by hand. When an entry already answers the question, it is
+ * offered to link instead of publishing a second one.
+ */
 export function ResolveEscalationDialog({ escalation, onClose }: { escalation: Escalation | null; onClose: () => void }) {
   const resolve = useResolveEscalation();
   return (
@@ -22,6 +30,11 @@ export function ResolveEscalationDialog({ escalation, onClose }: { escalation: E
     </Dialog>
   );
 }
+
+type Publish = "new" | "none" | `link:${string}`;
+const FIELDS = ["resolution"] as const;
+
+const entryContent = (question: string, fix: string) => `**Problem:** ${question}\n\n**Fix:** ${fix}`;
 
 function ResolveForm({
   escalation,
@@ -33,50 +46,84 @@ function ResolveForm({
   resolve: ReturnType<typeof useResolveEscalation>;
 }) {
   const [resolution, setResolution] = useState("");
-  const [capture, setCapture] = useState(true);
+  const [publish, setPublish] = useState<Publish>("new");
   const [title, setTitle] = useState(escalation.question.slice(0, 200));
-  const [content, setContent] = useState(`**Problem:** ${escalation.question}\n\n**Fix:** `);
+  // null until edited by hand: the entry's content then follows the resolution
+  const [content, setContent] = useState<string | null>(null);
   const [category, setCategory] = useState<KnowledgeCategory>("escalation");
   const [tags, setTags] = useState(`escalation, ${escalation.severity}`);
-  const [error, setError] = useState<string | null>(null);
+  const [errors, setErrors] = useState<Partial<Record<(typeof FIELDS)[number] | "title" | "form", string>>>({});
+  const existing = useKnowledgeList({ q: escalation.question });
+  const answers = existing.data?.mode === "search" ? existing.data.entries.slice(0, 3) : [];
+
+  const shownContent = content ?? entryContent(escalation.question, resolution.trim());
 
   async function submit(e: FormEvent) {
     e.preventDefault();
-    setError(null);
+    const found: typeof errors = {};
+    if (!resolution.trim()) found.resolution = "Write the fix that was given: it is what the agent receives and what is published.";
+    if (publish === "new" && !title.trim()) found.title = "Give the entry a title";
+    setErrors(found);
+    if (Object.values(found).some(Boolean)) return;
     try {
       await resolve.mutateAsync({
         id: escalation.id,
         resolution: resolution.trim(),
-        ...(capture
-          ? { knowledge: { title: title.trim(), content, category, tags: tags.split(",").map((t) => t.trim()).filter(Boolean) } }
-          : {}),
+        ...(publish === "none"
+          ? { knowledge: false as const }
+          : publish.startsWith("link:")
+            ? { knowledgeEntryId: publish.slice(5) }
+            : {
+                knowledge: {
+                  title: title.trim(),
+                  content: shownContent,
+                  category,
+                  tags: tags.split(",").map((t) => t.trim()).filter(Boolean),
+                },
+              }),
       });
       onClose();
     } catch (err) {
-      setError(errorMessage(err));
+      setErrors(formErrors(err, FIELDS));
     }
   }
 
   return (
-    <form onSubmit={submit} className="space-y-4">
-      <Field label="Resolution" required hint="What fixed it, for the agent that asked.">
+    <form onSubmit={submit} className="space-y-4" noValidate>
+      <Field label="Resolution" required error={errors.resolution} hint="The fix that was given: the agent receives it, and it is published so the same issue is answered next time.">
         <Textarea value={resolution} onChange={(e) => setResolution(e.target.value)} rows={3} maxLength={20000} />
       </Field>
-      <label className="flex items-center gap-2 text-sm text-slate-700">
-        <input type="checkbox" checked={capture} onChange={(e) => setCapture(e.target.checked)} className="size-4 rounded border-slate-300" />
-        Capture the fix in the knowledge base, so the same issue is never escalated twice
-      </label>
-      {capture && (
+
+      <fieldset className="space-y-2">
+        <legend className="text-sm font-medium text-slate-700">Knowledge base</legend>
+        <Choice name="publish" value="new" checked={publish === "new"} onChange={setPublish}>
+          Publish the fix as a new entry, so the same issue is never escalated twice
+        </Choice>
+        {answers.map((a) => (
+          <Choice key={a.id} name="publish" value={`link:${a.id}`} checked={publish === `link:${a.id}`} onChange={setPublish}>
+            It is already answered by{" "}
+            <Link className="font-medium text-indigo-700 underline" href={`/knowledge/${a.id}`} target="_blank">
+              {a.title}
+            </Link>{" "}
+            — link that entry as the fix
+          </Choice>
+        ))}
+        <Choice name="publish" value="none" checked={publish === "none"} onChange={setPublish}>
+          Publish nothing (a one-off with nothing to reuse)
+        </Choice>
+      </fieldset>
+
+      {publish === "new" && (
         <fieldset className="space-y-4 rounded-md border border-slate-200 p-4" aria-label="Knowledge entry">
-          <Field label="Title" required>
+          <Field label="Title" required error={errors.title}>
             <Input value={title} onChange={(e) => setTitle(e.target.value)} maxLength={200} />
           </Field>
-          <Field label="Content" required hint="Markdown. Written for any agent that meets the same issue.">
-            <Textarea value={content} onChange={(e) => setContent(e.target.value)} rows={6} />
+          <Field label="Content" required hint="Markdown, written for any agent that meets the same issue. It follows the resolution until you edit it.">
+            <Textarea value={shownContent} onChange={(e) => setContent(e.target.value)} rows={6} />
           </Field>
           <div className="grid gap-4 sm:grid-cols-2">
             <Field label="Category">
-              <Select value={category} onChange={(e) => setCategory(e.target.value as KnowledgeCategory)} options={KNOWLEDGE_CATEGORIES.map((c) => ({ value: c, label: c }))} />
+              <Select value={category} onChange={(e) => setCategory(e.target.value as KnowledgeCategory)} options={CATEGORY_OPTIONS} />
             </Field>
             <Field label="Tags" hint="Comma separated.">
               <Input value={tags} onChange={(e) => setTags(e.target.value)} />
@@ -84,15 +131,36 @@ function ResolveForm({
           </div>
         </fieldset>
       )}
-      {error && <Alert tone="error">{error}</Alert>}
+      {errors.form && <Alert tone="error">{errors.form}</Alert>}
       <DialogFooter>
         <Button variant="secondary" onClick={onClose} disabled={resolve.isPending}>
           Cancel
         </Button>
-        <Button type="submit" loading={resolve.isPending} disabled={!resolution.trim() || (capture && (!title.trim() || !content.trim()))}>
+        <Button type="submit" loading={resolve.isPending}>
           Resolve
         </Button>
       </DialogFooter>
     </form>
+  );
+}
+
+function Choice({
+  name,
+  value,
+  checked,
+  onChange,
+  children,
+}: {
+  name: string;
+  value: Publish;
+  checked: boolean;
+  onChange: (v: Publish) => void;
+  children: ReactNode;
+}) {
+  return (
+    <label className="flex items-start gap-2 text-sm text-slate-700">
+      <input type="radio" name={name} value={value} checked={checked} onChange={() => onChange(value)} className="mt-0.5 size-4 border-slate-300" />
+      <span>{children}</span>
+    </label>
   );
 }

@@ -46,7 +46,7 @@ export function DailyNotesTab({ agentId, canEdit }: { agentId: string; canEdit: 
                 {dayLabel(n.date)}
                 {n.date === today && <span className="ml-1.5 text-xs text-slate-500">today</span>}
               </span>
-              <span className="text-xs text-slate-400 tabular-nums">{n.version ? `${n.chars} ch` : "empty"}</span>
+              <span className="text-xs text-slate-500 tabular-nums">{n.version ? `${n.chars} ch` : "empty"}</span>
             </button>
           ))}
         </nav>

@@ -161,7 +161,7 @@ export function DocumentEditor({ agentId, type, date, title, description, canEdi
       <CardBody className="space-y-3">
         {preview ? (
           <div className="min-h-40 rounded-md border border-slate-200 p-4" data-testid="document-preview">
-            {content.trim() ? <Markdown>{content}</Markdown> : <p className="text-sm text-slate-400 italic">Nothing to preview yet.</p>}
+            {content.trim() ? <Markdown>{content}</Markdown> : <p className="text-sm text-slate-500 italic">Nothing to preview yet.</p>}
           </div>
         ) : (
           <Textarea

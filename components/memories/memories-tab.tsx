@@ -6,6 +6,7 @@ import { Button, buttonClasses } from "@/components/ui/button";
 import { Card, CardHeader } from "@/components/ui/card";
 import { EmptyState } from "@/components/ui/empty-state";
 import { ErrorState } from "@/components/ui/error-state";
+import { FilterBar } from "@/components/ui/filter-bar";
 import { Input } from "@/components/ui/input";
 import { LoadingState } from "@/components/ui/loading-state";
 import { Select } from "@/components/ui/select";
@@ -74,18 +75,22 @@ export function MemoriesTab({ agent, isAdmin }: { agent: Agent; isAdmin: boolean
             </a>
           }
         />
-        <div className="grid gap-3 border-b border-slate-200 px-5 py-3 sm:grid-cols-2 lg:grid-cols-5">
-          <Input
-            type="search"
-            aria-label="Search memories"
-            placeholder="Search title and content…"
-            value={search}
-            onChange={(e) => {
-              setSearch(e.target.value);
-              setOffset(0);
-            }}
-            className="lg:col-span-1"
-          />
+        <FilterBar
+          className="grid gap-3 border-b border-slate-200 px-5 py-3 sm:grid-cols-2 lg:grid-cols-5"
+          active={[tier, category, scope, status !== "active"].filter(Boolean).length}
+          primary={
+            <Input
+              type="search"
+              aria-label="Search memories"
+              placeholder="Search title and content…"
+              value={search}
+              onChange={(e) => {
+                setSearch(e.target.value);
+                setOffset(0);
+              }}
+            />
+          }
+        >
           <Select
             aria-label="Tier"
             value={tier}
@@ -117,7 +122,7 @@ export function MemoriesTab({ agent, isAdmin }: { agent: Agent; isAdmin: boolean
               ...(agent.kind === "internal" ? [{ value: "team", label: "Team (shared)" }] : []),
             ]}
           />
-        </div>
+        </FilterBar>
         {actionError && <p className="border-b border-red-100 bg-red-50 px-5 py-2 text-sm text-red-700">{actionError}</p>}
         {memories.isPending ? (
           <LoadingState label="Loading memories…" rows={6} />
@@ -130,7 +135,7 @@ export function MemoriesTab({ agent, isAdmin }: { agent: Agent; isAdmin: boolean
           />
         ) : (
           <>
-            <Table aria-busy={memories.isFetching || undefined}>
+            <Table cards aria-busy={memories.isFetching || undefined}>
               <THead>
                 <tr>
                   <Th>Memory</Th>
@@ -198,7 +203,7 @@ function MemoryRow({
   return (
     <>
       <Tr data-testid="memory-row">
-        <Td className="max-w-md">
+        <Td className="max-w-md" primary>
           <button type="button" onClick={onToggle} aria-expanded={open} className="text-left font-medium text-slate-900 hover:text-indigo-700">
             {m.title}
           </button>
@@ -210,20 +215,22 @@ function MemoryRow({
             {!m.embedded && <Badge tone="amber">Queued for embedding</Badge>}
           </div>
         </Td>
-        <Td>
+        <Td label="Tier">
           <Badge tone={TIER_TONE[m.tier]}>{TIER_LABEL[m.tier]}</Badge>
-          <span className="mt-1 block text-xs text-slate-500">{m.category}</span>
+          <span className="mt-1 block text-xs text-slate-500">{capitalize(m.category)}</span>
         </Td>
-        <Td className="tabular-nums">
+        <Td className="tabular-nums" label="Confidence">
           {percent(m.confidence)}
           {m.expiresAt && m.status === "active" && <span className="block text-xs text-amber-700">expires {formatRelative(m.expiresAt)}</span>}
         </Td>
-        <Td>
+        <Td label="Status">
           <Badge tone={STATUS_TONE[m.status]}>{capitalize(m.status)}</Badge>
           {m.archiveReason === "cap" && <span className="block text-xs text-slate-500">over the cap</span>}
         </Td>
-        <Td className="tabular-nums">{m.accessedCount}×</Td>
-        <Td>
+        <Td className="tabular-nums" label="Used">
+          {m.accessedCount}×
+        </Td>
+        <Td label="Written">
           <span title={formatDateTime(m.createdAt)}>{formatRelative(m.createdAt)}</span>
           {m.createdByName && <span className="block text-xs text-slate-500">by {m.createdByName}</span>}
         </Td>

@@ -7,7 +7,7 @@ import { DecisionContextView } from "./decision-context";
 export function MemoryDetails({ memory: m }: { memory: Memory }) {
   return (
     <div className="space-y-4 text-sm">
-      {m.content ? <p className="whitespace-pre-wrap text-slate-700">{m.content}</p> : <p className="text-slate-400">No content beyond the title.</p>}
+      {m.content ? <p className="whitespace-pre-wrap text-slate-700">{m.content}</p> : <p className="text-slate-500">No content beyond the title.</p>}
       {m.decisionContext && <DecisionContextView context={m.decisionContext} />}
       <DescriptionList
         items={[

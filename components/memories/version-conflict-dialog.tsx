@@ -1,16 +1,24 @@
 "use client";
 
-import { useState } from "react";
+import { useState, type ReactNode } from "react";
 import { TextDiff } from "@/components/knowledge/version-diff";
 import { Button } from "@/components/ui/button";
 import { Dialog, DialogFooter } from "@/components/ui/dialog";
 import { formatDateTime } from "@/lib/client/format";
-import type { AgentDocument } from "@/lib/client/memory-types";
+
+/** the version someone else saved: an agent document, or a knowledge entry's content */
+export interface SavedVersion {
+  version: number;
+  content: string;
+  updatedAt: string | null;
+  updatedByName?: string | null;
+}
 
 /**
  * Someone saved the document after this editor loaded it. Shows what differs between their saved
  * version and yours, and makes merging both the default; taking the saved version or overwriting it
  * with yours are deliberate, secondary choices (overwriting asks once more, naming what it drops).
+ * Used by every editor with optimistic concurrency: agent documents and knowledge entries.
  */
 export function VersionConflictDialog({
   open,
@@ -21,15 +29,21 @@ export function VersionConflictDialog({
   onOverwrite,
   onUseTheirs,
   onClose,
+  noun = "document",
+  children,
 }: {
   open: boolean;
   mine: string;
-  theirs: AgentDocument | null;
+  theirs: SavedVersion | null;
   saving: boolean;
   onMerge: () => void;
   onOverwrite: () => void;
   onUseTheirs: () => void;
   onClose: () => void;
+  /** what is being edited, in the overwrite warning */
+  noun?: string;
+  /** more differences than the text (a knowledge entry's title, category, tags) */
+  children?: ReactNode;
 }) {
   const [confirmOverwrite, setConfirmOverwrite] = useState(false);
   const who = theirs?.updatedByName || "someone else";
@@ -68,10 +82,11 @@ export function VersionConflictDialog({
           <TextDiff before={theirs.content} after={mine} className="max-h-80 overflow-y-auto" />
         </section>
       )}
+      {children}
       {confirmOverwrite && theirs && (
         <div role="alert" className="mt-4 rounded-md border border-red-200 bg-red-50 px-3.5 py-2.5 text-sm text-red-800">
           Overwriting replaces version {theirs.version} with your text: the red lines above, written by {who}, will be gone from the
-          document.
+          {" "}{noun}.
           <div className="mt-2 flex gap-2">
             <Button variant="danger" size="sm" onClick={onOverwrite} loading={saving}>
               Overwrite version {theirs.version}

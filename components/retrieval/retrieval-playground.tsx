@@ -160,7 +160,7 @@ export function RetrievalPlayground() {
                         <label key={s} className="inline-flex items-start gap-2 text-sm text-slate-700">
                           <input type="checkbox" className="mt-0.5" checked={scopes.includes(s)} onChange={() => toggleScope(s)} />
                           <span>
-                            {SCOPE_LABELS[s]} <span className="text-xs text-slate-400">— {SCOPE_HINTS[s]}</span>
+                            {SCOPE_LABELS[s]} <span className="text-xs text-slate-500">— {SCOPE_HINTS[s]}</span>
                           </span>
                         </label>
                       ))}

@@ -1,5 +1,6 @@
 "use client";
 
+import { categoryLabel } from "@/components/knowledge/labels";
 import { Badge } from "@/components/ui/badge";
 import { EmptyState } from "@/components/ui/empty-state";
 import { Table, TBody, Td, Th, THead, Tr } from "@/components/ui/table";
@@ -10,8 +11,8 @@ import { SCOPE_LABELS, SCOPE_TONES } from "./retrieval-labels";
 function describeMeta(item: RetrievedItem): string {
   const m = item.meta ?? {};
   const parts: string[] = [];
-  if (typeof m.tier === "string" && typeof m.category === "string") parts.push(`${m.tier}/${m.category}`);
-  else if (typeof m.category === "string") parts.push(m.category);
+  if (typeof m.tier === "string" && typeof m.category === "string") parts.push(`${categoryLabel(m.tier)} · ${categoryLabel(m.category).toLowerCase()}`);
+  else if (typeof m.category === "string") parts.push(categoryLabel(m.category));
   if (typeof m.channel === "string") parts.push(`${m.channel} ${String(m.direction ?? "")}`.trim());
   if (typeof m.fullTextRank === "number") parts.push(`text #${m.fullTextRank}`);
   if (typeof m.semanticRank === "number") parts.push(`vector #${m.semanticRank}`);
@@ -33,7 +34,7 @@ export function RetrievedItems({ items }: { items: RetrievedItem[] }) {
     );
   }
   return (
-    <Table aria-label="Retrieved items">
+    <Table cards aria-label="Retrieved items">
       <THead>
         <Tr>
           <Th className="w-10">#</Th>
@@ -46,18 +47,18 @@ export function RetrievedItems({ items }: { items: RetrievedItem[] }) {
       <TBody>
         {items.map((item, i) => (
           <Tr key={`${item.source}:${item.id}`} data-testid="retrieved-item">
-            <Td className="text-slate-400 tabular-nums">{i + 1}</Td>
-            <Td>
+            <Td label="Rank" className="text-slate-500 tabular-nums">{i + 1}</Td>
+            <Td label="Source">
               <Badge tone={SCOPE_TONES[item.source]}>{SCOPE_LABELS[item.source]}</Badge>
             </Td>
-            <Td className="max-w-xl">
+            <Td primary className="max-w-xl">
               <p className="font-medium text-slate-900">{item.title}</p>
               {item.content && item.content !== item.title && (
                 <p className="mt-0.5 line-clamp-2 text-xs text-slate-500">{item.content}</p>
               )}
-              <p className="mt-0.5 text-xs text-slate-400">{describeMeta(item)}</p>
+              <p className="mt-0.5 text-xs text-slate-500">{describeMeta(item)}</p>
             </Td>
-            <Td>
+            <Td label="Score">
               <div className="flex items-center gap-2">
                 <div className="h-1.5 w-14 overflow-hidden rounded-full bg-slate-100" aria-hidden="true">
                   <div className="h-full rounded-full bg-indigo-500" style={{ width: `${Math.round(item.score * 100)}%` }} />
@@ -67,7 +68,7 @@ export function RetrievedItems({ items }: { items: RetrievedItem[] }) {
                 </span>
               </div>
             </Td>
-            <Td className="text-xs whitespace-nowrap text-slate-500">{formatDateTime(item.createdAt)}</Td>
+            <Td label="Time" className="text-xs whitespace-nowrap text-slate-500">{formatDateTime(item.createdAt)}</Td>
           </Tr>
         ))}
       </TBody>

@@ -43,3 +43,20 @@ export function confidenceTone(c: number): BadgeTone {
 }
 
 export const formatConfidence = (c: number) => `${Math.round(c * 100)}%`;
+
+const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+
+/**
+ * The queue's caption, e.g. "15 suggestions: 9 from 4 messages, 6 without a source message": the
+ * messages are the distinct source messages, and suggestions proposed without one are not counted
+ * as messages.
+ */
+export function countCaption(suggestions: { interactionId?: string | null }[]): string {
+  const messages = new Set(suggestions.map((s) => s.interactionId).filter(Boolean)).size;
+  const messaged = suggestions.filter((s) => s.interactionId).length;
+  const unsourced = suggestions.length - messaged;
+  const all = plural(suggestions.length, "suggestion", "suggestions");
+  if (!unsourced) return `${all} from ${plural(messages, "message", "messages")}`;
+  if (!messaged) return `${all}, none from a source message`;
+  return `${all}: ${messaged} from ${plural(messages, "message", "messages")}, ${unsourced} without a source message`;
+}

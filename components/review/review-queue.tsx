@@ -7,16 +7,18 @@ import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { EmptyState } from "@/components/ui/empty-state";
 import { ErrorState } from "@/components/ui/error-state";
+import { FilterBar } from "@/components/ui/filter-bar";
 import { Input } from "@/components/ui/input";
 import { LoadingState } from "@/components/ui/loading-state";
 import { PageHeader } from "@/components/ui/page-header";
 import { Select } from "@/components/ui/select";
 import { errorMessage } from "@/lib/client/api";
 import { useClients } from "@/lib/client/hooks/agents";
-import { useBulkReview, useManagerPass, useReviewSuggestion, useSuggestions } from "@/lib/client/hooks/review";
+import { useBulkReview, useManagerPass, usePendingSuggestionCount, useReviewSuggestion, useSuggestions } from "@/lib/client/hooks/review";
 import { SUGGESTION_STATUSES, type Suggestion, type SuggestionStatus } from "@/lib/client/review-types";
 import { BulkDecisionDialog, type BulkDecision } from "./bulk-decision-dialog";
 import { EditApproveDialog, RejectDialog } from "./decision-dialogs";
+import { countCaption } from "./labels";
 import { SuggestionItem } from "./suggestion-item";
 
 type VerdictFilter = "" | "approve" | "review" | "refuse";
@@ -76,6 +78,14 @@ export function ReviewQueue() {
     return [...byKey.values()];
   }, [visible]);
   const ordered = useMemo(() => groups.flatMap((g) => g.items), [groups]);
+  // every pending suggestion, whatever the filters: "nothing here" must not read as "nothing anywhere"
+  const allPending = usePendingSuggestionCount();
+  const filtered = Boolean(clientId || verdict || search.trim());
+  const clearFilters = () => {
+    setClientId("");
+    setVerdict("");
+    setSearch("");
+  };
 
   const selectedIndex = Math.max(0, ordered.findIndex((s) => s.id === selectedId));
   const selected = ordered[selectedIndex] ?? null;
@@ -188,25 +198,31 @@ export function ReviewQueue() {
         }
       />
 
-      <div className="mb-4 flex flex-wrap items-end gap-3" role="group" aria-label="Filters">
-        <label className="text-xs font-medium text-slate-600">
-          Status
-          <Select className="mt-1 w-36" value={status} onChange={(e) => changeFilter(() => setStatus(e.target.value as SuggestionStatus))} options={SUGGESTION_STATUSES.map((s) => ({ value: s, label: s[0]!.toUpperCase() + s.slice(1) }))} />
-        </label>
-        <label className="text-xs font-medium text-slate-600">
-          Client
-          <Select className="mt-1 w-48" value={clientId} onChange={(e) => changeFilter(() => setClientId(e.target.value))} options={clientOptions} />
-        </label>
-        {status === "pending" && (
+      <div role="group" aria-label="Filters">
+        <FilterBar
+          active={[status !== "pending", clientId, verdict].filter(Boolean).length}
+          primary={
+            <label className="text-xs font-medium text-slate-600">
+              Search
+              <Input className="mt-1 w-64" type="search" value={search} onChange={(e) => changeFilter(() => setSearch(e.target.value))} placeholder="Key, value, contact or agent" />
+            </label>
+          }
+        >
           <label className="text-xs font-medium text-slate-600">
-            Verdict
-            <Select className="mt-1 w-44" value={verdict} onChange={(e) => changeFilter(() => setVerdict(e.target.value as VerdictFilter))} options={VERDICTS} />
+            Status
+            <Select className="mt-1 w-36" value={status} onChange={(e) => changeFilter(() => setStatus(e.target.value as SuggestionStatus))} options={SUGGESTION_STATUSES.map((s) => ({ value: s, label: s[0]!.toUpperCase() + s.slice(1) }))} />
           </label>
-        )}
-        <label className="text-xs font-medium text-slate-600">
-          Search
-          <Input className="mt-1 w-64" type="search" value={search} onChange={(e) => changeFilter(() => setSearch(e.target.value))} placeholder="Key, value, contact or agent" />
-        </label>
+          <label className="text-xs font-medium text-slate-600">
+            Client
+            <Select className="mt-1 w-48" value={clientId} onChange={(e) => changeFilter(() => setClientId(e.target.value))} options={clientOptions} />
+          </label>
+          {status === "pending" && (
+            <label className="text-xs font-medium text-slate-600">
+              Verdict
+              <Select className="mt-1 w-44" value={verdict} onChange={(e) => changeFilter(() => setVerdict(e.target.value as VerdictFilter))} options={VERDICTS} />
+            </label>
+          )}
+        </FilterBar>
       </div>
 
       {canReview && status === "pending" && picked.length > 0 && (
@@ -245,13 +261,22 @@ export function ReviewQueue() {
           <ErrorState error={suggestions.error} onRetry={() => suggestions.refetch()} retrying={suggestions.isFetching} />
         ) : visible.length === 0 ? (
           <EmptyState
-            title={status === "pending" ? "Nothing waiting for review" : `No ${status} suggestions`}
+            title={status !== "pending" ? `No ${status} suggestions` : filtered ? "Nothing waiting here" : "Nothing waiting for review"}
             description={
-              (suggestions.data?.length ?? 0) > 0
-                ? "No suggestion matches these filters."
-                : status === "pending"
-                  ? "When agents propose facts about contacts they appear here."
-                  : undefined
+              status === "pending" && filtered && allPending > 0
+                ? `${allPending} suggestion${allPending === 1 ? "" : "s"} ${allPending === 1 ? "waits" : "wait"} for review under other filters.`
+                : (suggestions.data?.length ?? 0) > 0 || filtered
+                  ? "No suggestion matches these filters."
+                  : status === "pending"
+                    ? "When agents propose facts about contacts they appear here."
+                    : undefined
+            }
+            action={
+              filtered ? (
+                <Button variant="secondary" size="sm" onClick={() => changeFilter(clearFilters)}>
+                  Clear the filters
+                </Button>
+              ) : undefined
             }
           />
         ) : (
@@ -267,11 +292,12 @@ export function ReviewQueue() {
                     onChange={(e) => check(ordered.map((s) => s.id), e.target.checked)}
                   />
                 )}
-                {visible.length} suggestion{visible.length === 1 ? "" : "s"} from {groups.length} message{groups.length === 1 ? "" : "s"}
+                <span data-testid="review-count">{countCaption(visible)}</span>
                 {status === "pending" ? ", oldest first" : ""}
               </span>
               {canReview && status === "pending" && (
-                <span aria-label="Keyboard shortcuts">
+                // keys help only where there is a keyboard: hidden on phones and touch screens
+                <span aria-label="Keyboard shortcuts" className="hidden sm:pointer-fine:inline">
                   <kbd className="font-mono">j</kbd>/<kbd className="font-mono">k</kbd> move · <kbd className="font-mono">a</kbd> approve ·{" "}
                   <kbd className="font-mono">e</kbd> edit · <kbd className="font-mono">r</kbd> reject
                 </span>

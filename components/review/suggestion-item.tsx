@@ -87,7 +87,7 @@ export function SuggestionItem({ suggestion: s, selected, canReview, busy, onSel
               {s.currentFact.value} <span className="text-xs text-slate-500">({formatConfidence(s.currentFact.confidence)})</span>
             </p>
           ) : (
-            <p className="mt-1 text-sm text-slate-400 italic">none yet</p>
+            <p className="mt-1 text-sm text-slate-500 italic">none yet</p>
           )}
         </div>
         <div className={cn("rounded-md border px-3 py-2", refused ? "border-red-200 bg-red-50/40" : "border-indigo-200 bg-white")}>
@@ -117,7 +117,7 @@ export function SuggestionItem({ suggestion: s, selected, canReview, busy, onSel
       {s.interaction && !hideSource && (
         <blockquote className="mt-3 border-l-2 border-slate-200 pl-3 text-xs text-slate-600">
           <span className="font-medium text-slate-500">{s.interaction.channel ?? "interaction"}</span>
-          {s.interaction.occurredAt && <span className="text-slate-400"> · {formatRelative(s.interaction.occurredAt)}</span>}
+          {s.interaction.occurredAt && <span className="text-slate-500"> · {formatRelative(s.interaction.occurredAt)}</span>}
           <span className="mt-0.5 line-clamp-3 block whitespace-pre-wrap">{s.interaction.excerpt}</span>
         </blockquote>
       )}

@@ -23,12 +23,23 @@ export function HqShell({ user, children }: { user: SessionUser; children: React
   return (
     <CurrentUserProvider user={user}>
       <div className="min-h-screen">
+        {/* the first stop for keyboard users: past the navigation straight to the page */}
+        <a
+          href="#main"
+          onClick={(e) => {
+            e.preventDefault();
+            document.getElementById("main")?.focus();
+          }}
+          className="sr-only rounded-md bg-white px-3 py-2 text-sm font-medium text-indigo-700 shadow-lg ring-2 ring-indigo-600 focus:not-sr-only focus:fixed focus:top-2 focus:left-2 focus:z-50"
+        >
+          Skip to main content
+        </a>
         <aside className="fixed inset-y-0 left-0 z-30 hidden w-60 flex-col border-r border-slate-200 bg-white px-3 py-4 lg:flex">
           <div className="mb-6">
             <Brand />
           </div>
           <SidebarNav />
-          <p className="mt-auto px-3 text-xs text-slate-400">Governed memory for AI agents</p>
+          <p className="mt-auto px-3 text-xs text-slate-500">Governed memory for AI agents</p>
         </aside>
 
         {mobileOpen && (
@@ -56,7 +67,7 @@ export function HqShell({ user, children }: { user: SessionUser; children: React
             <div className="flex-1" />
             <UserMenu />
           </header>
-          <main className="mx-auto max-w-6xl px-4 py-8 sm:px-6 lg:px-8">{children}</main>
+          <main id="main" tabIndex={-1} className="mx-auto max-w-6xl px-4 py-6 outline-none sm:px-6 sm:py-8 lg:px-8">{children}</main>
         </div>
       </div>
     </CurrentUserProvider>

@@ -12,7 +12,7 @@ export interface NavItem {
   /** shown to HQ admins only */
   adminOnly?: boolean;
   /** a live count beside the label */
-  count?: "pendingSuggestions";
+  count?: "pendingSuggestions" | "openEscalations";
 }
 
 /**
@@ -26,7 +26,7 @@ export const navItems: NavItem[] = [
   { label: "Review queue", href: "/review", icon: ReviewIcon, count: "pendingSuggestions" },
   { label: "Contacts", href: "/contacts", icon: ContactsIcon },
   { label: "Knowledge", href: "/knowledge", icon: BookIcon },
-  { label: "Escalations", href: "/escalations", icon: EscalationIcon },
+  { label: "Escalations", href: "/escalations", icon: EscalationIcon, count: "openEscalations" },
   { label: "Outcomes", href: "/outcomes", icon: OutcomesIcon },
   { label: "Retrieval", href: "/retrieval", icon: RetrievalIcon },
   { label: "Locked constants", href: "/constants", icon: LockIcon },

@@ -3,6 +3,7 @@
 import Link from "next/link";
 import { usePathname } from "next/navigation";
 import { cn } from "@/lib/client/cn";
+import { useOpenEscalationCount } from "@/lib/client/hooks/lifecycle";
 import { usePendingSuggestionCount } from "@/lib/client/hooks/review";
 import { useIsAdmin } from "./current-user";
 import { navItems } from "./nav-items";
@@ -14,6 +15,7 @@ export function SidebarNav({ onNavigate }: { onNavigate?: () => void }) {
   const isAdmin = useIsAdmin();
   const items = navItems.filter((item) => !item.adminOnly || isAdmin);
   const pending = usePendingSuggestionCount();
+  const openEscalations = useOpenEscalationCount();
   return (
     <nav aria-label="Main" className="flex flex-col gap-0.5">
       {items.map((item) => {
@@ -39,6 +41,15 @@ export function SidebarNav({ onNavigate }: { onNavigate?: () => void }) {
                 data-testid="nav-pending-count"
               >
                 {pending >= PENDING_CAP ? `${PENDING_CAP}+` : pending}
+              </span>
+            )}
+            {item.count === "openEscalations" && openEscalations > 0 && (
+              <span
+                className="ml-auto rounded-full bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-900 tabular-nums"
+                aria-label={`${openEscalations} open`}
+                data-testid="nav-open-escalations"
+              >
+                {openEscalations}
               </span>
             )}
           </Link>

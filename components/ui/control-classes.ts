@@ -3,7 +3,7 @@ import { cn } from "@/lib/client/cn";
 /** Shared look of text inputs, selects and textareas. */
 export function controlClasses(invalid: boolean, className?: string) {
   return cn(
-    "block w-full rounded-md border bg-white px-3 text-sm text-slate-900 shadow-xs placeholder:text-slate-400",
+    "block w-full rounded-md border bg-white px-3 text-sm text-slate-900 shadow-xs placeholder:text-slate-500",
     "focus:outline-2 focus:-outline-offset-1 disabled:cursor-not-allowed disabled:bg-slate-50 disabled:text-slate-500",
     invalid ? "border-red-400 focus:outline-red-500" : "border-slate-300 focus:outline-indigo-600",
     className,

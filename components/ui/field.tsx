@@ -1,6 +1,6 @@
 "use client";
 
-import { createContext, useContext, useId, type LabelHTMLAttributes, type ReactNode } from "react";
+import { createContext, useContext, useEffect, useId, useRef, useState, type LabelHTMLAttributes, type ReactNode } from "react";
 import { cn } from "@/lib/client/cn";
 
 interface FieldControl {
@@ -32,29 +32,44 @@ export interface FieldProps {
   children: ReactNode;
 }
 
-/** A labelled form control with an optional hint and error text, wired up for screen readers. */
+/**
+ * A labelled form control with an optional hint and error text, wired up for screen readers. An error
+ * goes away as soon as the control is edited (the user is fixing it) and comes back only with the
+ * next submit of the form, if the value is still refused.
+ */
 export function Field({ label, id, hint, error, required, className, children }: FieldProps) {
   const generated = useId();
+  const ref = useRef<HTMLDivElement>(null);
+  // the error the user has edited the control since; shown again when the form is submitted
+  const [dismissed, setDismissed] = useState<string | null>(null);
+  useEffect(() => {
+    const form = ref.current?.closest("form");
+    if (!form) return;
+    const reset = () => setDismissed(null);
+    form.addEventListener("submit", reset, true);
+    return () => form.removeEventListener("submit", reset, true);
+  }, []);
+  const shown = error && error !== dismissed ? error : null;
   const controlId = id ?? `field-${generated}`;
-  const hintId = hint ? `${controlId}-hint` : undefined;
-  const errorId = error ? `${controlId}-error` : undefined;
+  const hintId = hint && !shown ? `${controlId}-hint` : undefined;
+  const errorId = shown ? `${controlId}-error` : undefined;
   const describedBy = [hintId, errorId].filter(Boolean).join(" ") || undefined;
   return (
-    <FieldContext.Provider value={{ id: controlId, describedBy, invalid: Boolean(error), required }}>
-      <div className={cn("space-y-1.5", className)}>
+    <FieldContext.Provider value={{ id: controlId, describedBy, invalid: Boolean(shown), required }}>
+      <div ref={ref} className={cn("space-y-1.5", className)} onChange={() => error && setDismissed(error)}>
         <Label htmlFor={controlId}>
           {label}
           {required && <span className="ml-0.5 text-red-600" aria-hidden="true">*</span>}
         </Label>
         {children}
-        {hint && !error && (
+        {hint && !shown && (
           <p id={hintId} className="text-xs text-slate-500">
             {hint}
           </p>
         )}
-        {error && (
+        {shown && (
           <p id={errorId} className="text-xs font-medium text-red-600">
-            {error}
+            {shown}
           </p>
         )}
       </div>

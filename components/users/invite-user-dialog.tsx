@@ -9,7 +9,7 @@ import { Dialog, DialogFooter } from "@/components/ui/dialog";
 import { Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
 import { Select } from "@/components/ui/select";
-import { ApiClientError, errorMessage } from "@/lib/client/api";
+import { formErrors } from "@/lib/client/api";
 import { useInviteUser } from "@/lib/client/hooks/users";
 import type { HqRole, InviteResult } from "@/lib/client/types";
 import { ROLE_HINT, ROLE_OPTIONS } from "./user-labels";
@@ -43,7 +43,7 @@ function InviteForm({ onClose, onInvited }: { onClose: () => void; onInvited: (r
   const invite = useInviteUser({
     onSuccess: (result) => onInvited(result),
     onError: (err) =>
-      setErrors(err instanceof ApiClientError && err.status === 422 ? { ...err.fieldErrors, form: err.message } : { form: errorMessage(err) }),
+      setErrors(formErrors(err, ["email", "name", "role"])),
   });
 
   function onSubmit(e: FormEvent) {

@@ -18,6 +18,7 @@ import { errorMessage } from "@/lib/client/api";
 import { formatDateTime, formatRelative } from "@/lib/client/format";
 import { useHqUsers, useUpdateHqUser } from "@/lib/client/hooks/users";
 import type { HqRole, HqUser } from "@/lib/client/types";
+import { BackupCard } from "./backup-card";
 import { InviteUserDialog } from "./invite-user-dialog";
 import { ROLE_OPTIONS } from "./user-labels";
 
@@ -71,7 +72,7 @@ export function UsersPage() {
         ) : users.data.length === 0 ? (
           <EmptyState title="No users" action={<Button onClick={() => setInviting(true)}>Invite user</Button>} />
         ) : (
-          <Table>
+          <Table cards>
             <THead>
               <tr>
                 <Th>User</Th>
@@ -89,9 +90,9 @@ export function UsersPage() {
                 const changingRole = update.isPending && update.variables?.id === u.id && update.variables.role !== undefined;
                 return (
                   <Tr key={u.id} data-testid="user-row">
-                    <Td>
+                    <Td primary>
                       <p className="font-medium text-slate-900">
-                        {u.name || <span className="font-normal text-slate-400">No name yet</span>}
+                        {u.name || <span className="font-normal text-slate-500">No name yet</span>}
                         {isMe && (
                           <Badge tone="indigo" className="ml-2">
                             You
@@ -100,7 +101,7 @@ export function UsersPage() {
                       </p>
                       <p className="text-xs text-slate-500">{u.email}</p>
                     </Td>
-                    <Td>
+                    <Td label="Role">
                       <Select
                         aria-label={`Role of ${u.email}`}
                         value={u.role}
@@ -110,7 +111,7 @@ export function UsersPage() {
                         className="w-32"
                       />
                     </Td>
-                    <Td>
+                    <Td label="Status">
                       {u.disabledAt ? (
                         <Badge tone="neutral">Disabled</Badge>
                       ) : u.invitePending ? (
@@ -119,7 +120,7 @@ export function UsersPage() {
                         <Badge tone="green">Active</Badge>
                       )}
                     </Td>
-                    <Td>
+                    <Td label="Last sign-in">
                       <span title={u.lastLoginAt ? formatDateTime(u.lastLoginAt) : undefined}>{formatRelative(u.lastLoginAt)}</span>
                     </Td>
                     <Td className="text-right">
@@ -143,6 +144,7 @@ export function UsersPage() {
           </Table>
         )}
       </Card>
+      <BackupCard />
       <InviteUserDialog open={inviting} onClose={() => setInviting(false)} />
       <ConfirmDialog
         open={toggling !== null}

@@ -3,7 +3,7 @@
  * and the CSV export; an action without a label falls back to its code made readable.
  */
 
-const ACTION_LABELS: Record<string, string> = {
+export const ACTION_LABELS: Record<string, string> = {
   "agent.create": "Created agent",
   "agent.update": "Edited agent",
   "agent_key.issue": "Issued API key",
@@ -30,6 +30,7 @@ const ACTION_LABELS: Record<string, string> = {
   "memory.update": "Edited memory",
   "memory.outcome": "Recorded decision outcome",
   "memory.archive_over_cap": "Archived memories over the cap",
+  "memory.reinforce": "Reinforced memory (repeated)",
   "document.write": "Saved agent document",
   "interaction.create": "Recorded conversation message",
   "interaction.batch": "Recorded a transcript",
@@ -54,15 +55,40 @@ const ACTION_LABELS: Record<string, string> = {
   "hq_user.invite": "Invited HQ user",
   "hq_user.accept_invite": "Accepted invitation",
   "hq_user.update": "Changed HQ user",
+  "hq_user.provision_supabase": "Added HQ user (Supabase sign-in)",
+  "escalation.create": "Raised escalation",
+  "escalation.resolve": "Resolved escalation",
+  "lifecycle.consolidate": "Ran nightly consolidation",
   "retrieval.impersonate": "Tried retrieval as an agent (playground)",
   "embeddings.backfill": "Indexed items for search by meaning",
   "demo.seed": "Loaded the demo data",
+  "database.backup": "Downloaded a database backup",
 };
 
-export function actionLabel(action: string): string {
+const DOCUMENT_NAMES: Record<string, string> = { soul: "SOUL", working: "scratchpad", daily: "daily note" };
+
+/** Past tenses of the verbs action codes end in, for codes without a label of their own. */
+const VERBS: Record<string, string> = {
+  create: "Created", update: "Edited", delete: "Deleted", archive: "Archived", restore: "Restored", import: "Imported",
+  resolve: "Resolved", approve: "Approved", reject: "Rejected", revoke: "Revoked", issue: "Issued", write: "Saved", run: "Ran",
+};
+
+/**
+ * What an entry did, in words: "Saved SOUL", "Raised escalation". `details` names which document a
+ * document save wrote. A code without a label reads as "Created thing" (`thing.create`), never as
+ * the code itself.
+ */
+export function actionLabel(action: string, details?: Record<string, unknown> | null): string {
+  if (action === "document.write" && typeof details?.type === "string" && DOCUMENT_NAMES[details.type]) {
+    const date = details.type === "daily" && typeof details.date === "string" ? ` for ${details.date}` : "";
+    return `Saved ${DOCUMENT_NAMES[details.type]}${date}`;
+  }
   const known = ACTION_LABELS[action];
   if (known) return known;
-  const words = action.replace(/[._]/g, " ").trim();
+  const [subject = "", verb = ""] = action.split(".");
+  const thing = subject.replace(/_/g, " ").trim();
+  if (VERBS[verb]) return `${VERBS[verb]} ${thing}`;
+  const words = `${thing} ${verb.replace(/_/g, " ")}`.trim();
   return words.charAt(0).toUpperCase() + words.slice(1);
 }
 
@@ -70,11 +96,12 @@ export function actionLabel(action: string): string {
 export const AUDIT_AREAS = [
   { id: "agents", label: "Agents & keys", prefixes: ["agent", "agent_key"] },
   { id: "clients", label: "Clients", prefixes: ["client"] },
-  { id: "memory", label: "Agent memory", prefixes: ["memory", "document", "notes", "event", "playbook_update"] },
+  { id: "memory", label: "Agent memory", prefixes: ["memory", "document", "notes", "event", "playbook_update", "lifecycle"] },
   { id: "conversations", label: "Conversations", prefixes: ["interaction"] },
   { id: "contacts", label: "Contacts & facts", prefixes: ["contact", "fact"] },
   { id: "review", label: "Review queue", prefixes: ["suggestion", "review"] },
   { id: "knowledge", label: "Knowledge base", prefixes: ["knowledge", "embeddings"] },
+  { id: "escalations", label: "Escalations", prefixes: ["escalation"] },
   { id: "constants", label: "Locked constants", prefixes: ["locked_constant"] },
   { id: "missions", label: "Missions", prefixes: ["mission"] },
   { id: "users", label: "HQ users", prefixes: ["hq_user"] },

@@ -65,6 +65,7 @@ export async function listAudit(
               when 'suggestion' then (select coalesce(c.name, 'Opted-out contact') || ' · ' || s.key
                                         from memory_suggestions s join contacts c on c.id = s.contact_id where s.id = t.tid)
               when 'locked_constant' then a.target_id
+              when 'escalation' then (select question from escalations where id = t.tid)
             end as "targetName",
             t.agent_id as "agentId",
             (select name from agents where id = t.agent_id) as "agentName",

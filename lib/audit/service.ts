@@ -27,7 +27,7 @@ const CSV_COLUMNS: { header: string; value: (e: AuditListEntry) => unknown }[] =
   { header: "actor_name", value: (e) => e.actorName },
   { header: "actor_id", value: (e) => e.actorId },
   { header: "action", value: (e) => e.action },
-  { header: "action_label", value: (e) => actionLabel(e.action) },
+  { header: "action_label", value: (e) => actionLabel(e.action, e.details) },
   { header: "target_type", value: (e) => e.targetType },
   { header: "target_id", value: (e) => e.targetId },
   { header: "target_name", value: (e) => e.targetName },

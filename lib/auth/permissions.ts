@@ -69,6 +69,8 @@ export const PERMISSIONS = {
   "escalations.raise": activeAgent,
   "escalations.resolve": (c: Caller) => hqEditor(c) || (internalAgent(c) && c.type === "agent" && c.kbAccess === "write"),
   "outcomes.read": hqAny,
+  // a copy of the whole database: every client's data, so HQ admins only
+  "backup.run": hqAdmin,
 } satisfies Record<string, (c: Caller) => boolean>;
 
 export type Permission = keyof typeof PERMISSIONS;

@@ -5,6 +5,7 @@
 
 import { fillPath, type AnyContract, type CallInput, type WireResponse } from "@/lib/http/contract";
 import { MemoryHqError } from "@/lib/sdk/error";
+import { humanValidationMessage } from "./validation-wording";
 
 export interface ApiIssue {
   path: string;
@@ -25,10 +26,27 @@ export class ApiClientError extends MemoryHqError {
     if (!Array.isArray(this.details)) return out;
     for (const issue of this.details as ApiIssue[]) {
       const field = String(issue?.path ?? "").split(".")[0] || "form";
-      if (issue?.message && !out[field]) out[field] = issue.message;
+      if (issue?.message && !out[field]) out[field] = humanValidationMessage(issue.message);
     }
     return out;
   }
+}
+
+/**
+ * A refused form submission as a form shows it: each field's message beside that field, and the
+ * banner (`form`) only for what no field of the form shows — never the same message twice.
+ */
+export function formErrors<F extends string>(err: unknown, fields: readonly F[]): Partial<Record<F | "form", string>> {
+  if (!(err instanceof ApiClientError) || err.status !== 422) return { form: errorMessage(err) } as Partial<Record<F | "form", string>>;
+  const out: Partial<Record<F | "form", string>> = {};
+  const rest: string[] = [];
+  for (const [field, message] of Object.entries(err.fieldErrors)) {
+    if ((fields as readonly string[]).includes(field)) out[field as F] = message;
+    else rest.push(field === "form" ? message : `${field}: ${message}`);
+  }
+  if (rest.length) out.form = rest.join("; ");
+  else if (Object.keys(out).length === 0) out.form = err.message;
+  return out;
 }
 
 export interface ApiFetchOptions {
@@ -89,7 +107,7 @@ function buildUrl(path: string, query: ApiFetchOptions["query"]): string {
   return qs ? `${base}${base.includes("?") ? "&" : "?"}${qs}` : base;
 }
 
-function toClientError(status: number, data: unknown): ApiClientError {
+export function toClientError(status: number, data: unknown): ApiClientError {
   const error = (data as { error?: { code?: unknown; message?: unknown; details?: unknown } } | undefined)?.error;
   if (error && typeof error.message === "string") {
     return new ApiClientError(status, typeof error.code === "string" ? error.code : "error", error.message, error.details);

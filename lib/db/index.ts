@@ -7,6 +7,7 @@ import { claimsFor, withClaims } from "./caller";
 import { migrate } from "./migrate";
 import { openPglite } from "./pglite";
 import { openPostgres } from "./postgres";
+import { claimDataDir, PGLITE_SUBDIR } from "./snapshot";
 import type { Database, Queryable } from "./types";
 
 export type { Database, Queryable, StoredRow } from "./types";
@@ -35,13 +36,29 @@ async function openConfigured(): Promise<Database> {
   }
   const dir = path.resolve(config.DATA_DIR);
   await mkdir(dir, { recursive: true });
-  const { db } = await openPglite(path.join(dir, "pglite"), { sharedBuffers: config.PGLITE_SHARED_BUFFERS });
+  const { db } = await openPglite(path.join(dir, PGLITE_SUBDIR), { sharedBuffers: config.PGLITE_SHARED_BUFFERS });
+  // `npm run db:backup` reads this to tell a running server's folder from a stopped one
+  await claimDataDir(dir);
   await migrate(db);
   if (config.SEED_DEMO) {
     const { seedDemoIfEmpty } = await import("@/lib/demo/seed");
     await seedDemoIfEmpty(db);
   }
   return db;
+}
+
+/** Thrown by `snapshotEmbedded` on a server database, which is backed up with its own tools. */
+export class ServerDatabaseError extends Error {}
+
+/**
+ * A consistent snapshot of the embedded database as a stream of gzip'd tar bytes, taken while it
+ * serves (writes wait for the moment the files are copied). A server database throws
+ * `ServerDatabaseError`: back it up with pg_dump or the host's backups.
+ */
+export async function snapshotEmbedded(): Promise<ReadableStream<Uint8Array>> {
+  const db = await getDatabase();
+  if (!db.snapshot) throw new ServerDatabaseError("The database is a PostgreSQL server (DATABASE_URL): back it up with pg_dump or your host's backups");
+  return db.snapshot();
 }
 
 /** Tests install a fresh database per file. */

@@ -1,14 +1,22 @@
 import { PGlite } from "@electric-sql/pglite";
 import { vector } from "@electric-sql/pglite/vector";
+import { snapshotPglite } from "./snapshot";
 import type { Database, Queryable } from "./types";
 
 /**
  * Opens the embedded database. `dataDir` undefined or "memory://" keeps it in memory (tests).
  * `sharedBuffers` (PGLITE_SHARED_BUFFERS) sizes Postgres' page cache inside the WebAssembly heap.
  */
-export async function openPglite(dataDir?: string, opts: { sharedBuffers?: string } = {}): Promise<{ db: Database; pg: PGlite }> {
+export async function openPglite(
+  dataDir?: string,
+  opts: { sharedBuffers?: string; /** a snapshot to create the database from (restore); the folder must be empty */ loadDataDir?: Blob } = {},
+): Promise<{ db: Database; pg: PGlite }> {
   const startParams = opts.sharedBuffers ? [...PGlite.defaultStartParams, "-c", `shared_buffers=${opts.sharedBuffers}`] : undefined;
-  const pg = await PGlite.create(dataDir ?? "memory://", { extensions: { vector }, ...(startParams ? { startParams } : {}) });
+  const pg = await PGlite.create(dataDir ?? "memory://", {
+    extensions: { vector },
+    ...(startParams ? { startParams } : {}),
+    ...(opts.loadDataDir ? { loadDataDir: opts.loadDataDir } : {}),
+  });
   return { db: wrapPglite(pg), pg };
 }
 
@@ -32,5 +40,6 @@ export function wrapPglite(pg: PGlite): Database {
       await pg.exec(sql);
     },
     close: () => pg.close(),
+    snapshot: () => snapshotPglite(pg),
   };
 }

@@ -10,6 +10,11 @@ export interface Database extends Queryable {
   /** Runs `fn` in one transaction as the owning (system) role; commits or rolls back as a whole. */
   transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
   close(): Promise<void>;
+  /**
+   * The embedded database only: a consistent snapshot of its files as gzip'd tar bytes, taken between
+   * transactions (lib/db/snapshot.ts). A server database has none: it is backed up with pg_dump.
+   */
+  snapshot?(): Promise<ReadableStream<Uint8Array>>;
 }
 
 /**

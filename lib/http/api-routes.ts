@@ -6,10 +6,11 @@ import { documentedEndpoints } from "./openapi";
 // endpoint list the OpenAPI document is built from (a unit test keeps that list equal to the route
 // files and their methods), plus the MCP endpoint, which speaks its own protocol.
 
-const NON_REST = [
+const NON_REST: { method: string; path: string; refused?: true }[] = [
   { method: "POST", path: "/api/mcp" },
-  { method: "GET", path: "/api/mcp" },
-  { method: "DELETE", path: "/api/mcp" },
+  // exported by the route only to answer 405 (a stateless MCP server has no stream or session): not in Allow
+  { method: "GET", path: "/api/mcp", refused: true },
+  { method: "DELETE", path: "/api/mcp", refused: true },
   // Prometheus's text format, for monitoring
   { method: "GET", path: "/api/metrics" },
 ];
@@ -21,6 +22,8 @@ interface RoutePattern {
   /** one entry per segment, 0 static / 1 dynamic: Next.js prefers static segments, leftmost first */
   rank: number[];
   methods: Set<string>;
+  /** methods whose handler only answers 405 */
+  refused: Set<string>;
 }
 
 const patterns: RoutePattern[] = (() => {
@@ -32,10 +35,11 @@ const patterns: RoutePattern[] = (() => {
       const source = segments
         .map((s) => (/^\{\w+\}$/.test(s) ? "[^/]+" : s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")))
         .join("/");
-      p = { path: e.path, regex: new RegExp(`^/${source}$`), rank: segments.map((s) => (s.startsWith("{") ? 1 : 0)), methods: new Set() };
+      p = { path: e.path, regex: new RegExp(`^/${source}$`), rank: segments.map((s) => (s.startsWith("{") ? 1 : 0)), methods: new Set(), refused: new Set() };
       byPath.set(e.path, p);
     }
     p.methods.add(e.method);
+    if ("refused" in e && e.refused) p.refused.add(e.method);
   }
   return [...byPath.values()];
 })();
@@ -57,8 +61,8 @@ function routeFor(pathname: string): RoutePattern | undefined {
 
 /** The methods a route answers: its own, HEAD with GET, and OPTIONS (Next.js implements both). */
 function allowed(route: RoutePattern): string[] {
-  const methods = [...route.methods];
-  if (route.methods.has("GET")) methods.push("HEAD");
+  const methods = [...route.methods].filter((m) => !route.refused.has(m));
+  if (methods.includes("GET")) methods.push("HEAD");
   return [...methods, "OPTIONS"];
 }
 
@@ -78,9 +82,25 @@ export function unservedApiRequest(method: string, pathname: string): Response |
     return Response.json(errorBody("not_found", `No API endpoint at ${pathname}`), { status: 404 });
   }
   const methods = allowed(route);
-  if (methods.includes(method.toUpperCase())) return null;
+  if (methods.includes(method.toUpperCase()) || route.refused.has(method.toUpperCase())) return null;
   return Response.json(errorBody("method_not_allowed", `${method.toUpperCase()} is not allowed here; use ${methods.join(", ")}`), {
     status: 405,
     headers: { Allow: methods.join(", ") },
   });
+}
+
+/** Where an OAuth client looks when a server publishes no metadata (MCP's default endpoints). */
+const OAUTH_DEFAULT_ENDPOINTS = new Set(["/authorize", "/token", "/register"]);
+
+/**
+ * The JSON 404 for `/.well-known/…` and OAuth's default endpoints: the server offers no OAuth (MCP and
+ * the API take a bearer key as given), so a client probing for it learns that at once instead of
+ * being sent to the console's sign-in page. Null for any other path.
+ */
+export function oauthProbeRequest(pathname: string): Response | null {
+  if (!pathname.startsWith("/.well-known/") && !OAUTH_DEFAULT_ENDPOINTS.has(pathname)) return null;
+  return Response.json(
+    errorBody("not_found", `No ${pathname} here: this server offers no OAuth; send an API key as 'Authorization: Bearer <key>'`),
+    { status: 404 },
+  );
 }

@@ -119,6 +119,8 @@ export function errorResponse(err: unknown): Response {
   const e = toApiError(err);
   const res = json(errorBody(e.code, e.message, e.details), e.status);
   if (e instanceof RateLimitedError) res.headers.set("Retry-After", String(e.retryAfterSeconds));
+  // a 401 names the scheme that works (RFC 9110): a bearer key, no OAuth flow to discover
+  if (e.status === 401) res.headers.set("WWW-Authenticate", 'Bearer realm="memory-hq"');
   return res;
 }
 

@@ -11,7 +11,7 @@ import { noteSearchWrite } from "@/lib/retrieval/term-stats";
 import { knowledgeEmbeddingText } from "./embedding-text";
 import * as q from "./queries";
 import type { KnowledgeEntry, KnowledgeSearchHit } from "./queries";
-import type { CreateKnowledgeBody, ListKnowledgeQuery, UpdateKnowledgeBody } from "./schemas";
+import { TITLE_MAX_CHARS, type CreateKnowledgeBody, type ListKnowledgeQuery, type UpdateKnowledgeBody } from "./schemas";
 
 export type { KnowledgeEntry, KnowledgeSearchHit, KnowledgeVersion } from "./queries";
 
@@ -160,6 +160,25 @@ export async function createKnowledge(caller: Caller, body: CreateKnowledgeBody)
 /** The embedding of an entry about to be written (outside any transaction), or null: queued for re-embedding. */
 export async function embedKnowledgeEntry(body: { title: string; content: string }): Promise<string | null> {
   return (await embedEntries([body]))[0] ?? null;
+}
+
+/** A published entry another domain links to (an escalation resolved by an existing fix): 422 when absent or archived. */
+export async function requirePublishedEntry(tx: Queryable, id: string) {
+  const entry = await q.getEntry(tx, { id });
+  if (!entry || entry.status !== "published") throw new ApiError("validation_failed", "knowledgeEntryId: no published knowledge entry has this id");
+  return entry;
+}
+
+/**
+ * A title no published entry holds yet: `title`, else `title (2)`, `(3)`… — for entries HQ composes
+ * itself (an escalation's published fix), which must not fail on a title someone already used.
+ */
+export async function freeTitle(tx: Queryable, title: string): Promise<string> {
+  for (let n = 1; ; n++) {
+    const suffix = n === 1 ? "" : ` (${n})`;
+    const candidate = `${title.slice(0, TITLE_MAX_CHARS - suffix.length).trim()}${suffix}`;
+    if (!(await q.findPublishedByTitle(tx, { title: candidate }))) return candidate;
+  }
 }
 
 /**

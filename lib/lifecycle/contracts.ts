@@ -98,6 +98,8 @@ export const escalationView = z
     agentId: z.uuid(),
     agentName: z.string().nullable(),
     clientId: z.uuid().nullable(),
+    /** the client it concerns (null: none, or a client the caller may not see) */
+    clientName: z.string().nullable(),
     question: z.string(),
     severity: escalationSeverity,
     context: z.string(),
@@ -221,7 +223,7 @@ export const lifecycleContracts = {
       { code: "conflict", when: "The escalation is already resolved." },
     ],
     method: "POST", path: "/api/v1/escalations/{id}/resolve", permission: "escalations.resolve",
-    summary: "Resolve an escalation, optionally writing the fix to the knowledge base linked to it",
+    summary: "Resolve an escalation with the fix given, published to the knowledge base (or an existing entry linked) as its known fix",
     params: z.object({ id: idParam("Escalation") }).strict(), body: resolveEscalationBody, response: resolvedEscalationView,
   }),
   outcomes: defineContract({

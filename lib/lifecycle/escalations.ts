@@ -6,7 +6,8 @@ import { assertCan } from "@/lib/auth/permissions";
 import { asCaller } from "@/lib/db";
 import { toVectorLiteral, tryEmbed } from "@/lib/embeddings";
 import { ApiError, forbidden, notFound } from "@/lib/http/errors";
-import { embedKnowledgeEntry, searchKnowledge, writeKnowledgeEntry, type KnowledgeSearchHit } from "@/lib/knowledge/service";
+import { TITLE_MAX_CHARS, type CreateKnowledgeBody } from "@/lib/knowledge/schemas";
+import { embedKnowledgeEntry, freeTitle, requirePublishedEntry, searchKnowledge, writeKnowledgeEntry, type KnowledgeSearchHit } from "@/lib/knowledge/service";
 import * as q from "./queries";
 import { isKnownFix, SIMILAR_KNOWLEDGE_LIMIT, wordOverlap } from "./rules";
 import type { createEscalationBody, listEscalationsQuery, resolveEscalationBody } from "./schemas";
@@ -48,6 +49,7 @@ export async function raiseEscalation(caller: Caller, body: z.infer<typeof creat
       action: "escalation.create",
       targetType: "escalation",
       targetId: row.id,
+      clientId: row.clientId,
       details: { severity: row.severity, knownFixId: row.knownFixId, similar: hits.map((h) => h.id) },
     });
     return row;
@@ -65,20 +67,35 @@ export async function listEscalations(caller: Caller, query: z.infer<typeof list
 }
 
 /**
- * Resolves an escalation (HQ admins and curators, internal agents with kbAccess "write") and, with
- * `knowledge`, writes the reusable fix to the knowledge base linked to it — one commit for both, so
- * a fix never exists without its escalation nor a resolution without its fix.
+ * Resolves an escalation (HQ admins and curators, internal agents with kbAccess "write") and publishes
+ * the fix that was given to the knowledge base, linked to it — one commit for both, so a fix never
+ * exists without its escalation nor a resolution without its fix. A later similar escalation is
+ * answered with that entry (`knownFix`), so the entry always carries the resolution: a `knowledge`
+ * body whose content does not contain it gets it filled into its empty "Fix:" or appended as one.
+ * Without `knowledge` the entry is written from the question and the resolution; `knowledge: false`
+ * publishes nothing; `knowledgeEntryId` links the published entry that already answers it instead.
  */
 export async function resolveEscalation(caller: Caller, id: string, body: z.infer<typeof resolveEscalationBody>) {
   assertCan(caller, "escalations.resolve");
   const current = await asCaller(caller, (tx) => q.getEscalation(tx, { id }));
   if (!current) throw notFound("Escalation");
   if (current.status !== "open") throw new ApiError("conflict", "This escalation is already resolved");
-  const embedding = body.knowledge ? await embedKnowledgeEntry(body.knowledge) : null;
+  if (body.knowledgeEntryId && body.knowledge !== undefined) {
+    throw new ApiError("validation_failed", "Give either knowledge or knowledgeEntryId, not both", [
+      { path: "knowledgeEntryId", message: "give either knowledge or knowledgeEntryId, not both" },
+    ]);
+  }
+  const resolution = body.resolution.trim();
+  const publish = body.knowledge === false || body.knowledgeEntryId ? null : publishedFix(current, resolution, body.knowledge);
+  const embedding = publish ? await embedKnowledgeEntry(publish) : null;
 
   return asCaller(caller, async (tx) => {
-    const knowledge = body.knowledge ? await writeKnowledgeEntry(tx, body.knowledge, embedding) : null;
-    const resolved = await q.resolveEscalation(tx, { id, resolution: body.resolution, knowledgeEntryId: knowledge?.id ?? null });
+    const knowledge = body.knowledgeEntryId
+      ? await requirePublishedEntry(tx, body.knowledgeEntryId)
+      : publish
+        ? await writeKnowledgeEntry(tx, body.knowledge ? publish : { ...publish, title: await freeTitle(tx, publish.title) }, embedding)
+        : null;
+    const resolved = await q.resolveEscalation(tx, { id, resolution, knowledgeEntryId: knowledge?.id ?? null });
     if (!resolved) {
       if (!(await q.getEscalation(tx, { id }))) throw notFound("Escalation");
       throw new ApiError("conflict", "This escalation was resolved meanwhile");
@@ -88,8 +105,32 @@ export async function resolveEscalation(caller: Caller, id: string, body: z.infe
       targetType: "escalation",
       targetId: id,
       clientId: current.clientId,
-      details: { knowledgeEntryId: knowledge?.id ?? null },
+      details: { knowledgeEntryId: knowledge?.id ?? null, ...(body.knowledgeEntryId ? { linkedExisting: true } : {}) },
     });
     return { escalation: (await q.getEscalation(tx, { id }))!, ...(knowledge ? { knowledge } : {}) };
   });
+}
+
+const FIX_LABEL = "**Fix:**";
+const squash = (s: string) => s.replace(/\s+/g, " ").trim().toLowerCase();
+
+/** The knowledge entry that publishes a resolution: the one given, carrying the fix, or one composed from the escalation. */
+export function publishedFix(
+  escalation: { question: string; severity: string },
+  resolution: string,
+  given: CreateKnowledgeBody | undefined,
+): CreateKnowledgeBody {
+  if (!given) {
+    return {
+      title: escalation.question.replace(/\s+/g, " ").trim().slice(0, TITLE_MAX_CHARS),
+      content: `**Problem:** ${escalation.question.trim()}\n\n${FIX_LABEL} ${resolution}`,
+      category: "escalation",
+      tags: ["escalation", escalation.severity],
+    };
+  }
+  if (squash(given.content).includes(squash(resolution))) return given;
+  // an empty "Fix:" at the end (the console's template) is filled; otherwise the fix is added as one
+  const emptyFix = /(\*\*Fix:\*\*|Fix:)[ \t]*$/.exec(given.content.trimEnd());
+  const content = emptyFix ? `${given.content.trimEnd()} ${resolution}` : `${given.content.trimEnd()}\n\n${FIX_LABEL} ${resolution}`;
+  return { ...given, content };
 }

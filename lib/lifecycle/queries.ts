@@ -265,8 +265,8 @@ const ESCALATION_SELECT = `
   select e.id, e.agent_id as "agentId", a.name as "agentName", e.client_id as "clientId", e.question, e.severity,
          e.context, e.status, e.known_fix_id as "knownFixId", e.resolution, e.knowledge_entry_id as "knowledgeEntryId",
          e.raised_by_name as "raisedByName", e.resolved_by_name as "resolvedByName", e.resolved_at as "resolvedAt",
-         e.created_at as "createdAt"
-    from escalations e left join agents a on a.id = e.agent_id`;
+         e.created_at as "createdAt", c.name as "clientName"
+    from escalations e left join agents a on a.id = e.agent_id left join clients c on c.id = e.client_id`;
 
 export async function insertEscalation(
   tx: Queryable,
@@ -286,7 +286,13 @@ export async function getEscalation(tx: Queryable, p: { id: string }) {
 
 export function listEscalations(tx: Queryable, p: { status?: string; limit: number }) {
   return tx.query<Escalation>(
-    `${ESCALATION_SELECT} where ($1::text is null or e.status = $1) order by e.created_at desc, e.id limit $2`,
+    // open ones first, the most severe and then the longest waiting first; resolved ones newest first
+    `${ESCALATION_SELECT} where ($1::text is null or e.status = $1)
+      order by (e.status = 'open') desc,
+               case when e.status = 'open' then array_position(array['critical', 'high', 'medium', 'low'], e.severity::text) end,
+               case when e.status = 'open' then e.created_at end,
+               e.resolved_at desc nulls last, e.created_at desc, e.id
+      limit $2`,
     [p.status ?? null, p.limit],
   );
 }

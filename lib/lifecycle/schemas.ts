@@ -54,8 +54,22 @@ export const listEscalationsQuery = z
 
 export const resolveEscalationBody = z
   .object({
-    resolution: z.string().trim().min(1).max(20000),
-    knowledge: createKnowledgeBody.optional().describe("the reusable fix, written to the knowledge base and linked to the escalation"),
+    resolution: z
+      .string()
+      .trim()
+      .min(1, "resolution is required: write the fix that was given")
+      .max(20000)
+      .describe("the fix that was given: required, never blank — it is what a later similar escalation is answered with"),
+    knowledge: z
+      .union([createKnowledgeBody, z.literal(false)])
+      .optional()
+      .describe(
+        "the knowledge entry that publishes the fix, linked to the escalation. Omitted: one is written from the question and the resolution. `false`: nothing is published (a one-off with nothing to reuse)",
+      ),
+    knowledgeEntryId: z
+      .uuid()
+      .optional()
+      .describe("instead of `knowledge` (not both): the published entry that already answers it, linked as its fix"),
   })
   .strict();
 

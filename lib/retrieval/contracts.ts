@@ -27,6 +27,12 @@ export const retrieveResultView = z
     context: z.string().describe("ready to paste into a prompt"),
     tookMs: z.number(),
     refusedScopes: z.array(retrievalScope).optional().describe("requested scopes the caller's role may not read: searched around, never answered as empty"),
+    fallback: z
+      .literal("shared")
+      .optional()
+      .describe(
+        "\"shared\": the level was `local`, the agent's own scopes found nothing above the relevance floor, and the team's shared memory was searched in the same call (internal agents); `scopes` lists it",
+      ),
   })
   .strict().meta({ id: "RetrieveResult", description: "What retrieval found for a message, ranked across scopes." });
 

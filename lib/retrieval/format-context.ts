@@ -50,10 +50,11 @@ function itemHeading(item: Pick<FusedItem, "source" | "title" | "createdAt" | "m
  * when, best first. Empty when nothing was retrieved (level none, or no match): an empty block is
  * better left out of a prompt than sent as a heading with nothing under it.
  */
-export function formatRetrievedContext(p: { level: TriggerLevel; triggers: Trigger[]; items: FusedItem[] }): string {
+export function formatRetrievedContext(p: { level: TriggerLevel; triggers: Trigger[]; items: FusedItem[]; fallback?: "shared" | null }): string {
   if (!p.items.length) return "";
   const why = p.triggers.length ? ` — ${p.triggers.map((t) => `${t.kind}: "${t.match}"`).join(", ")}` : "";
-  const lines = [banner("RETRIEVED CONTEXT"), `Retrieval level: ${p.level}${why}`, ""];
+  const from = p.fallback === "shared" ? " (nothing in the agent's own memory; from the team's shared memory)" : "";
+  const lines = [banner("RETRIEVED CONTEXT"), `Retrieval level: ${p.level}${from}${why}`, ""];
   p.items.forEach((item, i) => {
     lines.push(`[${i + 1}] ${itemHeading(item)}`);
     const body = truncate(item.content, ITEM_CONTEXT_CHARS);

@@ -35,13 +35,18 @@ export const EXACT_SCAN_MAX = 300;
 
 /** At most this many contact names join a vocabulary (most recently changed first). */
 export const VOCABULARY_CONTACTS = 500;
+/** At most this many people of the agent's own memory join its vocabulary (most recently met first). */
+export const VOCABULARY_PEOPLE = 500;
 
 /**
  * The names the smart trigger listens for, from the data. Internal agents: every other agent, every
  * client and its trigger terms, contacts, and missions in flight. Field agents: only their own
- * client's name, trigger terms and contacts — never an internal team name, never a mission.
+ * client's name, trigger terms and contacts — never an internal team name, never a mission. Both:
+ * the people in the agent's own memory (agent_people: the speakers of its conversations and the
+ * names its own memories mention), which RLS keeps to the agent's own rows.
  */
 export function listVocabularyTerms(tx: Queryable, p: { agentId: string; kind: "internal" | "field"; clientId: string | null }) {
+  const people = `(select ap.name, 'person', 9 from agent_people ap where ap.agent_id = $3 order by ap.id desc limit $4)`;
   if (p.kind === "field") {
     return tx.query<VocabularyTerm>(
       `select term, type from (
@@ -52,8 +57,10 @@ export function listVocabularyTerms(tx: Queryable, p: { agentId: string; kind: "
          (select ct.name, 'contact', 2 from contacts ct
            where ct.client_id = $1 and ct.name is not null and not ct.opt_out
            order by ct.updated_at desc limit $2)
+         union all
+         ${people}
        ) v order by ord`,
-      [p.clientId, VOCABULARY_CONTACTS],
+      [p.clientId, VOCABULARY_CONTACTS, p.agentId, VOCABULARY_PEOPLE],
     );
   }
   return tx.query<VocabularyTerm>(
@@ -69,8 +76,10 @@ export function listVocabularyTerms(tx: Queryable, p: { agentId: string; kind: "
        (select ct.name, 'contact', 4 from contacts ct
          where ct.name is not null and not ct.opt_out
          order by ct.updated_at desc limit $2)
+       union all
+       ${people}
      ) v order by ord`,
-    [p.agentId, VOCABULARY_CONTACTS],
+    [p.agentId, VOCABULARY_CONTACTS, p.agentId, VOCABULARY_PEOPLE],
   );
 }
 
@@ -220,14 +229,16 @@ export interface RetrievalLogEntry {
   items: { source: string; id: string }[];
   tookMs: number;
   messageChars: number;
+  /** "shared": the agent's own scopes found nothing and the team's shared memory was searched */
+  fallback?: "shared" | null;
 }
 
 /** Without RETURNING: agents write the log but may not read it (RLS). */
 export async function insertRetrievalLog(tx: Queryable, e: RetrievalLogEntry) {
   // one insert into retrieval_log, through a function that keeps its plan
-  await tx.query(`select mhq.log_retrieval($1, $2, $3, $4, $5, $6, $7::text[], $8::text[], $9::text::jsonb, $10, $11)`, [
+  await tx.query(`select mhq.log_retrieval($1, $2, $3, $4, $5, $6, $7::text[], $8::text[], $9::text::jsonb, $10, $11, $12)`, [
     e.agentId, e.clientId, e.endpoint, e.callerType, e.level, e.explicitScopes, e.scopes, e.triggerKinds,
-    JSON.stringify(e.items), e.tookMs, e.messageChars,
+    JSON.stringify(e.items), e.tookMs, e.messageChars, e.fallback ?? null,
   ]);
 }
 

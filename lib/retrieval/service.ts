@@ -77,6 +77,14 @@ export async function retrieve(caller: Caller, body: z.infer<typeof retrieveBody
     return vectors ? toVectorLiteral(vectors[0]!) : null;
   };
   const message = body.message;
+  /**
+   * Local first: an internal agent's `local` retrieval whose own scopes find nothing above the
+   * relevance floor searches the team's shared memory in the same call ("if local search is
+   * insufficient, query the shared knowledge"), and says so.
+   */
+  let fallback: "shared" | null = null;
+  const fallsBack = (found: FusedItem[]) =>
+    !body.scopes && level === "local" && agent.kind === "internal" && readable.includes("team") && found.length === 0;
 
   const logEntry = (items: FusedItem[], tookMs: number): q.RetrievalLogEntry => ({
     agentId: agent.agentId,
@@ -90,11 +98,17 @@ export async function retrieve(caller: Caller, body: z.infer<typeof retrieveBody
     items: items.map((i) => ({ source: i.source, id: i.id })),
     tookMs,
     messageChars: body.message.length,
+    fallback,
   });
   const elapsed = () => Math.round((performance.now() - started) * 100) / 100;
 
   const searchIn = async (tx: Queryable, embedding: string | null) => {
-    const found = scopes.length ? await searchScopes(tx, view, scopes, { message, embedding, limit }) : [];
+    let found = scopes.length ? await searchScopes(tx, view, scopes, { message, embedding, limit }) : [];
+    if (fallsBack(found)) {
+      found = await searchScopes(tx, view, ["team"], { message, embedding, limit });
+      fallback = "shared";
+      scopes = [...scopes, "team"];
+    }
     const took = elapsed();
     // an agent's own retrievals are logged, and what it was served counted, in the same
     // transaction; HQ's below, in HQ's name (HQ trying the playground is curation, not use)
@@ -128,9 +142,19 @@ export async function retrieve(caller: Caller, body: z.infer<typeof retrieveBody
       await auditImpersonation(tx, view, "retrieve", { level, items: items.length });
     });
   }
-  const context = formatRetrievedContext({ level, triggers, items });
+  const context = formatRetrievedContext({ level, triggers, items, fallback });
   recordRetrieval(level, (performance.now() - started) / 1000);
-  return { agentId: agent.agentId, level, triggers, scopes, ...(refusedScopes.length ? { refusedScopes } : {}), items, context, tookMs };
+  return {
+    agentId: agent.agentId,
+    level,
+    triggers,
+    scopes,
+    ...(refusedScopes.length ? { refusedScopes } : {}),
+    ...(fallback ? { fallback } : {}),
+    items,
+    context,
+    tookMs,
+  };
 }
 
 /** Searches each scope (each already limited to what RLS lets the agent read) and fuses them. */

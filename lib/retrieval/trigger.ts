@@ -6,8 +6,15 @@
  *   field agents:    none | local | hq       (hq = the read-only HQ knowledge base)
  *
  * Levels include the ones below them: `shared` and `hq` search the agent's own memory too.
- * Names (agents, clients, their trigger terms, contacts, missions) come from the caller's data, never
- * from this file, and a field agent's vocabulary never holds internal team names.
+ * Names (agents, clients, their trigger terms, contacts, missions, and the people in the agent's own
+ * memory) come from the caller's data, never from this file, and a field agent's vocabulary never
+ * holds internal team names.
+ *
+ * Internal agents follow "search local files first; if local search is insufficient or the topic
+ * involves other agents or shared projects, query the shared knowledge": decision language and past
+ * references ("should we…", "let's…", "last time we…", "didn't we…") are `local` unless the message
+ * names another agent, a client, a shared project or mission, or the team; the retrieval falls back
+ * to the shared memory when the agent's own scopes find nothing.
  */
 
 export type TriggerVariant = "internal" | "field";
@@ -34,8 +41,12 @@ export interface Trigger {
 
 export interface VocabularyTerm {
   term: string;
-  /** what the term names; `agent`, `client` and `mission` are shared context for internal agents */
-  type: "agent" | "client" | "contact" | "mission" | "term";
+  /**
+   * what the term names; `agent`, `client`, `term` and `mission` are shared context for internal
+   * agents. `person`: someone in the agent's own memory (a speaker of its conversations, a name its
+   * memories mention), matched only when written capitalised ("Will", not "will").
+   */
+  type: "agent" | "client" | "contact" | "mission" | "term" | "person";
 }
 
 export interface Classification {
@@ -235,12 +246,19 @@ const CONTRACTIONS: Record<string, string> = {
 };
 
 const escapeRe = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+/** `s` in any case, as a pattern: "ana" → "[aA][nN][aA]" */
+const caseless = (s: string) =>
+  [...s].map((c) => (c.toLowerCase() !== c.toUpperCase() ? `[${c.toLowerCase()}${c.toUpperCase()}]` : escapeRe(c))).join("");
 
 export interface CompiledTerm {
   /** the whole term, any case, on the normalised message */
   re: RegExp;
   /** a contact's first or last name alone, capitalised ("Priya", "the Beckers"), on the original text */
   partial?: RegExp;
+  /** `re` is tested on the original text (a person's name, capitalised) rather than the normalised one */
+  cased?: boolean;
+  /** a mission named by its last word with "the" ("the redesign" for "pricing page redesign"), on the normalised text */
+  head?: RegExp;
   /** the normalised words of which at least one must occur for the term to match */
   keys: string[];
   term: VocabularyTerm;
@@ -256,13 +274,27 @@ export function compileVocabulary(terms: VocabularyTerm[], selfName?: string): C
     seen.add(norm);
     const escaped = escapeRe(norm).replace(/ /g, "\\s+");
     const words = norm.match(/[\p{L}\p{N}]+/gu) ?? [];
-    const entry: CompiledTerm = { re: new RegExp(`(?:^|[^\\p{L}\\p{N}])${escaped}(?:'s)?(?=$|[^\\p{L}\\p{N}])`, "u"), keys: words.slice(0, 1), term: t };
+    const person = t.type === "person";
+    // a person's name is matched as a name: each word capitalised, the rest of it in any case
+    const pattern = person ? norm.split(" ").map((w) => (w ? escapeRe(w[0]!.toUpperCase()) + caseless(w.slice(1)) : "")).join("\\s+") : escaped;
+    const entry: CompiledTerm = {
+      re: new RegExp(`(?:^|[^\\p{L}\\p{N}])${pattern}(?:'s|s')?(?=$|[^\\p{L}\\p{N}])`, "u"),
+      keys: words.slice(0, 1),
+      term: t,
+      ...(person ? { cased: true } : {}),
+    };
     // a person is often named by one of their names: "Did Tom pay?", "the Beckers' garage"
-    const parts = t.type === "contact" && words.length > 1 ? words.filter((w) => w.length >= 3 && /^\p{L}+$/u.test(w)) : [];
+    const parts = (t.type === "contact" || person) && words.length > 1 ? words.filter((w) => w.length >= 3 && /^\p{L}+$/u.test(w)) : [];
     if (parts.length) {
       const cap = parts.map((w) => escapeRe(w[0]!.toUpperCase() + w.slice(1)));
       entry.partial = new RegExp(`(?:^|[^\\p{L}\\p{N}])(?:${cap.join("|")})(?:s|'s|s')?(?=$|[^\\p{L}\\p{N}])`, "u");
       entry.keys = [...new Set([...entry.keys, ...parts])];
+    }
+    // a project in flight is often named by its head noun: "how's the redesign going?"
+    const last = words[words.length - 1];
+    if (t.type === "mission" && words.length > 1 && last && last.length >= 4 && /^\p{L}+$/u.test(last)) {
+      entry.head = new RegExp(`\\bthe ${escapeRe(last)}(?:'s)?(?=$|[^\\p{L}\\p{N}])`, "u");
+      entry.keys = [...new Set([...entry.keys, last])];
     }
     entries.push(entry);
   }
@@ -271,7 +303,10 @@ export function compileVocabulary(terms: VocabularyTerm[], selfName?: string): C
 
 export type CompiledVocabulary = CompiledTerm[];
 
-const TEAMISH = /\b(?:we|we're|we've|we'd|we'll|our|ours|us|let's|team|team's|everyone|everybody|somebody|the others|which of us|who on the team|any of us)\b/;
+/** the team itself, or other agents, named without a name */
+const TEAM_NAMED = /\b(?:team|team's|teams|everyone|everybody|somebody|someone else|anyone on|anybody on|the others|other agents?|between agents|each other|which of us|who on the team|any of us|all of us|each of us|none of us)\b/;
+/** first person plural: the team's policies, plans and priorities ("our policy", "do we have a roadmap") */
+const PLURAL = /\b(?:we|we're|we've|we'd|we'll|our|ours|us|let's)\b/;
 
 export function classify(message: string, opts: ClassifyOptions & { compiled?: CompiledVocabulary }): Classification {
   const text = normalizeMessage(message);
@@ -309,17 +344,19 @@ export function classify(message: string, opts: ClassifyOptions & { compiled?: C
   let sharedName = false;
   const named = (term: VocabularyTerm) => {
     push("name", term.term);
-    if (term.type !== "contact") sharedName = true;
+    if (term.type !== "contact" && term.type !== "person") sharedName = true;
   };
   // whole terms first; a single name then counts only when no whole term already accounts for it
   // ("Tom Becker" does not also make every other Tom a match)
   const covered = new Set<string>();
   const partials: CompiledTerm[] = [];
   for (const entry of vocabulary) {
-    if (entry.re.test(text)) {
+    if (entry.re.test(entry.cased ? original : text)) {
       named(entry.term);
       for (const w of entry.keys) covered.add(w);
       for (const w of normalizeMessage(entry.term.term).match(/[\p{L}\p{N}]+/gu) ?? []) covered.add(w);
+    } else if (entry.head?.test(request)) {
+      named(entry.term);
     } else if (entry.partial) partials.push(entry);
   }
   for (const entry of partials) {
@@ -338,8 +375,13 @@ export function classify(message: string, opts: ClassifyOptions & { compiled?: C
   if (triggers.length === 0) return { level: "none", triggers };
   if (opts.variant === "field") return { level: hqHits.length ? "hq" : "local", triggers };
   // internal: the team's shared knowledge when the message names other agents, clients (or their
-  // terms) or shared projects, or concerns the team ("what did we agree", "our policy", "should
-  // we"); otherwise the agent's own memory. A correction alone stays local.
-  const teamish = TEAMISH.test(request) && triggers.some((t) => t.kind !== "correction" && t.kind !== "name");
-  return { level: sharedName || teamish ? "shared" : "local", triggers };
+  // terms) or shared projects and missions, or the team itself ("what did the team decide", "which
+  // of us"), or asks for the team's policies and plans ("our policy on refunds", "our priorities");
+  // otherwise the agent's own memory first — decisions and past references in the first person
+  // plural ("should we…", "let's…", "last time we…", "didn't we…") included. A correction alone
+  // stays local.
+  const substantive = triggers.some((t) => t.kind !== "correction" && t.kind !== "name");
+  const team = substantive && TEAM_NAMED.test(request);
+  const teamPolicy = PLURAL.test(request) && triggers.some((t) => t.kind === "how_to" || t.kind === "planning");
+  return { level: sharedName || team || teamPolicy ? "shared" : "local", triggers };
 }

@@ -32,7 +32,7 @@ export async function vocabularyFor(view: AgentView, tx?: Queryable, now = Date.
   const hit = cache.get(key);
   const load = async (q: Queryable) => {
     // read before the terms: a change committed in between makes the next call load again
-    const generation = await vocabularyGeneration(q);
+    const generation = await vocabularyGeneration(q, view.agent.agentId);
     if (hit && hit.expiresAt > now && hit.generation === generation) return { generation, index: hit.index, terms: null };
     const terms = await listVocabularyTerms(q, { agentId: view.agent.agentId, kind: view.agent.kind, clientId: view.agent.clientId });
     return { generation, index: null, terms };

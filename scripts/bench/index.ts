@@ -14,6 +14,7 @@ const MODULES: { name: string; load: () => Promise<BenchModule>; onlyWhenNamed?:
   { name: "knowledge", load: async () => (await import("./knowledge")).benchKnowledge },
   { name: "quality", load: async () => (await import("./quality")).benchQuality },
   { name: "trigger", load: async () => (await import("./trigger")).benchTrigger },
+  { name: "import", load: async () => (await import("./import")).benchImport },
   // not in the default run (it starts servers and takes minutes): `npm run bench -- load`
   { name: "load", load: async () => (await import("./load")).benchLoad, onlyWhenNamed: true },
 ];

@@ -14,6 +14,8 @@
 //
 // The data is read from ../shared/data/locomo-dev next to the repository, or --data DIR; it is
 // benchmark data under a non-commercial licence and is never copied into the repository.
+// A quicker look: QUALITY_CONVERSATIONS=N measures the first N conversations only, and
+// QUALITY_WAYS=a,d only those ways ((d) asks the agent of (a), so it records (a) too).
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
@@ -40,7 +42,7 @@ interface Turn {
   dia_id: string;
   text: string;
 }
-interface Conversation {
+export interface Conversation {
   name: string;
   speakerA: string;
   sessions: { date: Date; turns: Turn[] }[];
@@ -71,7 +73,7 @@ export function parseSessionDate(s: string): Date {
   return new Date(Date.UTC(Number(m[6]), month, Number(m[4]), hour, Number(m[2])));
 }
 
-function load(dir: string): Conversation[] {
+export function load(dir: string): Conversation[] {
   const out: Conversation[] = [];
   for (const file of readdirSync(dir).filter((f) => f.endsWith(".json")).sort()) {
     const raw = JSON.parse(readFileSync(path.join(dir, file), "utf8")) as Record<string, unknown>;
@@ -251,7 +253,10 @@ export async function benchQuality(): Promise<BenchRow[]> {
     console.log(`quality: no LoCoMo data at ${dir} (pass --data DIR); nothing measured`);
     return [];
   }
-  const conversations = load(dir);
+  const limitConversations = Number(process.env.QUALITY_CONVERSATIONS) || Infinity;
+  const conversations = load(dir).slice(0, limitConversations);
+  const wanted = new Set((process.env.QUALITY_WAYS ?? "a,b,c,d").split(",").map((w) => w.trim()));
+  if (wanted.has("d")) wanted.add("a");
   if (!conversations.length) {
     console.log(`quality: no conversation files in ${dir}; nothing measured`);
     return [];
@@ -267,6 +272,10 @@ export async function benchQuality(): Promise<BenchRow[]> {
   const times: number[] = [];
   let unanswered = 0;
   let levelNone = 0;
+  const levels: Record<string, number> = {};
+  let fallbacks = 0;
+  /** (d) questions whose evidence in (a)'s top 10 was pushed out of (d)'s by other scopes */
+  let pushedOut = 0;
   try {
     for (const conv of conversations) {
       const row: Record<string, Score> = { a: empty(), b: empty(), c: empty(), d: empty(), bm25: empty() };
@@ -278,7 +287,9 @@ export async function benchQuality(): Promise<BenchRow[]> {
         add(scores.bm25, b, q.evidence);
       }
       const agents: Partial<Record<Mode, { caller: AgentCaller; diaOf: Map<string, string> }>> = {};
+      const rankedA = new Map<string, string[]>();
       for (const { mode } of MODES) {
+        if (!wanted.has(mode)) continue;
         const caller = await newAgent(`Quality ${conv.name} ${mode}`);
         const { diaOf, ms } = await record(mode, conv, caller);
         recordMs[mode] += ms;
@@ -294,11 +305,16 @@ export async function benchQuality(): Promise<BenchRow[]> {
             if (!r.items.length) unanswered++;
           }
           const ranked = r.items.map((it) => diaOf.get(it.id) ?? "");
+          if (mode === "a") rankedA.set(q.question, ranked);
           add(row[mode]!, ranked, q.evidence);
           add(scores[mode], ranked, q.evidence);
         }
       }
       // (d): the agent of (a), its memory filled with everything else an orchestrator holds
+      if (!wanted.has("d")) {
+        perConversation.push([conv.name, String(docs.length), String(conv.questions.length), ...(["a", "b", "c", "d", "bm25"] as const).map((k) => fmt(row[k]!, "r10"))]);
+        continue;
+      }
       const { caller, diaOf } = agents.a!;
       const filling = performance.now();
       await fillWithDistractors(caller, await newAgent(`Quality ${conv.name} teammate`), conv === conversations[0]);
@@ -307,7 +323,11 @@ export async function benchQuality(): Promise<BenchRow[]> {
       for (const q of conv.questions) {
         const r = await retrieve(caller, { message: q.question, limit: LIMIT });
         if (r.level === "none") levelNone++;
+        levels[r.level] = (levels[r.level] ?? 0) + 1;
+        if ("fallback" in r && r.fallback) fallbacks++;
         const ranked = r.items.map((it) => (it.source === "interactions" ? (diaOf.get(it.id) ?? "") : `${it.source}:${it.id}`));
+        const inTop = (list: string[]) => list.filter((id) => q.evidence.includes(id)).length;
+        if (r.level !== "none" && inTop(ranked) < inTop(rankedA.get(q.question) ?? [])) pushedOut++;
         add(row.d!, ranked, q.evidence);
         add(scores.d, ranked, q.evidence);
       }
@@ -332,7 +352,9 @@ export async function benchQuality(): Promise<BenchRow[]> {
     console.log(
       `(b) − (a) ${pts("b").toFixed(1)} points, (c) − (a) ${pts("c").toFixed(1)}, (d) − (a) ${pts("d").toFixed(1)}; ` +
         `(a) − BM25 ${(((scores.a.r10 - scores.bm25.r10) / Math.max(1, n)) * 100).toFixed(1)} points; ` +
-        `${unanswered} questions answered with nothing in (a) (relevance floor); the trigger said none to ${levelNone} in (d)\n`,
+        `${unanswered} questions answered with nothing in (a) (relevance floor); the trigger said none to ${levelNone} in (d) ` +
+        `(levels ${JSON.stringify(levels)}, ${fallbacks} fell back to the shared memory); in ${pushedOut} questions of (d) ` +
+        `fewer evidence turns reached the top ${LIMIT} than in (a) although the trigger fetched\n`,
     );
   } finally {
     setDatabaseForTests(undefined);

@@ -18,10 +18,14 @@ test("first admin, agents, a key issued and revoked, locked constants and the au
     await new SetupPage(page).expectOpen();
   });
 
-  await test.step("create the first admin and land on Agents with the demo agents", async () => {
+  await test.step("create the first admin and land on the Dashboard's first-run checklist; Agents lists the demo agents", async () => {
     await new SetupPage(page).createAdmin(FOUNDER);
-    await agents.expectOpen();
+    await expect(page).toHaveURL(/\/dashboard$/);
+    await expect(page.getByTestId("first-run-checklist")).toBeVisible();
+    await expect(page.getByTestId("first-run-checklist")).toContainText("Get started");
     await shell.expectSignedInAs(FOUNDER.name, "Admin");
+    await shell.open("Agents");
+    await agents.expectOpen();
     for (const name of DEMO_AGENTS) await expect(agents.row(name)).toHaveCount(1);
     await expect(page.getByRole("cell", { name: /Sunrise Plumbing/ }).first()).toBeVisible();
   });

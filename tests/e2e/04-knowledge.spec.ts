@@ -64,3 +64,63 @@ test("a curator creates an entry, edits it, sees the diff, restores the first ve
     await expect(page.getByRole("heading", { name: title, level: 1 })).toBeVisible();
   });
 });
+
+test("a stale edit keeps the typed text, explains the conflict and merges both edits; fixed fields lose their errors", async ({ page }) => {
+  await signInAsFounder(page);
+  const token = `zc${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+  const title = `Conflict drill ${token}`;
+  const base = ["Step one: greet the caller.", "Step two: confirm the address.", "Step three: book the visit.", "Step four: send the confirmation."].join("\n");
+  const created = await page.request.post("/api/v1/knowledge", { headers: adminHeaders(), data: { title, content: base, category: "procedure" } });
+  expect(created.status(), await created.text()).toBe(201);
+  const id = (await created.json()).entry.id as string;
+  const kb = new KnowledgePage(page);
+
+  await page.goto(`/knowledge/${id}`);
+  await expect(page.getByRole("heading", { name: title, level: 1 })).toBeVisible();
+  await kb.tab("Edit").click();
+  const form = page.getByRole("form", { name: "Knowledge entry" });
+
+  await test.step("a refused field shows its error beside the field only, and the error goes once the field is fixed", async () => {
+    await form.getByLabel("Title").fill("");
+    await page.getByRole("button", { name: "Save changes" }).click();
+    await expect(form.getByText("title is required")).toBeVisible();
+    await expect(form.getByText("Not saved")).toHaveCount(0);
+    await form.getByLabel("Title").fill(title);
+    await expect(form.getByText("title is required")).toHaveCount(0);
+  });
+
+  const mine = base.replace("Step four: send the confirmation.", "Step four: send the confirmation by SMS and email.");
+  await kb.fillEditor({ content: mine });
+
+  await test.step("someone else saves meanwhile (through the API)", async () => {
+    const theirs = await page.request.patch(`/api/v1/knowledge/${id}`, {
+      headers: adminHeaders(),
+      data: { content: base.replace("Step one: greet the caller.", "Step one: greet the caller by name."), expectedVersion: 1 },
+    });
+    expect(theirs.status(), await theirs.text()).toBe(200);
+  });
+
+  await test.step("saving shows the conflict dialog; the typed text is kept", async () => {
+    await page.getByRole("button", { name: "Save changes" }).click();
+    const dialog = page.getByRole("dialog", { name: "Someone else saved first" });
+    await expect(dialog).toBeVisible();
+    await expect(dialog).toContainText("Version 2 was saved by");
+    await expect(dialog.getByTestId("conflict-diff")).toContainText("by SMS and email");
+    await expect(dialog.getByTestId("conflict-diff")).toContainText("greet the caller by name");
+    // the editor underneath still holds what was typed (the entry's refetch did not replace it)
+    await expect(form.getByLabel("Content (markdown)")).toHaveValue(mine);
+    await dialog.getByRole("button", { name: "Merge both" }).click();
+    await expect(dialog).toBeHidden();
+  });
+
+  await test.step("the merge holds both edits; saving makes version 3", async () => {
+    await expect(page.getByRole("status").filter({ hasText: "merged into version 2" })).toBeVisible();
+    const merged = await form.getByLabel("Content (markdown)").inputValue();
+    expect(merged).toContain("greet the caller by name");
+    expect(merged).toContain("by SMS and email");
+    await page.getByRole("button", { name: "Save changes" }).click();
+    await expect(kb.notice()).toContainText("Saved as version 3");
+    await expect(kb.content()).toContainText("greet the caller by name");
+    await expect(kb.content()).toContainText("by SMS and email");
+  });
+});

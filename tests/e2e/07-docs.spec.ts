@@ -14,9 +14,17 @@ test("a new key comes with ready snippets for this server and a working test; th
     expect(key).toMatch(/^mhq_/);
     await expect(dialog.getByTestId("snippet-curl")).toContainText(`Authorization: Bearer ${key}`);
     await expect(dialog.getByTestId("snippet-curl")).toContainText(`${baseURL}/api/v1/agents/me`);
-    await dialog.getByRole("tab", { name: /MCP/ }).click();
+    await dialog.getByRole("tab", { name: "MCP (stdio)" }).click();
     await expect(dialog.getByTestId("snippet-mcp")).toContainText(`"MEMORY_HQ_URL": "${baseURL}"`);
     await expect(dialog.getByTestId("snippet-mcp")).toContainText(`"MEMORY_HQ_KEY": "${key}"`);
+    // the stdio bridge comes from the package this server hands out, never from a registry
+    await expect(dialog.getByTestId("snippet-mcp")).toContainText(`"${baseURL}/downloads/memory-hq-client.tgz"`);
+    await dialog.getByRole("tab", { name: "MCP (HTTP)" }).click();
+    await expect(dialog.getByTestId("snippet-mcp-http")).toContainText(`"url": "${baseURL}/api/mcp"`);
+    await expect(dialog.getByTestId("snippet-mcp-http")).toContainText(`"Authorization": "Bearer ${key}"`);
+    await dialog.getByRole("tab", { name: "TypeScript" }).click();
+    await expect(dialog.getByTestId("snippet-ts")).toContainText(`npm install ${baseURL}/downloads/memory-hq-client.tgz`);
+    await expect(dialog.getByTestId("snippet-ts")).toContainText(`from "memory-hq-client"`);
     await page.setViewportSize({ width: 1440, height: 900 });
     await page.screenshot({ path: "test-results/docs-key-dialog.png" });
 
@@ -30,6 +38,11 @@ test("a new key comes with ready snippets for this server and a working test; th
     await page.getByRole("link", { name: "Docs" }).click();
     await expect(page.getByRole("heading", { name: "Docs", level: 1 })).toBeVisible();
     await expect(page.getByText(`${baseURL}/api/mcp`).first()).toBeVisible();
+    await expect(page.getByTestId("docs-install")).toHaveText(`npm install ${baseURL}/downloads/memory-hq-client.tgz`);
+    await expect(page.getByTestId("docs-mcp-stdio")).toContainText(`"${baseURL}/downloads/memory-hq-client.tgz"`);
+    await expect(page.getByTestId("docs-mcp-http")).toContainText(`"url": "${baseURL}/api/mcp"`);
+    // nothing offered that does not exist outside this repository
+    await expect(page.getByText(/memory-hq\/sdk|"args": \[\s*"memory-hq-mcp"/)).toHaveCount(0);
     const endpoints = page.getByRole("list", { name: "Endpoints" });
     await expect(endpoints.getByText("/api/v1/retrieve", { exact: true })).toBeVisible();
     await page.getByLabel("Filter endpoints").fill("memories/{id}/outcome");

@@ -20,6 +20,7 @@ test("escalations: resolve with a captured fix; another client's agent then rece
   await signInAsFounder(page);
   const marker = unique("Greenleaf");
   const question = `Customers of ${marker} cannot open the invoice payment link`;
+  const fix = "Payment links expire after 7 days: generate a fresh link and resend it.";
   const santos = await demoAgent(page.request, "Santos");
   const santosKey = await agentKey(page.request, santos.id);
 
@@ -35,10 +36,17 @@ test("escalations: resolve with a captured fix; another client's agent then rece
     await escalations.expectOpen();
     await expect(escalations.card(question)).toContainText("Santos");
     await expect(escalations.card(question)).toContainText("High");
-    await escalations.resolve(question, "The payment link expired; resend a fresh one.", "Payment links expire after 7 days: generate a fresh link and resend it.");
+    // an empty resolution is refused in the form, and the dialog stays open
+    await escalations.card(question).getByRole("button", { name: "Resolve" }).click();
+    const dialog = page.getByRole("dialog");
+    await dialog.getByRole("button", { name: "Resolve" }).click();
+    await expect(dialog.getByText("Write the fix that was given")).toBeVisible();
+    await dialog.getByRole("button", { name: "Cancel" }).click();
+    await expect(dialog).toBeHidden();
+    await escalations.resolve(question, fix);
     await expect(escalations.card(question)).toHaveCount(0);
     await escalations.showTab("Resolved");
-    await expect(escalations.card(question)).toContainText("The payment link expired");
+    await expect(escalations.card(question)).toContainText("Payment links expire after 7 days");
     await expect(escalations.card(question).getByRole("link", { name: "Captured in the knowledge base" })).toBeVisible();
   });
 
@@ -54,7 +62,9 @@ test("escalations: resolve with a captured fix; another client's agent then rece
       data: { question: `The ${marker} invoice payment link fails for a customer`, severity: "medium" },
     });
     expect(res.status()).toBe(201);
-    expect((await res.json()).knownFix.title).toBe(question);
+    const { knownFix } = await res.json();
+    expect(knownFix.title).toBe(question);
+    expect(knownFix.content).toContain(fix);
     await page.reload();
     await escalations.expectOpen();
     await expect(page.getByTestId("escalation-card").filter({ hasText: "invoice payment link fails" })).toContainText("Known fix offered");
@@ -65,6 +75,34 @@ test("escalations: resolve with a captured fix; another client's agent then rece
     const stat = page.getByRole("link", { name: /Answered by a known fix/ });
     await expect(stat).toContainText(/Answered by a known fix\s*[1-9]/);
   });
+});
+
+test("open escalations: the most severe first, then the longest waiting; rows name the client; the sidebar counts them", async ({ page }) => {
+  await signInAsFounder(page);
+  const marker = unique("Sevorder");
+  const clientName = unique("Lakeside Clinic");
+  const client = await page.request.post("/api/v1/clients", { headers: adminHeaders(), data: { name: clientName } });
+  const agent = await page.request.post("/api/v1/agents", {
+    headers: adminHeaders(),
+    data: { name: unique("Lina"), kind: "field", role: "specialist", clientId: (await client.json()).client.id },
+  });
+  const key = await agentKey(page.request, (await agent.json()).agent.id);
+  for (const [label, severity] of [["a typo on the welcome page", "low"], ["a customer smells gas", "critical"], ["the gate code changed", "high"]]) {
+    const res = await page.request.post("/api/v1/escalations", { headers: key, data: { question: `${marker}: ${label}`, severity } });
+    expect(res.status()).toBe(201);
+  }
+  const open = (await (await page.request.get("/api/v1/escalations?status=open", { headers: adminHeaders() })).json()).counts.open;
+
+  const escalations = new EscalationsPage(page);
+  await page.goto("/escalations");
+  await escalations.expectOpen();
+  const cards = page.getByTestId("escalation-card").filter({ hasText: marker });
+  await expect(cards).toHaveCount(3);
+  await expect(cards.nth(0)).toContainText("a customer smells gas");
+  await expect(cards.nth(1)).toContainText("the gate code changed");
+  await expect(cards.nth(2)).toContainText("a typo on the welcome page");
+  await expect(cards.nth(0)).toContainText(clientName);
+  await expect(page.getByTestId("nav-open-escalations").first()).toHaveText(String(open));
 });
 
 test("outcomes and reports: a decision awaiting its outcome on the Outcomes page and in the agent's report", async ({ page }) => {

@@ -124,11 +124,109 @@ describe("escalations", () => {
     expect(counts).toEqual({ open: 2, resolved: 1, answeredByKnownFix: 1 });
   });
 
-  it("a resolution without a reusable fix writes no knowledge; a curator may resolve", async () => {
+  it("a resolution without a reusable fix writes no knowledge when told so; a curator may resolve", async () => {
     const esc = await as(sybil.key).post("/api/v1/escalations", { question: "Is the CRM down for everyone?", severity: "critical" });
-    const res = await api("POST", `/api/v1/escalations/${esc.body.escalation.id}/resolve`, { cookie: curator.cookie, body: { resolution: "A blip; back up." } });
+    const res = await api("POST", `/api/v1/escalations/${esc.body.escalation.id}/resolve`, {
+      cookie: curator.cookie,
+      body: { resolution: "A blip; back up.", knowledge: false },
+    });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     expect(res.body.knowledge).toBeUndefined();
     expect(res.body.escalation).toMatchObject({ status: "resolved", knowledgeEntryId: null });
+  });
+
+  it("an empty resolution is refused and leaves the escalation open", async () => {
+    const esc = await as(santos.key).post("/api/v1/escalations", { question: "The invoice PDF attachments arrive empty", severity: "low" });
+    const id = esc.body.escalation.id;
+    for (const resolution of ["", "   \n "]) {
+      const res = await as(sam.key).post(`/api/v1/escalations/${id}/resolve`, { resolution });
+      expect(res.status, JSON.stringify(res.body)).toBe(422);
+      expect(res.body.error.message).toMatch(/resolution/);
+    }
+    expect((await as(sam.key).post(`/api/v1/escalations/${id}/resolve`, {})).status).toBe(422);
+    const listed = await as(sam.key).get("/api/v1/escalations?status=open");
+    expect(listed.body.escalations.map((e: any) => e.id)).toContain(id);
+  });
+
+  it("without a knowledge body the fix is published from the question and the resolution, and answers the next one", async () => {
+    const esc = await as(santos.key).post("/api/v1/escalations", {
+      question: "Voicemail transcripts stopped arriving in the shared inbox",
+      severity: "medium",
+    });
+    const res = await as(sam.key).post(`/api/v1/escalations/${esc.body.escalation.id}/resolve`, {
+      resolution: "Re-authorise the telephony integration under Settings → Integrations; the token expired.",
+    });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body.knowledge).toMatchObject({ title: "Voicemail transcripts stopped arriving in the shared inbox", category: "escalation", tags: ["escalation", "medium"] });
+    expect(res.body.knowledge.content).toContain("Re-authorise the telephony integration");
+    expect(res.body.escalation.knowledgeEntryId).toBe(res.body.knowledge.id);
+
+    const again = await as(nora.key).post("/api/v1/escalations", { question: "Voicemail transcripts are not arriving in the shared inbox any more", severity: "high" });
+    expect(again.body.knownFix, JSON.stringify(again.body)).toMatchObject({ id: res.body.knowledge.id });
+    expect(again.body.knownFix.content).toContain("Re-authorise the telephony integration");
+  });
+
+  it("a knowledge body whose fix is left empty gets the resolution, and a composed title already in use gets a number", async () => {
+    const question = "Calendar invites land in the wrong time zone";
+    const first = await as(santos.key).post("/api/v1/escalations", { question, severity: "high" });
+    const filled = await as(sam.key).post(`/api/v1/escalations/${first.body.escalation.id}/resolve`, {
+      resolution: "Set the account time zone to Europe/Berlin.",
+      knowledge: { title: "Invites in the wrong time zone", content: `**Problem:** ${question}\n\n**Fix:** `, category: "escalation" },
+    });
+    expect(filled.status, JSON.stringify(filled.body)).toBe(200);
+    expect(filled.body.knowledge.content).toBe(`**Problem:** ${question}\n\n**Fix:** Set the account time zone to Europe/Berlin.`);
+
+    const written = await admin.post("/api/v1/knowledge", { title: "Printer offline", content: "Check the cable.", category: "tool-guide" });
+    expect(written.status).toBe(201);
+    const second = await as(santos.key).post("/api/v1/escalations", { question: "Printer offline", severity: "low" });
+    const numbered = await as(sam.key).post(`/api/v1/escalations/${second.body.escalation.id}/resolve`, { resolution: "Restart the print server." });
+    expect(numbered.status, JSON.stringify(numbered.body)).toBe(200);
+    expect(numbered.body.knowledge.title).toBe("Printer offline (2)");
+  });
+
+  it("open ones come most severe first, then longest waiting; rows name the client", async () => {
+    const client = await createClient();
+    const field = await createAgent({ kind: "field", role: "specialist", clientId: client.id });
+    const raise = async (question: string, severity: string) =>
+      (await as(field.key).post("/api/v1/escalations", { question, severity })).body.escalation.id as string;
+    const oldLow = await raise("Order ref 1 low priority cosmetic typo", "low");
+    const oldHigh = await raise("Order ref 2 the gate code changed", "high");
+    const critical = await raise("Order ref 3 a customer smells gas", "critical");
+    const newHigh = await raise("Order ref 4 the gate code is wrong again", "high");
+    const listed = await as(field.key).get("/api/v1/escalations?status=open");
+    expect(listed.body.escalations.map((e: any) => e.id)).toEqual([critical, oldHigh, newHigh, oldLow]);
+    const db = await getDatabase();
+    const [row] = await db.query<{ name: string }>("select name from clients where id = $1", [client.id]);
+    expect(listed.body.escalations[0].clientName).toBe(row!.name);
+    // HQ sees the client's name too
+    const hq = await api("GET", "/api/v1/escalations?status=open&limit=500", { cookie: curator.cookie });
+    expect(hq.body.escalations.find((e: any) => e.id === critical).clientName).toBe(row!.name);
+  });
+
+  it("linking the existing entry that already answers it makes that entry the known fix", async () => {
+    const entry = await admin.post("/api/v1/knowledge", {
+      title: "Parking permit renewals",
+      content: "Parking permits are renewed at the city portal under Permits → Renew; the old permit stays valid for 14 days.",
+      category: "procedure",
+    });
+    const esc = await as(santos.key).post("/api/v1/escalations", { question: "How does a customer renew their parking permit?", severity: "low" });
+    const id = esc.body.escalation.id;
+    const both = await as(sam.key).post(`/api/v1/escalations/${id}/resolve`, {
+      resolution: "See the permits entry.",
+      knowledgeEntryId: entry.body.entry.id,
+      knowledge: false,
+    });
+    expect(both.status).toBe(422);
+    const missing = await as(sam.key).post(`/api/v1/escalations/${id}/resolve`, {
+      resolution: "See the permits entry.",
+      knowledgeEntryId: "00000000-0000-4000-8000-000000000000",
+    });
+    expect(missing.status).toBe(422);
+    const res = await as(sam.key).post(`/api/v1/escalations/${id}/resolve`, { resolution: "Renew at the city portal.", knowledgeEntryId: entry.body.entry.id });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body.escalation.knowledgeEntryId).toBe(entry.body.entry.id);
+    expect(res.body.knowledge.id).toBe(entry.body.entry.id);
+    const again = await as(nora.key).post("/api/v1/escalations", { question: "A customer asks how to renew a parking permit", severity: "low" });
+    expect(again.body.knownFix, JSON.stringify(again.body)).toMatchObject({ id: entry.body.entry.id });
   });
 });

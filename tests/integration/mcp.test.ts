@@ -5,8 +5,13 @@ import path from "node:path";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { POST } from "@/app/api/mcp/route";
+import { AjvJsonSchemaValidator } from "@modelcontextprotocol/sdk/validation/ajv";
+import { NextRequest } from "next/server";
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { DELETE, GET, MAX_MESSAGES_PER_REQUEST, POST } from "@/app/api/mcp/route";
+import { resetConfigForTests } from "@/lib/config";
+import { admit } from "@/lib/http/admission";
+import { proxy } from "@/proxy";
 import { admin } from "../helpers/api";
 import { createAgent, createClient, type TestAgent } from "../helpers/fixtures";
 import { TEST_ADMIN_KEY } from "../helpers/setup-env";
@@ -27,9 +32,10 @@ async function connectHttp(key: string): Promise<Client> {
   return client;
 }
 
+/** A tool's answer: its structured result, or the API's error body of a refusal (its text). */
 const json = (result: unknown) => {
-  const r = result as { content: { type: string; text: string }[]; isError?: boolean };
-  return JSON.parse(r.content[0]!.text);
+  const r = result as { content: { type: string; text: string }[]; isError?: boolean; structuredContent?: unknown };
+  return r.isError ? JSON.parse(r.content[0]!.text) : r.structuredContent;
 };
 
 /** What every agent client does first: write a memory, keep its scratchpad, recall the memory. */
@@ -142,6 +148,37 @@ describe("MCP over Streamable HTTP (POST /api/mcp)", () => {
     await mcp.close();
   });
 
+  it("resolves an escalation: an empty resolution is a tool error, the given fix is published and answers the next one", async () => {
+    const client = await createClient();
+    const field = await createAgent({ kind: "field", role: "specialist", clientId: client.id });
+    const curatorAgent = await createAgent({ kind: "internal", role: "specialist", kbAccess: "write" });
+    const fieldMcp = await connectHttp(field.key);
+    const hq = await connectHttp(curatorAgent.key);
+    expect((await fieldMcp.listTools()).tools.map((t) => t.name)).not.toContain("escalation_resolve");
+    expect((await hq.listTools()).tools.map((t) => t.name)).toEqual(expect.arrayContaining(["escalations", "escalation_resolve"]));
+
+    const raised = json(await fieldMcp.callTool({ name: "escalate", arguments: { question: "The door intercom app shows error 7731 on login", severity: "high" } }));
+    const open = json(await hq.callTool({ name: "escalations", arguments: { status: "open" } }));
+    expect(open.escalations.map((e: { id: string }) => e.id)).toContain(raised.escalation.id);
+
+    const empty = await hq.callTool({ name: "escalation_resolve", arguments: { escalationId: raised.escalation.id, resolution: "  " } });
+    expect(empty.isError).toBe(true);
+    const resolved = await hq.callTool({
+      name: "escalation_resolve",
+      arguments: { escalationId: raised.escalation.id, resolution: "Error 7731: clear the intercom app's cache, then sign in again." },
+    });
+    expect(resolved.isError ?? false, JSON.stringify(resolved)).toBe(false);
+    const { escalation, knowledge } = json(resolved);
+    expect(escalation).toMatchObject({ status: "resolved", knowledgeEntryId: knowledge.id, resolvedByName: curatorAgent.name });
+    expect(knowledge.content).toContain("clear the intercom app's cache");
+
+    const again = json(await fieldMcp.callTool({ name: "escalate", arguments: { question: "Intercom app login fails with error 7731", severity: "medium" } }));
+    expect(again.knownFix).toMatchObject({ id: knowledge.id });
+    expect(again.knownFix.content).toContain("clear the intercom app's cache");
+    await fieldMcp.close();
+    await hq.close();
+  });
+
   it("gives an isolated agent no tools at all", async () => {
     const isolated = await createAgent({ kind: "internal", role: "isolated" });
     const client = await connectHttp(isolated.key);
@@ -172,8 +209,12 @@ describe("MCP over Streamable HTTP (POST /api/mcp)", () => {
     const none = await POST(new Request(MCP_URL, init));
     expect(none.status).toBe(401);
     expect(await none.json()).toMatchObject({ error: { code: "unauthorized" } });
+    // plain bearer auth: the scheme is named, so a client uses the key as given instead of starting OAuth
+    expect(none.headers.get("www-authenticate")).toMatch(/^Bearer\b/);
     const wrong = await POST(new Request(MCP_URL, { ...init, headers: { ...init.headers, authorization: "Bearer mhq_not_a_real_key_000000000000" } }));
     expect(wrong.status).toBe(401);
+    expect(wrong.headers.get("www-authenticate")).toMatch(/^Bearer\b/);
+    expect(await wrong.json()).toEqual({ error: { code: "unauthorized", message: "Unknown or revoked API key" } });
     const hq = await POST(new Request(MCP_URL, { ...init, headers: { ...init.headers, authorization: `Bearer ${TEST_ADMIN_KEY}` } }));
     expect(hq.status).toBe(403);
   });
@@ -192,6 +233,230 @@ describe("MCP over Streamable HTTP (POST /api/mcp)", () => {
     const audit = await admin.get("/api/v1/audit?action=suggestion.create&limit=20");
     expect(audit.body.entries.find((e: { targetId: string }) => e.targetId === id)).toMatchObject({ actorType: "agent", actorName: agent.name });
     await client.close();
+  });
+});
+
+const READ_TOOLS = ["retrieve", "scratchpad_read", "soul_read", "daily_read", "boot", "context", "kb_search", "contact_lookup", "decisions"];
+
+type JsonSchema = { type?: string; properties?: Record<string, JsonSchema>; items?: JsonSchema; enum?: string[]; maxLength?: number; maxItems?: number };
+const toolNamed = (tools: { name: string }[], name: string) => {
+  const t = tools.find((x) => x.name === name);
+  if (!t) throw new Error(`no tool ${name}`);
+  return t as { name: string; inputSchema: JsonSchema; outputSchema?: JsonSchema; title?: string; annotations?: Record<string, unknown> };
+};
+
+/** A raw JSON-RPC POST, as a client that does not use the SDK sends it. */
+const rpc = (key: string | null, body: string) =>
+  POST(
+    new Request(MCP_URL, {
+      method: "POST",
+      headers: {
+        "content-type": "application/json",
+        accept: "application/json, text/event-stream",
+        ...(key ? { authorization: `Bearer ${key}` } : {}),
+      },
+      body,
+    }),
+  );
+
+describe("MCP as a client outside the repository sees it", () => {
+  afterEach(() => {
+    vi.unstubAllEnvs();
+    resetConfigForTests();
+  });
+
+  it("offers no OAuth discovery: /.well-known/oauth-* and OAuth's default endpoints answer 404 JSON, not the sign-in page", async () => {
+    for (const path of [
+      "/.well-known/oauth-protected-resource",
+      "/.well-known/oauth-protected-resource/api/mcp",
+      "/.well-known/oauth-authorization-server",
+      "/.well-known/oauth-authorization-server/api/mcp",
+      "/.well-known/openid-configuration",
+      // where an OAuth client turns when no metadata is published
+      "/register",
+      "/token",
+      "/authorize",
+    ]) {
+      const res = await proxy(new NextRequest(new URL(path, "http://localhost:3000")));
+      expect(res.status, path).toBe(404);
+      expect(res.headers.get("location"), path).toBeNull();
+      expect(await res.json(), path).toMatchObject({ error: { code: "not_found" } });
+    }
+  });
+
+  it("answers GET and DELETE with 405 and Allow, and other methods the same way in front of the route", async () => {
+    for (const handler of [GET, DELETE]) {
+      const res = await handler(new Request(MCP_URL));
+      expect(res.status).toBe(405);
+      expect(res.headers.get("allow")).toBe("POST, OPTIONS");
+      expect(await res.json()).toMatchObject({ error: { code: "method_not_allowed" } });
+    }
+    const put = await proxy(new NextRequest(new URL("/api/mcp", "http://localhost:3000"), { method: "PUT" }));
+    expect(put.status).toBe(405);
+    expect(put.headers.get("allow")).toBe("POST, OPTIONS");
+  });
+
+  it("annotates every tool and describes its answer; capabilities announce only what exists", async () => {
+    const agent = await createAgent({ kind: "internal", role: "orchestrator", kbAccess: "write" });
+    const client = await connectHttp(agent.key);
+    const { tools } = await client.listTools();
+    expect(tools.length).toBeGreaterThanOrEqual(19);
+    for (const t of tools) {
+      expect(t.title, t.name).toMatch(/\w/);
+      expect(t.annotations, t.name).toMatchObject({
+        readOnlyHint: READ_TOOLS.includes(t.name),
+        destructiveHint: expect.any(Boolean),
+        idempotentHint: expect.any(Boolean),
+      });
+      if (READ_TOOLS.includes(t.name)) expect(t.annotations!.destructiveHint, t.name).toBe(false);
+      expect(t.outputSchema?.type, t.name).toBe("object");
+    }
+    expect(toolNamed(tools, "scratchpad_update").annotations).toMatchObject({ readOnlyHint: false, destructiveHint: true });
+    expect(toolNamed(tools, "memory_write").annotations).toMatchObject({ readOnlyHint: false, destructiveHint: false, idempotentHint: false });
+    // portable spellings (MCP Inspector's --strict check): nullable values as anyOf, never a type array
+    expect(JSON.stringify(tools)).not.toMatch(/"type":\[/);
+    // the contracts' limits are in the schemas
+    expect(toolNamed(tools, "scratchpad_update").inputSchema.properties!.content!.maxLength).toBe(2000);
+    expect(toolNamed(tools, "log_conversation").inputSchema.properties!.interactions!.maxItems).toBe(500);
+    expect(toolNamed(tools, "memory_write").inputSchema.properties!.title!.maxLength).toBe(200);
+
+    const capabilities = client.getServerCapabilities()!;
+    expect(capabilities.tools).toEqual({});
+    expect(capabilities.resources).toEqual({});
+    expect(capabilities.prompts).toEqual({});
+    await client.close();
+  });
+
+  it("validates structured results against the output schemas it lists, and keeps the text short", async () => {
+    const agent = await createAgent({ kind: "internal", role: "manager" });
+    const client = await connectHttp(agent.key);
+    const { tools } = await client.listTools();
+    const validator = new AjvJsonSchemaValidator();
+    const calls: [string, Record<string, unknown>][] = [
+      ["memory_write", { tier: "core", category: "client", title: "Harbor Vets closes at noon on Fridays", confidence: 0.9 }],
+      ["retrieve", { message: "When does Harbor Vets close on Fridays?", scopes: ["memories"] }],
+      ["scratchpad_read", {}],
+      ["boot", {}],
+      ["kb_search", { q: "refund" }],
+      ["decisions", {}],
+    ];
+    for (const [name, args] of calls) {
+      const result = await client.callTool({ name, arguments: args });
+      expect(result.isError ?? false, `${name}: ${JSON.stringify(result.content)}`).toBe(false);
+      const check = validator.getValidator(toolNamed(tools, name).outputSchema as never)(result.structuredContent);
+      expect(check.valid, `${name}: ${check.errorMessage}`).toBe(true);
+      const text = (result.content as { type: string; text: string }[])[0]!;
+      expect(text.type).toBe("text");
+      // a line for a person, not the payload again
+      expect(text.text).not.toBe(JSON.stringify(result.structuredContent));
+    }
+    const found = await client.callTool({ name: "retrieve", arguments: { message: "When does Harbor Vets close on Fridays?", scopes: ["memories"] } });
+    expect((found.content as { text: string }[])[0]!.text).toMatch(/Harbor Vets/);
+    await client.close();
+  });
+
+  it("offers a field agent only the scopes its role may use, and refuses the others as the schema says", async () => {
+    const owner = await createClient();
+    const field = await createAgent({ kind: "field", role: "specialist", clientId: owner.id });
+    const client = await connectHttp(field.key);
+    const { tools } = await client.listTools();
+    expect(toolNamed(tools, "retrieve").inputSchema.properties!.scopes!.items!.enum).toEqual(["memories", "documents", "knowledge"]);
+    expect(toolNamed(tools, "memory_write").inputSchema.properties!.scope!.enum).toEqual(["agent"]);
+    const refused = await client.callTool({ name: "retrieve", arguments: { message: "what does the team know?", scopes: ["team"] } });
+    expect(refused.isError).toBe(true);
+    expect(json(refused).error).toMatchObject({ code: "validation_failed" });
+    const teamWrite = await client.callTool({
+      name: "memory_write",
+      arguments: { tier: "core", category: "client", title: "Shared?", confidence: 0.9, scope: "team" },
+    });
+    expect(json(teamWrite).error).toMatchObject({ code: "validation_failed" });
+    await client.close();
+
+    // internal agents: the team scope; conversations only for managers and orchestrators
+    const specialist = await connectHttp((await createAgent({ kind: "internal", role: "specialist" })).key);
+    const internal = (await specialist.listTools()).tools;
+    expect(toolNamed(internal, "retrieve").inputSchema.properties!.scopes!.items!.enum).toEqual(["memories", "documents", "team", "knowledge"]);
+    expect(toolNamed(internal, "memory_write").inputSchema.properties!.scope!.enum).toEqual(["agent", "team"]);
+    await specialist.close();
+    const fieldOrchestrator = await connectHttp((await createAgent({ kind: "field", role: "orchestrator", clientId: owner.id })).key);
+    const fo = (await fieldOrchestrator.listTools()).tools;
+    expect(toolNamed(fo, "retrieve").inputSchema.properties!.scopes!.items!.enum).toEqual(["memories", "documents", "interactions", "knowledge"]);
+    await fieldOrchestrator.close();
+  });
+
+  it("lists the agent's documents as resources and boot as a prompt, and reads them", async () => {
+    const agent = await createAgent({ kind: "internal", role: "specialist" });
+    const client = await connectHttp(agent.key);
+    await client.callTool({ name: "soul_write", arguments: { content: "I am the front desk of Harbor Vets." } });
+    await client.callTool({ name: "scratchpad_update", arguments: { content: "Rebooking Friday appointments" } });
+
+    const { resources } = await client.listResources();
+    const uris = resources.map((r) => r.uri);
+    expect(uris).toEqual(expect.arrayContaining(["memory-hq://documents/soul", "memory-hq://documents/working"]));
+    const today = uris.find((u) => u.startsWith("memory-hq://documents/daily/"));
+    expect(today).toMatch(/^memory-hq:\/\/documents\/daily\/\d{4}-\d{2}-\d{2}$/);
+    const soul = await client.readResource({ uri: "memory-hq://documents/soul" });
+    expect(soul.contents[0]).toMatchObject({ uri: "memory-hq://documents/soul", mimeType: "text/markdown", text: "I am the front desk of Harbor Vets." });
+    expect((await client.readResource({ uri: today! })).contents[0]).toMatchObject({ text: "" });
+    await expect(client.readResource({ uri: "memory-hq://documents/diary" })).rejects.toThrow(/not found/);
+    expect((await client.listResourceTemplates()).resourceTemplates.map((t) => t.uriTemplate)).toEqual(["memory-hq://documents/daily/{date}"]);
+
+    const { prompts } = await client.listPrompts();
+    expect(prompts.map((p) => p.name)).toEqual(["boot"]);
+    const boot = await client.getPrompt({ name: "boot" });
+    const text = (boot.messages[0]!.content as { type: string; text: string }).text;
+    expect(text).toContain("I am the front desk of Harbor Vets.");
+    expect(text).toContain("Rebooking Friday appointments");
+    expect(text).toContain("LOCKED CONSTANTS");
+    await client.close();
+
+    // an isolated agent may read none of it: nothing is announced
+    const isolated = await connectHttp((await createAgent({ kind: "internal", role: "isolated" })).key);
+    expect(isolated.getServerCapabilities()).not.toHaveProperty("resources");
+    expect(isolated.getServerCapabilities()).not.toHaveProperty("prompts");
+    await isolated.close();
+  });
+
+  it("refuses a body over MAX_BODY_BYTES with 413 before parsing it, and more than the cap of messages in one request", async () => {
+    const agent = await createAgent({ kind: "internal", role: "specialist" });
+    const big = JSON.stringify({
+      jsonrpc: "2.0",
+      id: 1,
+      method: "tools/call",
+      params: { name: "scratchpad_update", arguments: { content: "x".repeat(1_500_000) } },
+    });
+    const tooLarge = await rpc(agent.key, big);
+    expect(tooLarge.status).toBe(413);
+    expect(await tooLarge.json()).toMatchObject({ error: { code: "payload_too_large" } });
+    // not JSON at all: still refused by size first, nothing is parsed
+    const garbage = await rpc(agent.key, "{".repeat(10) + "x".repeat(1_100_000));
+    expect(garbage.status).toBe(413);
+
+    const call = (id: number) => ({ jsonrpc: "2.0", id, method: "tools/list", params: {} });
+    const batch = Array.from({ length: MAX_MESSAGES_PER_REQUEST + 1 }, (_, i) => call(i + 1));
+    const refused = await rpc(agent.key, JSON.stringify(batch));
+    expect(refused.status).toBe(413);
+    expect((await refused.json()).error.message).toMatch(/at most 20 JSON-RPC messages/);
+  });
+
+  it("waits in the API's admission queue: 429 with Retry-After when the queue is full", async () => {
+    const agent = await createAgent({ kind: "internal", role: "specialist" });
+    vi.stubEnv("ADMISSION_CONCURRENCY", "1");
+    vi.stubEnv("ADMISSION_QUEUE", "1");
+    resetConfigForTests();
+    let open!: () => void;
+    const held = new Promise<void>((resolve) => (open = resolve));
+    const first = admit(undefined, async () => (await held, new Response("a")));
+    const second = admit(undefined, async () => new Response("b"));
+    try {
+      const res = await rpc(agent.key, JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/list", params: {} }));
+      expect(res.status).toBe(429);
+      expect(Number(res.headers.get("retry-after"))).toBeGreaterThanOrEqual(1);
+      expect(await res.json()).toMatchObject({ error: { code: "rate_limited" } });
+    } finally {
+      open();
+      await Promise.all([first, second]);
+    }
   });
 });
 

@@ -80,7 +80,7 @@ describe("POST /retrieve routes each level to its scopes", () => {
     const scores = local.body.items.map((i: { score: number }) => i.score);
     expect([...scores].sort((a, b) => b - a)).toEqual(scores);
 
-    const shared = await retrieve(me, { message: `Should we keep repairing the ${topic} valves?` });
+    const shared = await retrieve(me, { message: `Should the team keep repairing the ${topic} valves? What did we decide?` });
     expect(shared.body.level).toBe("shared");
     expect(shared.body.scopes).toEqual(["memories", "documents", "interactions", "team"]);
     expect(ids(shared)).toContain(team.id);

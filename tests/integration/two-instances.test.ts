@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "@/lib/db/types";
 import { createServerDatabase, transport, type TestDatabase } from "../helpers/db";
 
-// The scale-out the README promises: two `next start` instances (the production build) on one real
+// The scale-out docs/OPERATIONS.md promises: two `next start` instances (the production build) on one real
 // PostgreSQL database migrated by `npm run db:migrate` as a non-superuser owner, driven by agents
 // through both at once. Every invariant the single-instance concurrency tests check must hold
 // across instances: shared state lives in Postgres. `npm test` runs this as its own step after the

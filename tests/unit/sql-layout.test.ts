@@ -36,9 +36,16 @@ describe("migrations are append-only", () => {
     const edited: string[] = [];
     // a migration and its follow-up (supabase/followups/) alike
     const files = (await listMigrations()).flatMap((m) => [m.file, ...(m.followup ? [m.followup] : [])]);
+    // the commit that first added each file, from one walk of the history (oldest last wins)
+    const addedIn = new Map<string, string>();
+    let commit = "";
+    for (const line of git("log", "--diff-filter=A", "--name-only", "--format=@%H", "--", "supabase/migrations", "supabase/followups").split("\n")) {
+      if (line.startsWith("@")) commit = line.slice(1);
+      else if (line.trim()) addedIn.set(line.trim(), commit);
+    }
     for (const file of files) {
       const rel = path.relative(root, file);
-      const added = git("log", "--diff-filter=A", "--format=%H", "--", rel).split("\n").filter(Boolean).at(-1);
+      const added = addedIn.get(rel);
       if (!added) continue; // not committed yet
       const now = readFileSync(file, "utf8");
       const frozen = EDITED_BEFORE_CHECKSUMS[path.basename(file)];
@@ -46,7 +53,7 @@ describe("migrations are append-only", () => {
       if (!ok) edited.push(rel);
     }
     expect(edited, "edited after being committed: put the change in a new migration instead").toEqual([]);
-  });
+  }, 60_000);
 
   it("new migrations define no function or view: those live in supabase/schema/", async () => {
     const schemaObjects = new Set((await listSchemaFiles()).map((f) => path.basename(f.file, ".sql")));

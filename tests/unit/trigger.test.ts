@@ -20,13 +20,13 @@ const field = (m: string) => classify(m, { variant: "field", vocabulary: fieldVo
 describe("smart trigger — internal agents (decision, past, planning and correction patterns)", () => {
   it.each([
     // decision language
-    ["Should we move the backtest to next week?", "decision", "shared"],
-    ["I think we should publish the principles first", "decision", "shared"],
-    ["Let's log every trade decision from now on", "decision", "shared"],
+    ["Should we move the backtest to next week?", "decision", "local"],
+    ["I think we should publish the principles first", "decision", "local"],
+    ["Let's log every trade decision from now on", "decision", "local"],
     // past references
     ["Remember when the funding-rate signal fired early?", "past_reference", "local"],
-    ["Last time we tried this it failed", "past_reference", "shared"],
-    ["Didn't we already agree on weekly reports?", "past_reference", "shared"],
+    ["Last time we tried this it failed", "past_reference", "local"],
+    ["Didn't we already agree on weekly reports?", "past_reference", "local"],
     // planning / strategy
     ["What are the next steps for the memory rollout?", "planning", "local"],
     ["Draft the implementation order for phase 2", "planning", "local"],
@@ -65,9 +65,13 @@ describe("smart trigger — internal agents (decision, past, planning and correc
   });
 
   it("paraphrases land on their level", () => {
-    expect(internal("do you remember what we decided about pricing?").level).toBe("shared");
-    expect(internal("what did we agree with the designer?").level).toBe("shared");
-    expect(internal("we need to decide on the hosting provider").level).toBe("shared");
+    // decisions and past references in the first person plural: the agent's own memory first
+    expect(internal("do you remember what we decided about pricing?").level).toBe("local");
+    expect(internal("what did we agree with the designer?").level).toBe("local");
+    expect(internal("we need to decide on the hosting provider").level).toBe("local");
+    // …and the shared knowledge once the team, another agent or a shared project is named
+    expect(internal("do you remember what the team decided about pricing?").level).toBe("shared");
+    expect(internal("what did we agree with Saber about the designer?").level).toBe("shared");
     expect(internal("how should I structure the weekly report?").level).toBe("local");
     expect(internal("to clarify, I meant the other dataset").level).toBe("local");
   });
@@ -128,8 +132,8 @@ describe("smart trigger — paraphrases of one need land on one rule", () => {
     ["I have never written the quarterly memo myself", "internal", "local"],
     // commitments, agreements and promises
     ["did I promise Sam a call back?", "internal", "shared"],
-    ["What did we agree on with the landlord?", "internal", "shared"],
-    ["what was our agreement about the deposit", "internal", "shared"],
+    ["What did we agree on with the landlord?", "internal", "local"],
+    ["what was our agreement about the deposit", "internal", "local"],
     ["I gave my word the report would be early", "internal", "local"],
     ["Did we commit to Friday?", "field", "local"],
     ["she says we'd told her it was free", "field", "local"],
@@ -202,5 +206,37 @@ describe("smart trigger cost", () => {
     expect(r.level).toBe("local");
     // the whole name, not the 199 other people whose first name is "Contact"
     expect(r.triggers.filter((t) => t.kind === "name")).toEqual([{ kind: "name", match: "Contact Person150" }]);
+  });
+});
+
+describe("smart trigger — people in the agent's own memory", () => {
+  const people: VocabularyTerm[] = [...internalVocab, { term: "Dana", type: "person" }, { term: "Marco Rossi", type: "person" }, { term: "Will", type: "person" }];
+  const ask = (m: string, variant: "internal" | "field" = "internal") =>
+    classify(m, { variant, vocabulary: variant === "internal" ? people : [...fieldVocab, { term: "Dana", type: "person" }], selfName: "Sybil" });
+
+  it.each([
+    ["When is Dana moving?", "internal"],
+    ["What does Marco's daughter play?", "internal"],
+    ["did Rossi ever pay back the loan?", "internal"],
+    ["Is Dana still at the bakery?", "field"],
+  ] as const)("a question about someone it knows needs its memory: %s", (message, variant) => {
+    const r = ask(message, variant);
+    expect(r.level).toBe("local");
+    expect(r.triggers.some((t) => t.kind === "name")).toBe(true);
+  });
+
+  it("matches a person only when the name is written as a name", () => {
+    expect(ask("I will write a poem about the sea").level).toBe("none");
+    expect(ask("Ask Will about the sea").triggers).toContainEqual({ kind: "name", match: "Will" });
+  });
+
+  it("keeps pleasantries with a name at none, and a person never makes a message shared", () => {
+    expect(ask("Thanks Dana!").level).toBe("none");
+    expect(ask("Should we invite Dana to the dinner?").level).toBe("local");
+    expect(ask("Should we invite Dana and Saber to the dinner?").level).toBe("shared");
+  });
+
+  it("names a shared project by its head noun", () => {
+    expect(ask("How's the project going?").level).toBe("shared");
   });
 });

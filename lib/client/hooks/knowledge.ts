@@ -66,9 +66,12 @@ export function useCreateKnowledge() {
 
 export function useUpdateKnowledge(id: string) {
   const invalidate = useInvalidateKnowledge();
+  const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: Partial<KnowledgeDraft> & { status?: KnowledgeStatus; expectedVersion: number }) =>
       apiCall(c.update, { params: { id }, body }).then((r) => r.entry),
+    // the editor opened next starts from the saved version, not the one the refetch has yet to replace
+    onSuccess: (entry) => queryClient.setQueryData(knowledgeKeys.detail(id), entry),
     onSettled: invalidate,
   });
 }

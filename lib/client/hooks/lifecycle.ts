@@ -13,6 +13,11 @@ export function useEscalations(filters: { status?: "open" | "resolved" } = {}) {
   });
 }
 
+/** How many escalations wait for a person: the sidebar's count. */
+export function useOpenEscalationCount(): number {
+  return useEscalations({ status: "open" }).data?.counts.open ?? 0;
+}
+
 /** Resolves an escalation; with `knowledge` the fix is written to the knowledge base, linked to it. */
 export function useResolveEscalation() {
   const queryClient = useQueryClient();

@@ -1,8 +1,7 @@
 -- New turns, once per statement: each is indexed, and so are the two turns on each side of it whose
--- documents hold it — each such turn once, however many of the new turns it neighbours, and in
--- conversation order, so a turn's conversation label follows from the turn before it. A batch of
--- turns of one conversation thus costs one indexing per turn (plus up to four around the batch)
--- instead of up to five. Each conversation written to is locked first (mhq.conversation_lock_key),
+-- documents hold it — all in one mhq.index_interactions call, each such turn once however many of the
+-- new turns it neighbours. A batch of turns of one conversation thus costs one indexing per turn
+-- (plus up to four around the batch) instead of up to five, and each text is analysed once. Each conversation written to is locked first (mhq.conversation_lock_key),
 -- in key order so that two statements never wait on each other crosswise; the neighbours are looked
 -- up after the locks, so turns committed meanwhile are seen.
 create or replace function mhq.interactions_index_added() returns trigger
@@ -11,7 +10,6 @@ set search_path = public, pg_temp
 as $$
 declare
   k integer;
-  r record;
 begin
   for k in
     select distinct mhq.conversation_lock_key(a.agent_id, a.channel, a.contact_id, a.client_id, a.conversation_key)
@@ -19,7 +17,7 @@ begin
   loop
     perform pg_advisory_xact_lock(hashtext('mhq.conversation'), k);
   end loop;
-  for r in
+  perform mhq.index_interactions(array(
     with recursive around (id, step, hops) as (
       select a.id, 0, 0 from added a
       union all
@@ -30,12 +28,8 @@ begin
        cross join lateral (select mhq.interaction_neighbour(w.id, s.step) as id) n
        where w.hops < 2 and (w.step = 0 or w.step = s.step) and n.id is not null
     )
-    select i.id from interactions i
-     where i.id in (select distinct w.id from around w)
-     order by i.occurred_at, i.seq
-  loop
-    perform mhq.index_interaction(r.id);
-  end loop;
+    select distinct w.id from around w
+  ));
   return null;
 end
 $$;

@@ -20,19 +20,7 @@ begin
   prev2_id := case when prev_id is not null then mhq.interaction_neighbour(prev_id, -1) end;
   next_id := mhq.interaction_neighbour(new.id, 1);
   next2_id := case when next_id is not null then mhq.interaction_neighbour(next_id, 1) end;
-  if prev2_id is not null then
-    perform mhq.index_interaction(prev2_id);
-  end if;
-  if prev_id is not null then
-    perform mhq.index_interaction(prev_id);
-  end if;
-  perform mhq.index_interaction(new.id);
-  if next_id is not null then
-    perform mhq.index_interaction(next_id);
-  end if;
-  if next2_id is not null then
-    perform mhq.index_interaction(next2_id);
-  end if;
+  perform mhq.index_interactions(array_remove(array[prev2_id, prev_id, new.id, next_id, next2_id], null));
   return null;
 end
 $$;

@@ -9,7 +9,9 @@ export class HqShell {
   }
 
   async open(section: "Agents" | "Locked constants" | "Audit" | "Users" | (string & {})) {
-    await this.nav().getByRole("link", { name: section, exact: true }).click();
+    // a section's link may carry a live count after its label ("Escalations 3 open")
+    const label = section.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+    await this.nav().getByRole("link", { name: new RegExp(`^${label}(\\s|$)`) }).click();
   }
 
   async expectSignedInAs(name: string, role: string) {

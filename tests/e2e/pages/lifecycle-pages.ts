@@ -16,13 +16,13 @@ export class EscalationsPage {
     return this.page.getByTestId("escalation-card").filter({ hasText: question });
   }
 
-  /** Resolves through the dialog, keeping the prefilled knowledge form (title taken from the question). */
-  async resolve(question: string, resolution: string, fix: string) {
+  /** Resolves through the dialog with the fix typed as the resolution; the new entry's content follows it. */
+  async resolve(question: string, resolution: string) {
     await this.card(question).getByRole("button", { name: "Resolve" }).click();
     const dialog = this.page.getByRole("dialog");
     await dialog.getByLabel("Resolution").fill(resolution);
     await expect(dialog.getByLabel("Title")).toHaveValue(question);
-    await dialog.getByLabel("Content").fill(`**Problem:** ${question}\n\n**Fix:** ${fix}`);
+    await expect(dialog.getByLabel("Content")).toHaveValue(`**Problem:** ${question}\n\n**Fix:** ${resolution}`);
     await dialog.getByRole("button", { name: "Resolve" }).click();
     await expect(dialog).toBeHidden();
   }

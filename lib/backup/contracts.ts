@@ -1,0 +1,11 @@
+import { defineContract } from "@/lib/http/contract";
+
+export const backupContracts = {
+  download: defineContract({
+    method: "GET", path: "/api/v1/admin/backup", permission: "backup.run",
+    summary:
+      "A consistent snapshot of the embedded database as a gzip'd tar, streamed while it serves (restore with `npm run db:restore -- FILE`); " +
+      "409 on a PostgreSQL server database, which is backed up with pg_dump or the host's backups",
+    produces: "application/gzip",
+  }),
+};

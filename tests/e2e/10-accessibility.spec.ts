@@ -1,0 +1,112 @@
+import AxeBuilder from "@axe-core/playwright";
+import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
+import { adminHeaders, signInAsFounder } from "./helpers";
+
+const VIEWPORTS = {
+  desktop: { width: 1440, height: 900 },
+  phone: { width: 390, height: 844 },
+} as const;
+
+/** axe impacts that fail the suite: a page with one of these is hard or impossible to use with assistive technology. */
+const BLOCKING = new Set(["serious", "critical"]);
+
+async function firstId(request: APIRequestContext, path: string, key: string): Promise<string> {
+  const res = await request.get(path, { headers: adminHeaders() });
+  expect(res.status(), `${path}: ${await res.text()}`).toBe(200);
+  const rows = (await res.json())[key] as { id: string }[];
+  expect(rows.length, `${path} lists something`).toBeGreaterThan(0);
+  return rows[0]!.id;
+}
+
+/** Every console page, detail pages on a demo record, and the agent page's tabs. */
+async function consolePages(request: APIRequestContext): Promise<string[]> {
+  const agents = (await (await request.get("/api/v1/agents", { headers: adminHeaders() })).json()).agents as { id: string; name: string }[];
+  const sybil = agents.find((a) => a.name === "Sybil");
+  expect(sybil, "demo agent Sybil").toBeTruthy();
+  const agentTabs = ["soul", "scratchpad", "daily", "memories", "decisions", "interactions", "reports"];
+  return [
+    "/dashboard",
+    "/agents",
+    `/agents/${sybil!.id}`,
+    ...agentTabs.map((tab) => `/agents/${sybil!.id}?tab=${tab}`),
+    "/review",
+    "/contacts",
+    `/contacts/${await firstId(request, "/api/v1/contacts", "contacts")}`,
+    `/clients/${await firstId(request, "/api/v1/clients", "clients")}`,
+    "/knowledge",
+    "/knowledge/new",
+    `/knowledge/${await firstId(request, "/api/v1/knowledge", "entries")}`,
+    "/escalations",
+    "/outcomes",
+    "/retrieval",
+    "/constants",
+    "/audit",
+    "/users",
+    "/docs",
+    "/no-such-page",
+  ];
+}
+
+/** Waits until the page's data has loaded: no loading placeholder is left. */
+async function settle(page: Page) {
+  await expect(page.locator("main h1").first()).toBeVisible();
+  await expect(page.locator('main [role="status"]').filter({ hasText: /Loading/ })).toHaveCount(0, { timeout: 20_000 });
+  await page.waitForLoadState("networkidle");
+}
+
+async function blockingViolations(page: Page) {
+  const result = await new AxeBuilder({ page }).analyze();
+  return result.violations
+    .filter((v) => BLOCKING.has(v.impact ?? ""))
+    .map((v) => `${v.id} (${v.impact}): ${v.help}\n${v.nodes.map((n) => `    ${n.target.join(" ")} — ${n.failureSummary?.split("\n").slice(1).join(" ").trim()}`).join("\n")}`);
+}
+
+for (const [size, viewport] of Object.entries(VIEWPORTS)) {
+  test(`every console page has no serious or critical axe violations (${size}, ${viewport.width}×${viewport.height})`, async ({ page }) => {
+    test.setTimeout(300_000);
+    await page.setViewportSize(viewport);
+    await signInAsFounder(page);
+    const found: string[] = [];
+    for (const path of await consolePages(page.request)) {
+      await page.goto(path);
+      await settle(page);
+      for (const v of await blockingViolations(page)) found.push(`${path}: ${v}`);
+    }
+    expect(found, found.join("\n")).toEqual([]);
+  });
+}
+
+test("the sign-in page has no serious or critical axe violations", async ({ page }) => {
+  for (const viewport of Object.values(VIEWPORTS)) {
+    await page.setViewportSize(viewport);
+    await page.goto("/login");
+    await expect(page.getByRole("button", { name: /Sign in/ })).toBeVisible();
+    expect(await blockingViolations(page)).toEqual([]);
+  }
+});
+
+test("an unknown console address answers 404 with the not-found page", async ({ page }) => {
+  await signInAsFounder(page);
+  for (const path of ["/no-such-page", "/agents/not-an-id/extra", "/knowledge/not-an-id", "/agents/not-an-id"]) {
+    const res = await page.goto(path);
+    expect(res?.status(), path).toBe(404);
+    await expect(page.getByRole("heading", { name: "Page not found", level: 1 })).toBeVisible();
+  }
+  const signedOut = await page.request.fetch("/no-such-page", { headers: { cookie: "" }, maxRedirects: 0 });
+  expect([307, 404]).toContain(signedOut.status());
+});
+
+test("a skip link is the first thing Tab reaches and moves to the page's content", async ({ page }) => {
+  await signInAsFounder(page);
+  await page.goto("/dashboard");
+  await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+  await page.keyboard.press("Tab");
+  const skip = page.getByRole("link", { name: "Skip to main content" });
+  await expect(skip).toBeFocused();
+  await expect(skip).toBeVisible();
+  await page.keyboard.press("Enter");
+  await expect(page.locator("main")).toBeFocused();
+  // the next Tab lands inside the page's content, not back in the navigation
+  await page.keyboard.press("Tab");
+  expect(await page.evaluate(() => !!document.activeElement?.closest("main"))).toBe(true);
+});
