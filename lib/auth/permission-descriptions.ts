@@ -65,6 +65,7 @@ export const PERMISSION_DESCRIPTIONS: Record<Permission, string> = {
   "escalations.raise": sentence(AGENTS),
   "escalations.resolve": sentence(KB_WRITERS, HQ_EDITORS),
   "outcomes.read": sentence(HQ_ALL),
+  "backup.run": sentence(HQ_ADMINS),
 };
 
 /** Who may call an endpoint guarded by `permission` (null: a public endpoint), as a sentence. */

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { whoMayCall } from "@/lib/auth/permission-descriptions";
 import type { Permission } from "@/lib/auth/permissions";
 import { ALL_CONTRACTS } from "@/lib/contracts";
-import type { AnyContract } from "./contract";
+import { apiViews, type AnyContract } from "./contract";
 import { ERROR_STATUS } from "./errors";
 import { REQUEST_EXAMPLES } from "./openapi-examples";
 
@@ -66,6 +66,7 @@ export const TAGS: Record<string, { name: string; description: string }> = {
   },
   embeddings: { name: "Embeddings", description: "Re-embedding rows that wait for a vector (after a provider outage or a model change)." },
   audit: { name: "Audit", description: "Who did what: the audit log and its CSV export." },
+  backup: { name: "Backup", description: "A consistent snapshot of the embedded database, for HQ admins." },
   auth: { name: "Sign-in and HQ users", description: "Console sign-in, first-run setup, invitations, and HQ user management." },
   system: { name: "System", description: "Liveness and this document." },
   mcp: {
@@ -158,9 +159,20 @@ function schemaConverter() {
     }
     return v;
   };
+  // descriptions from zod's global registry, component names from apiViews (ids elsewhere stay inline)
+  const metadata = {
+    get(schema: z.core.$ZodType) {
+      const meta = z.globalRegistry.get(schema);
+      const named = apiViews.get(schema);
+      if (named) return { ...meta, id: named.id };
+      if (!meta || !("id" in meta)) return meta;
+      const { id: _id, ...rest } = meta;
+      return rest;
+    },
+  } as unknown as z.core.$ZodRegistry<Record<string, unknown>>;
   // requests are described as the client sends them; responses as they travel (dates as ISO strings): both are the schemas' input side
   const convert = (s: z.ZodType): Json => {
-    const { $schema: _, $defs, ...rest } = z.toJSONSchema(s, { io: "input", unrepresentable: "any", target: "draft-2020-12" }) as Json & {
+    const { $schema: _, $defs, ...rest } = z.toJSONSchema(s, { io: "input", unrepresentable: "any", target: "draft-2020-12", metadata }) as Json & {
       $defs?: Record<string, Json>;
     };
     for (const [name, def] of Object.entries($defs ?? {})) components[name] ??= rewrite(def) as Json;
