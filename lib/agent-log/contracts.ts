@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { defineContract, idParam, timestamp } from "@/lib/http/contract";
+import { apiViews, defineContract, idParam, timestamp } from "@/lib/http/contract";
 import {
   createEventBody,
   createNoteBody,
@@ -25,7 +25,7 @@ export const noteView = z
     createdAt: timestamp,
     expiresAt: timestamp.describe("24 hours after it was written"),
   })
-  .strict().meta({ id: "Note" });
+  .strict().register(apiViews, { id: "Note" });
 
 export const eventView = z
   .object({
@@ -40,7 +40,7 @@ export const eventView = z
     payload: z.record(z.string(), z.unknown()),
     occurredAt: timestamp,
   })
-  .strict().meta({ id: "Event" });
+  .strict().register(apiViews, { id: "Event" });
 
 export const playbookUpdateView = z
   .object({
@@ -57,7 +57,7 @@ export const playbookUpdateView = z
     reviewedAt: timestamp.nullable(),
     createdAt: timestamp,
   })
-  .strict().meta({ id: "PlaybookUpdate" });
+  .strict().register(apiViews, { id: "PlaybookUpdate" });
 
 export const agentLogContracts = {
   listNotes: defineContract({

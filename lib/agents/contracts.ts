@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { agentIdParam, defineContract, idParam, timestamp } from "@/lib/http/contract";
+import { agentIdParam, apiViews, defineContract, idParam, timestamp } from "@/lib/http/contract";
 import { agentKind, agentRole, createAgentBody, createKeyBody, kbAccess, updateAgentBody } from "./schemas";
 
 export const agentView = z
@@ -16,7 +16,7 @@ export const agentView = z
     createdAt: timestamp,
     updatedAt: timestamp,
   })
-  .strict().meta({ id: "Agent", description: "An agent HQ runs: internal (works for HQ) or field (serves one client)." });
+  .strict().meta({ description: "An agent HQ runs: internal (works for HQ) or field (serves one client)." }).register(apiViews, { id: "Agent" });
 
 export const agentKeyView = z
   .object({
@@ -29,10 +29,10 @@ export const agentKeyView = z
     lastUsedAt: timestamp.nullable(),
     revokedAt: timestamp.nullable(),
   })
-  .strict().meta({ id: "AgentKey" });
+  .strict().register(apiViews, { id: "AgentKey" });
 
 /** The key itself appears in this answer only; it is stored hashed. */
-export const issuedKeyView = z.object({ id: z.uuid(), key: z.string(), prefix: z.string() }).strict().meta({ id: "IssuedKey" });
+export const issuedKeyView = z.object({ id: z.uuid(), key: z.string(), prefix: z.string() }).strict().register(apiViews, { id: "IssuedKey" });
 
 const agentParams = z.object({ agentId: agentIdParam }).strict();
 const one = z.object({ agent: agentView }).strict();

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { defineContract, timestamp } from "@/lib/http/contract";
+import { apiViews, defineContract, timestamp } from "@/lib/http/contract";
 import { exportAuditQuery, listAuditQuery } from "./schemas";
 
 export const auditEntryView = z
@@ -19,7 +19,7 @@ export const auditEntryView = z
     agentName: z.string().nullable().optional(),
     clientName: z.string().nullable().optional(),
   })
-  .strict().meta({ id: "AuditEntry" });
+  .strict().register(apiViews, { id: "AuditEntry" });
 
 export const auditContracts = {
   list: defineContract({

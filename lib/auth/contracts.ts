@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { defineContract, idParam, timestamp } from "@/lib/http/contract";
+import { apiViews, defineContract, idParam, timestamp } from "@/lib/http/contract";
 import {
   acceptInviteBody,
   hqRole,
@@ -21,7 +21,7 @@ export const sessionUserView = z
     email: z.string().nullable(),
     role: hqRole,
   })
-  .strict().meta({ id: "SessionUser" });
+  .strict().register(apiViews, { id: "SessionUser" });
 
 export const hqUserView = z
   .object({
@@ -34,7 +34,7 @@ export const hqUserView = z
     lastLoginAt: timestamp.nullable(),
     createdAt: timestamp,
   })
-  .strict().meta({ id: "HqUser" });
+  .strict().register(apiViews, { id: "HqUser" });
 
 export const inviteResultView = z
   .object({ user: hqUserView, inviteToken: z.string(), invitePath: z.string(), expiresInHours: z.number() })

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { defineContract, idParam, timestamp } from "@/lib/http/contract";
+import { apiViews, defineContract, idParam, timestamp } from "@/lib/http/contract";
 import { createClientBody, updateClientBody } from "./schemas";
 
 export const clientView = z
@@ -11,7 +11,7 @@ export const clientView = z
     createdAt: timestamp,
     updatedAt: timestamp,
   })
-  .strict().meta({ id: "Client" });
+  .strict().register(apiViews, { id: "Client" });
 
 const clientParams = z.object({ id: idParam("Client") }).strict();
 const one = z.object({ client: clientView }).strict();

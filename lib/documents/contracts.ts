@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { agentIdParam, defineContract, textParam, timestamp } from "@/lib/http/contract";
+import { agentIdParam, apiViews, defineContract, textParam, timestamp } from "@/lib/http/contract";
 import { documentType, getDocumentQuery, listDailyQuery, putDocumentBody } from "./schemas";
 
 /** A document as the API shows it; one never written reads as empty with version 0. */
@@ -12,13 +12,13 @@ export const documentView = z
     updatedAt: timestamp.nullable(),
     updatedByName: z.string().nullable(),
   })
-  .strict().meta({ id: "Document", description: "One of an agent's documents: SOUL, WORKING (the scratchpad) or a daily note." });
+  .strict().meta({ description: "One of an agent's documents: SOUL, WORKING (the scratchpad) or a daily note." }).register(apiViews, { id: "Document" });
 
 export const documentConflictDetails = z.object({ expectedVersion: z.number().int(), current: documentView }).strict();
 
 export const dailyNoteSummaryView = z
   .object({ date: z.string(), version: z.number().int(), chars: z.number().int(), updatedAt: timestamp })
-  .strict().meta({ id: "DailyNoteSummary" });
+  .strict().register(apiViews, { id: "DailyNoteSummary" });
 
 // the type is checked by the service so that an unknown type answers 404, as any unknown path does
 const documentParams = z.object({ agentId: agentIdParam, type: textParam }).strict();

@@ -58,6 +58,13 @@ export interface ContractError {
 
 export type AnyContract = Contract<z.ZodType | undefined, z.ZodType | undefined, z.ZodType | undefined, z.ZodType | undefined>;
 
+/**
+ * The views the OpenAPI document names as components (`Memory`, `Agent`, …): a view registers itself
+ * with `.register(apiViews, { id })`. A registry of its own, not zod's global one, so every other
+ * conversion of the same schemas (MCP tool schemas) stays inline as before.
+ */
+export const apiViews = z.registry<{ id: string }>();
+
 export const defineContract = <const C extends AnyContract>(c: C): C => c;
 
 type In<S> = S extends z.ZodType ? z.input<S> : undefined;

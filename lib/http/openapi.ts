@@ -2,7 +2,7 @@ import { z } from "zod";
 import { whoMayCall } from "@/lib/auth/permission-descriptions";
 import type { Permission } from "@/lib/auth/permissions";
 import { ALL_CONTRACTS } from "@/lib/contracts";
-import type { AnyContract } from "./contract";
+import { apiViews, type AnyContract } from "./contract";
 import { ERROR_STATUS } from "./errors";
 import { REQUEST_EXAMPLES } from "./openapi-examples";
 
@@ -110,6 +110,9 @@ const STATUS_TEXT: Record<number, string> = {
 
 const isSafe = (method: string) => method === "GET";
 
+/** permissions every authenticated caller holds: no role is refused them */
+const EVERY_CALLER = new Set<Permission>(["authenticated", "agents.read"]);
+
 /**
  * What a route can answer besides success, by status, each with the reasons: derived from the contract
  * (authentication, body, query, path ids, the admission queue) plus the refusals it lists itself.
@@ -123,7 +126,7 @@ export function refusalsOf(e: AnyContract, maxBodyBytes?: number): Map<number, s
   };
   if (e.permission !== null) {
     add(401, "No key or session was sent, or the key is unknown or revoked.");
-    add(403, `The caller's role may not call this. Who may: ${whoMayCall(e.permission)}`);
+    if (!EVERY_CALLER.has(e.permission)) add(403, `The caller's role may not call this. Who may: ${whoMayCall(e.permission)}`);
   }
   if (!isSafe(e.method)) {
     if (e.permission === null) add(403, "A cross-site request: only this server's own pages may post it.");
@@ -156,9 +159,20 @@ function schemaConverter() {
     }
     return v;
   };
+  // descriptions from zod's global registry, component names from apiViews (ids elsewhere stay inline)
+  const metadata = {
+    get(schema: z.core.$ZodType) {
+      const meta = z.globalRegistry.get(schema);
+      const named = apiViews.get(schema);
+      if (named) return { ...meta, id: named.id };
+      if (!meta || !("id" in meta)) return meta;
+      const { id: _id, ...rest } = meta;
+      return rest;
+    },
+  } as unknown as z.core.$ZodRegistry<Record<string, unknown>>;
   // requests are described as the client sends them; responses as they travel (dates as ISO strings): both are the schemas' input side
   const convert = (s: z.ZodType): Json => {
-    const { $schema: _, $defs, ...rest } = z.toJSONSchema(s, { io: "input", unrepresentable: "any", target: "draft-2020-12" }) as Json & {
+    const { $schema: _, $defs, ...rest } = z.toJSONSchema(s, { io: "input", unrepresentable: "any", target: "draft-2020-12", metadata }) as Json & {
       $defs?: Record<string, Json>;
     };
     for (const [name, def] of Object.entries($defs ?? {})) components[name] ??= rewrite(def) as Json;

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { defineContract, idParam, timestamp } from "@/lib/http/contract";
+import { apiViews, defineContract, idParam, timestamp } from "@/lib/http/contract";
 import {
   createKnowledgeBody,
   importKnowledgeBody,
@@ -28,7 +28,7 @@ export const knowledgeEntryView = z
     lastAccessedAt: timestamp.nullable(),
     embedded: z.boolean().describe("false while the embedding is pending: found by full text only until backfilled"),
   })
-  .strict().meta({ id: "KnowledgeEntry", description: "An entry of HQ's knowledge base." });
+  .strict().meta({ description: "An entry of HQ's knowledge base." }).register(apiViews, { id: "KnowledgeEntry" });
 
 export const knowledgeSearchHitView = knowledgeEntryView
   .extend({
@@ -38,7 +38,7 @@ export const knowledgeSearchHitView = knowledgeEntryView
     fullTextRank: z.number().nullable().describe("rank in the full-text list, null when full text did not find it"),
     semanticRank: z.number().nullable().describe("rank in the vector list, null when vector search did not find it"),
   })
-  .strict().meta({ id: "KnowledgeSearchHit" });
+  .strict().register(apiViews, { id: "KnowledgeSearchHit" });
 
 export const knowledgeVersionView = z
   .object({
@@ -53,7 +53,7 @@ export const knowledgeVersionView = z
     replacedAt: timestamp.nullable().describe("null for the current version"),
     current: z.boolean(),
   })
-  .strict().meta({ id: "KnowledgeVersion" });
+  .strict().register(apiViews, { id: "KnowledgeVersion" });
 
 export const knowledgeListView = z.discriminatedUnion("mode", [
   z
@@ -90,7 +90,7 @@ export const knowledgeImportReportView = z
       .strict(),
     results: z.array(knowledgeImportResultView),
   })
-  .strict().meta({ id: "KnowledgeImportReport" });
+  .strict().register(apiViews, { id: "KnowledgeImportReport" });
 
 const entryParams = z.object({ id: idParam("Knowledge entry") }).strict();
 const one = z.object({ entry: knowledgeEntryView }).strict();

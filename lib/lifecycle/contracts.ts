@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { agentIdParam, defineContract, idParam, timestamp } from "@/lib/http/contract";
+import { agentIdParam, apiViews, defineContract, idParam, timestamp } from "@/lib/http/contract";
 import { knowledgeEntryView, knowledgeSearchHitView } from "@/lib/knowledge/contracts";
 import {
   consolidateBody,
@@ -47,7 +47,7 @@ export const consolidationReportView = z
     reports: z.object({ date: day, count, ids: z.array(z.uuid()) }).strict(),
     changes: count.describe("rows the run changed (0 for a dry run's counterpart that already ran)"),
   })
-  .strict().meta({ id: "ConsolidationReport" });
+  .strict().register(apiViews, { id: "ConsolidationReport" });
 /** The consolidation's report as the job builds it (ISO strings for times). */
 export type ConsolidationReport = z.input<typeof consolidationReportView>;
 
@@ -88,7 +88,7 @@ export const agentReportView = reportDataView
     generatedAt: timestamp,
     markdown: z.string(),
   })
-  .strict().meta({ id: "AgentReport" });
+  .strict().register(apiViews, { id: "AgentReport" });
 
 // ── escalations ────────────────────────────────────────────────────────────────────────────────
 
@@ -112,7 +112,7 @@ export const escalationView = z
     resolvedAt: timestamp.nullable(),
     createdAt: timestamp,
   })
-  .strict().meta({ id: "Escalation", description: "A question an agent raised to HQ, and its resolution." });
+  .strict().meta({ description: "A question an agent raised to HQ, and its resolution." }).register(apiViews, { id: "Escalation" });
 export type Escalation = z.output<typeof escalationView>;
 
 export const escalationListView = z
@@ -180,7 +180,7 @@ export const outcomesOverviewView = z
         .strict(),
     ).describe("the latest scored decisions with their outcomes"),
   })
-  .strict().meta({ id: "OutcomesOverview" });
+  .strict().register(apiViews, { id: "OutcomesOverview" });
 
 const agentParams = z.object({ agentId: agentIdParam }).strict();
 

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { defineContract, textParam, timestamp } from "@/lib/http/contract";
+import { apiViews, defineContract, textParam, timestamp } from "@/lib/http/contract";
 import { constantCategory, putConstantBody } from "./schemas";
 
 export const lockedConstantView = z
@@ -13,7 +13,7 @@ export const lockedConstantView = z
     updatedByName: z.string(),
     updatedAt: timestamp,
   })
-  .strict().meta({ id: "LockedConstant", description: "A fact no agent may contradict." });
+  .strict().meta({ description: "A fact no agent may contradict." }).register(apiViews, { id: "LockedConstant" });
 
 const keyParams = z.object({ key: textParam }).strict();
 

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { agentView } from "@/lib/agents/contracts";
 import { documentView } from "@/lib/documents/contracts";
-import { agentIdParam, defineContract, idParam, timestamp } from "@/lib/http/contract";
+import { agentIdParam, apiViews, defineContract, idParam, timestamp } from "@/lib/http/contract";
 import { lockedConstantView } from "@/lib/locked-constants/contracts";
 import {
   createInteractionBatchBody,
@@ -24,7 +24,7 @@ export const decisionContextView = z
     assumptions: z.array(z.string()).optional(),
     killCriteria: z.string().optional(),
   })
-  .strict().meta({ id: "DecisionContext", description: "Why a decision was made, so its outcome can be judged later." });
+  .strict().meta({ description: "Why a decision was made, so its outcome can be judged later." }).register(apiViews, { id: "DecisionContext" });
 
 export const outcomeView = z
   .object({
@@ -35,7 +35,7 @@ export const outcomeView = z
     outcomeId: z.string().optional().describe("the learning/outcome memory that records it"),
     decisionId: z.string().optional().describe("on an outcome memory: the decision it scores"),
   })
-  .strict().meta({ id: "Outcome", description: "The observed result of a decision." });
+  .strict().meta({ description: "The observed result of a decision." }).register(apiViews, { id: "Outcome" });
 
 export const memoryView = z
   .object({
@@ -70,7 +70,7 @@ export const memoryView = z
     createdAt: timestamp,
     updatedAt: timestamp,
   })
-  .strict().meta({ id: "Memory", description: "One memory of an agent: what it knows (core), is working on (working) or learned (learning)." });
+  .strict().meta({ description: "One memory of an agent: what it knows (core), is working on (working) or learned (learning)." }).register(apiViews, { id: "Memory" });
 
 /** Memories archived because the agent passed its cap of active memories (core is never archived). */
 const archivedView = z.array(z.object({ id: z.uuid(), title: z.string() }).strict());
@@ -92,7 +92,7 @@ export const interactionView = z
     externalId: z.string().nullable().describe("the caller's id of the message, as sent"),
     conversation: z.string().describe("the conversation the turn belongs to: its conversationId, or the id of the conversation inferred for it (which may change when an earlier turn arrives late); GET /interactions?conversationId= lists it"),
   })
-  .strict().meta({ id: "Interaction", description: "One recorded message of a conversation, searchable as recall memory." });
+  .strict().meta({ description: "One recorded message of a conversation, searchable as recall memory." }).register(apiViews, { id: "Interaction" });
 
 /** One stored turn of a batch, in the order sent. */
 const batchItemView = z
@@ -115,7 +115,7 @@ export const bootView = z
     lockedConstants: z.array(lockedConstantView),
     teamHighlights: z.array(memoryView).optional().describe("internal agents only: the team's recent shared memories"),
   })
-  .strict().meta({ id: "BootContext", description: "Everything an agent loads at the start of a session." });
+  .strict().meta({ description: "Everything an agent loads at the start of a session." }).register(apiViews, { id: "BootContext" });
 
 const agentParams = z.object({ agentId: agentIdParam }).strict();
 const memoryParams = z.object({ id: idParam("Memory") }).strict();

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { defineContract, idParam, timestamp } from "@/lib/http/contract";
+import { apiViews, defineContract, idParam, timestamp } from "@/lib/http/contract";
 import { createMissionBody, listMissionsQuery, missionStatus, updateMissionBody } from "./schemas";
 
 export const missionView = z
@@ -13,7 +13,7 @@ export const missionView = z
     createdAt: timestamp,
     updatedAt: timestamp,
   })
-  .strict().meta({ id: "Mission" });
+  .strict().register(apiViews, { id: "Mission" });
 
 const one = z.object({ mission: missionView }).strict();
 

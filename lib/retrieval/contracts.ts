@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { agentIdParam, defineContract, timestamp } from "@/lib/http/contract";
+import { agentIdParam, apiViews, defineContract, timestamp } from "@/lib/http/contract";
 import { briefingQuery, contextQuery, retrievalScope, retrievalStatsQuery, retrieveBody, triggerBody } from "./schemas";
 
 export const retrievalLevel = z.enum(["none", "local", "shared", "hq"]);
@@ -15,7 +15,7 @@ export const retrievedItemView = z
     createdAt: timestamp,
     meta: z.record(z.string(), z.unknown()).optional(),
   })
-  .strict().meta({ id: "RetrievedItem" });
+  .strict().register(apiViews, { id: "RetrievedItem" });
 
 export const retrieveResultView = z
   .object({
@@ -34,7 +34,7 @@ export const retrieveResultView = z
         "\"shared\": the level was `local`, the agent's own scopes found nothing above the relevance floor, and the team's shared memory was searched in the same call (internal agents); `scopes` lists it",
       ),
   })
-  .strict().meta({ id: "RetrieveResult", description: "What retrieval found for a message, ranked across scopes." });
+  .strict().meta({ description: "What retrieval found for a message, ranked across scopes." }).register(apiViews, { id: "RetrieveResult" });
 
 export const contextSectionView = z.object({ key: z.string(), title: z.string(), content: z.string() }).strict();
 
@@ -59,7 +59,7 @@ export const assembledContextView = z
     briefing: z.object({ generatedAt: z.string(), cached: z.boolean() }).strict(),
     tookMs: z.number(),
   })
-  .strict().meta({ id: "AssembledContext" });
+  .strict().register(apiViews, { id: "AssembledContext" });
 
 /** A suggestion awaiting review, as the briefing and the Dashboard list it. */
 const pendingSuggestionView = z
@@ -125,7 +125,7 @@ export const briefingView = z
     text: z.string().describe("the `═══ CURRENT SITUATION ═══` section"),
     cached: z.boolean(),
   })
-  .strict().meta({ id: "Briefing" });
+  .strict().register(apiViews, { id: "Briefing" });
 
 const levelCounts = { none: z.number(), local: z.number(), shared: z.number(), hq: z.number() };
 
@@ -169,7 +169,7 @@ export const retrievalStatsView = z
       })
       .strict(),
   })
-  .strict().meta({ id: "RetrievalStats" });
+  .strict().register(apiViews, { id: "RetrievalStats" });
 
 const agentParams = z.object({ agentId: agentIdParam }).strict();
 

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { defineContract, idParam, timestamp } from "@/lib/http/contract";
+import { apiViews, defineContract, idParam, timestamp } from "@/lib/http/contract";
 import {
   bulkReviewBody,
   contactSentiment,
@@ -37,9 +37,9 @@ export const contactView = z
     createdAt: timestamp,
     updatedAt: timestamp,
   })
-  .strict().meta({ id: "Contact", description: "A person an agent deals with, known to one client or to HQ." });
+  .strict().meta({ description: "A person an agent deals with, known to one client or to HQ." }).register(apiViews, { id: "Contact" });
 
-export const contactListItemView = contactView.extend({ factCount: z.number().int(), pendingCount: z.number().int() }).strict().meta({ id: "ContactListItem" });
+export const contactListItemView = contactView.extend({ factCount: z.number().int(), pendingCount: z.number().int() }).strict().register(apiViews, { id: "ContactListItem" });
 
 export const factView = z
   .object({
@@ -56,7 +56,7 @@ export const factView = z
     writtenByName: z.string(),
     createdAt: timestamp,
   })
-  .strict().meta({ id: "Fact" });
+  .strict().register(apiViews, { id: "Fact" });
 
 export const flagView = z.object({ code: z.string(), message: z.string() }).strict();
 
@@ -91,7 +91,7 @@ export const suggestionView = z
       .nullable(),
     verdict: z.enum(["approve", "review", "refuse"]).nullable().optional().describe("pending ones: the validator's verdict as of now"),
   })
-  .strict().meta({ id: "Suggestion", description: "A proposed fact about a contact, waiting for review." });
+  .strict().meta({ description: "A proposed fact about a contact, waiting for review." }).register(apiViews, { id: "Suggestion" });
 
 const validationView = z
   .object({ outcome: z.enum(["approve", "review", "refuse"]), reasons: z.array(z.string()), flags: z.array(flagView) })
@@ -117,7 +117,7 @@ export const managerPassReportView = z
         .strict(),
     ),
   })
-  .strict().meta({ id: "ManagerPassReport" });
+  .strict().register(apiViews, { id: "ManagerPassReport" });
 
 export const bulkReviewResultView = z
   .object({
