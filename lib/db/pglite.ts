@@ -1,4 +1,5 @@
 import { PGlite } from "@electric-sql/pglite";
+import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import { vector } from "@electric-sql/pglite/vector";
 import type { Database, Queryable } from "./types";
 
@@ -8,7 +9,7 @@ import type { Database, Queryable } from "./types";
  */
 export async function openPglite(dataDir?: string, opts: { sharedBuffers?: string } = {}): Promise<{ db: Database; pg: PGlite }> {
   const startParams = opts.sharedBuffers ? [...PGlite.defaultStartParams, "-c", `shared_buffers=${opts.sharedBuffers}`] : undefined;
-  const pg = await PGlite.create(dataDir ?? "memory://", { extensions: { vector }, ...(startParams ? { startParams } : {}) });
+  const pg = await PGlite.create(dataDir ?? "memory://", { extensions: { vector, pg_trgm }, ...(startParams ? { startParams } : {}) });
   return { db: wrapPglite(pg), pg };
 }
 
