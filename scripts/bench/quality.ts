@@ -19,6 +19,7 @@
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
+import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import { vector } from "@electric-sql/pglite/vector";
 import { createAgent } from "@/lib/agents/service";
 import type { AgentCaller, HqCaller } from "@/lib/auth/caller";
@@ -261,7 +262,7 @@ export async function benchQuality(): Promise<BenchRow[]> {
     console.log(`quality: no conversation files in ${dir}; nothing measured`);
     return [];
   }
-  const pg = await PGlite.create("memory://", { extensions: { vector } });
+  const pg = await PGlite.create("memory://", { extensions: { vector, pg_trgm } });
   const db = wrapPglite(pg);
   await migrate(db);
   setDatabaseForTests(db);
