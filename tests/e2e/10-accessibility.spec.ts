@@ -18,34 +18,46 @@ async function firstId(request: APIRequestContext, path: string, key: string): P
   return rows[0]!.id;
 }
 
-/** Every console page, detail pages on a demo record, and the agent page's tabs. */
-async function consolePages(request: APIRequestContext): Promise<string[]> {
-  const agents = (await (await request.get("/api/v1/agents", { headers: adminHeaders() })).json()).agents as { id: string; name: string }[];
-  const sybil = agents.find((a) => a.name === "Sybil");
-  expect(sybil, "demo agent Sybil").toBeTruthy();
-  const agentTabs = ["soul", "scratchpad", "daily", "memories", "decisions", "interactions", "reports"];
-  return [
-    "/dashboard",
-    "/agents",
-    `/agents/${sybil!.id}`,
-    ...agentTabs.map((tab) => `/agents/${sybil!.id}?tab=${tab}`),
-    "/review",
-    "/contacts",
-    `/contacts/${await firstId(request, "/api/v1/contacts", "contacts")}`,
-    `/clients/${await firstId(request, "/api/v1/clients", "clients")}`,
-    "/knowledge",
-    "/knowledge/new",
-    `/knowledge/${await firstId(request, "/api/v1/knowledge", "entries")}`,
-    "/escalations",
-    "/outcomes",
-    "/retrieval",
-    "/constants",
-    "/audit",
-    "/users",
-    "/docs",
-    "/no-such-page",
-  ];
+const sybil = (request: APIRequestContext) => demoAgentIdVia(request, "Sybil");
+
+async function demoAgentIdVia(request: APIRequestContext, name: string): Promise<string> {
+  const res = await request.get("/api/v1/agents", { headers: adminHeaders() });
+  const agent = ((await res.json()).agents as { id: string; name: string }[]).find((a) => a.name === name);
+  expect(agent, `demo agent ${name}`).toBeTruthy();
+  return agent!.id;
 }
+
+type Address = string | ((request: APIRequestContext) => Promise<string>);
+const agentTab = (tab?: string): Address => async (request) => `/agents/${await sybil(request)}${tab ? `?tab=${tab}` : ""}`;
+
+/** Every console page: detail pages on a demo record, and each tab of an agent's page. */
+const CONSOLE_PAGES: Record<string, Address> = {
+  Dashboard: "/dashboard",
+  Agents: "/agents",
+  "Agent · overview": agentTab(),
+  "Agent · SOUL": agentTab("soul"),
+  "Agent · scratchpad": agentTab("scratchpad"),
+  "Agent · daily notes": agentTab("daily"),
+  "Agent · memories": agentTab("memories"),
+  "Agent · decisions": agentTab("decisions"),
+  "Agent · interactions": agentTab("interactions"),
+  "Agent · reports": agentTab("reports"),
+  "Review queue": "/review",
+  Contacts: "/contacts",
+  Contact: async (request) => `/contacts/${await firstId(request, "/api/v1/contacts", "contacts")}`,
+  Client: async (request) => `/clients/${await firstId(request, "/api/v1/clients", "clients")}`,
+  Knowledge: "/knowledge",
+  "Knowledge · new entry": "/knowledge/new",
+  "Knowledge · entry": async (request) => `/knowledge/${await firstId(request, "/api/v1/knowledge", "entries")}`,
+  Escalations: "/escalations",
+  Outcomes: "/outcomes",
+  Retrieval: "/retrieval",
+  "Locked constants": "/constants",
+  Audit: "/audit",
+  Users: "/users",
+  Docs: "/docs",
+  "Not found": "/no-such-page",
+};
 
 /** Waits until the page's data has loaded: no loading placeholder is left. */
 async function settle(page: Page) {
@@ -62,17 +74,18 @@ async function blockingViolations(page: Page) {
 }
 
 for (const [size, viewport] of Object.entries(VIEWPORTS)) {
-  test(`every console page has no serious or critical axe violations (${size}, ${viewport.width}×${viewport.height})`, async ({ page }) => {
-    test.setTimeout(300_000);
-    await page.setViewportSize(viewport);
-    await signInAsFounder(page);
-    const found: string[] = [];
-    for (const path of await consolePages(page.request)) {
-      await page.goto(path);
-      await settle(page);
-      for (const v of await blockingViolations(page)) found.push(`${path}: ${v}`);
+  test.describe(`axe at ${size} width (${viewport.width}×${viewport.height}): no serious or critical violations`, () => {
+    test.use({ viewport });
+    for (const [name, address] of Object.entries(CONSOLE_PAGES)) {
+      test(name, async ({ page }) => {
+        await signInAsFounder(page);
+        const path = typeof address === "string" ? address : await address(page.request);
+        await page.goto(path);
+        await settle(page);
+        const found = await blockingViolations(page);
+        expect(found, `${path}:\n${found.join("\n")}`).toEqual([]);
+      });
     }
-    expect(found, found.join("\n")).toEqual([]);
   });
 }
 
