@@ -1,6 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
-import { adminHeaders, signInAsFounder } from "./helpers";
+import { adminHeaders, FOUNDER, signInAsFounder } from "./helpers";
 
 const VIEWPORTS = {
   desktop: { width: 1440, height: 900 },
@@ -122,4 +122,49 @@ test("a skip link is the first thing Tab reaches and moves to the page's content
   // the next Tab lands inside the page's content, not back in the navigation
   await page.keyboard.press("Tab");
   expect(await page.evaluate(() => !!document.activeElement?.closest("main"))).toBe(true);
+});
+
+test.describe("at phone width", () => {
+  test.use({ viewport: VIEWPORTS.phone });
+
+  test("the knowledge list shows each entry as a card with its fields, filters folded behind a Filters button", async ({ page }) => {
+    await signInAsFounder(page);
+    await page.goto("/knowledge");
+    await settle(page);
+    const category = page.getByRole("combobox", { name: "Category" });
+    await expect(category).toBeHidden();
+    const filters = page.getByRole("button", { name: /^Filters/ });
+    await expect(filters).toHaveAttribute("aria-expanded", "false");
+    await filters.click();
+    await expect(category).toBeVisible();
+    await category.selectOption({ label: "Procedure" });
+    await expect(filters).toContainText("1");
+
+    const card = page.getByTestId("knowledge-row").first();
+    // one column of cards: each field under its label, none cut off to the side
+    for (const label of ["Category", "Tags", "Version", "Last edited", "Used by agents"]) {
+      const cell = card.locator(`td[data-label="${label}"]`);
+      await expect(cell).toBeVisible();
+      expect(await cell.evaluate((td) => getComputedStyle(td, "::before").content)).toBe(`"${label}"`);
+    }
+    const box = await card.boundingBox();
+    expect(box!.width).toBeLessThanOrEqual(VIEWPORTS.phone.width);
+  });
+
+  test("the review queue shows no keyboard hints", async ({ page }) => {
+    await signInAsFounder(page);
+    await page.goto("/review");
+    await settle(page);
+    await expect(page.getByTestId("suggestion").first()).toBeVisible();
+    await expect(page.getByLabel("Keyboard shortcuts")).toBeHidden();
+  });
+});
+
+test("the audit log's actor name filter applies as it is typed, without Enter", async ({ page }) => {
+  await signInAsFounder(page);
+  await page.goto("/audit");
+  await settle(page);
+  await page.getByLabel("Actor name").fill(FOUNDER.name);
+  await expect(page).toHaveURL(new RegExp(`[?&]actor=${FOUNDER.name}\\b`));
+  await expect(page.getByTestId("audit-row").first().locator("td").nth(1)).toContainText(FOUNDER.name);
 });
