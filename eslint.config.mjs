@@ -20,6 +20,8 @@ export default tseslint.config(
   },
   {
     files: ["scripts/**/*.mjs", "bin/**/*.mjs", "*.mjs"],
-    languageOptions: { globals: { process: "readonly", console: "readonly", URL: "readonly" } },
+    languageOptions: {
+      globals: { process: "readonly", console: "readonly", URL: "readonly", performance: "readonly", setTimeout: "readonly", clearTimeout: "readonly" },
+    },
   },
 );

@@ -11,6 +11,9 @@ import type { Database, Queryable } from "./types";
 
 export type { Database, Queryable, StoredRow } from "./types";
 
+/** Set by server.mjs: the Unix socket its embedded-database thread serves (the wire protocol). */
+export const ENGINE_SOCKET_ENV = "MHQ_ENGINE_SOCKET";
+
 interface DbState {
   ready?: Promise<Database>;
 }
@@ -33,15 +36,40 @@ async function openConfigured(): Promise<Database> {
     // A server database is migrated by `npm run db:migrate` (or `supabase db push`), not at start.
     return openPostgres(config.DATABASE_URL, { max: config.DATABASE_POOL_MAX });
   }
+  const socketPath = process.env[ENGINE_SOCKET_ENV];
+  if (socketPath) {
+    // server.mjs runs the embedded database in a worker thread of its own and serves it on a Unix
+    // socket: its queries no longer run on the thread that accepts and answers requests
+    const db = openPostgres({ socketPath }, { max: 1, kind: "pglite" });
+    await prepareEmbedded(db, config.SEED_DEMO);
+    return db;
+  }
   const dir = path.resolve(config.DATA_DIR);
   await mkdir(dir, { recursive: true });
   const { db } = await openPglite(path.join(dir, "pglite"), { sharedBuffers: config.PGLITE_SHARED_BUFFERS });
+  await prepareEmbedded(db, config.SEED_DEMO);
+  return db;
+}
+
+/** The embedded database migrates at start, and loads the demo into an empty one when asked. */
+async function prepareEmbedded(db: Database, seedDemo: boolean) {
   await migrate(db);
-  if (config.SEED_DEMO) {
+  if (seedDemo) {
     const { seedDemoIfEmpty } = await import("@/lib/demo/seed");
     await seedDemoIfEmpty(db);
   }
-  return db;
+}
+
+/**
+ * Closes the process's database once every request is answered (server.mjs's graceful shutdown).
+ * A later `getDatabase()` would open it again.
+ */
+export async function closeDatabase(): Promise<void> {
+  const ready = state.ready;
+  state.ready = undefined;
+  if (!ready) return;
+  const db = await ready.catch(() => undefined);
+  await db?.close();
 }
 
 /** Tests install a fresh database per file. */
