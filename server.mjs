@@ -19,8 +19,8 @@ const arg = (flag) => {
 const port = Number(arg("-p") ?? process.env.PORT ?? 3000);
 const host = arg("-H") ?? process.env.HOST ?? "0.0.0.0";
 const SHUTDOWN_MS = Number(process.env.SHUTDOWN_TIMEOUT_MS || 30_000);
-/** after this, requests still waiting for a turn are refused (503); the rest of the time is for those running */
-const DRAIN_MS = Math.max(1000, SHUTDOWN_MS - 10_000);
+/** requests still waiting for a turn this long after the signal are refused (503); the rest of the time is for those running */
+const DRAIN_MS = Math.min(10_000, SHUTDOWN_MS / 3);
 
 const HOOKS = "__memoryHqServerHooks";
 const QUEUE_HEADER = "x-memory-hq-queue-ms";
@@ -135,7 +135,8 @@ async function shutdown(signal) {
   });
   // requests already waiting get their turn until the drain time runs out, then 503
   const drainTimer = setTimeout(() => admission.refuseWaiting(), DRAIN_MS);
-  const lastCall = new Promise((r) => setTimeout(r, SHUTDOWN_MS - 4000 - (Date.now() - began)));
+  // what runs gets until 5 s before the deadline: storing counters and closing the database take the rest
+  const lastCall = new Promise((r) => setTimeout(r, SHUTDOWN_MS - 5000 - (Date.now() - began)));
   await Promise.race([answered, lastCall]);
   clearTimeout(drainTimer);
   if (open > 0) console.error(`[memory-hq] ${open} responses still open at the deadline: closing their connections`);

@@ -39,7 +39,7 @@ describe.runIf(ENABLED)("graceful shutdown of server.mjs (embedded database) —
     dataDir = await mkdtemp(path.join(os.tmpdir(), "mhq-shutdown-"));
     server = spawn(process.execPath, ["server.mjs", "-p", String(PORT), "-H", "127.0.0.1"], {
       env: {
-        ...process.env,
+        ...Object.fromEntries(Object.entries(process.env).filter(([k]) => !k.startsWith("ADMISSION_") && k !== "MHQ_VERIFY_RESPONSES")),
         DATABASE_URL: "",
         DATA_DIR: dataDir,
         NODE_ENV: "production",
@@ -85,7 +85,7 @@ describe.runIf(ENABLED)("graceful shutdown of server.mjs (embedded database) —
       })
         .then(
           (r) => ({ i, status: r.status, id: r.body?.memory?.id as string | undefined }),
-          (err: Error) => ({ i, status: 0, id: undefined, error: err.message }),
+          (err: Error) => ({ i, status: 0, id: undefined, error: `${err.message}: ${String((err.cause as Error | undefined)?.message)}` }),
         )
         .finally(() => answered++),
     );
