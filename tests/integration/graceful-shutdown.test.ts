@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parsePrometheusText, sampleValue } from "../helpers/prometheus-text";
 
 // SIGTERM against the production server (server.mjs) on the embedded database, with 150 memory
-// writes in flight: every write gets an answer (201, or 503 for one the server refused to start),
+// writes in flight: every write gets an answer (2xx, or 503 for one the server refused to start),
 // every acknowledged write is in the database afterwards, and the server exits on its own (code 0:
 // its 30 s deadline did not have to force the exit). Needs the production build: `npm test` runs
 // this as its own step after `next build` (TEST_SERVER_BUILD=1); elsewhere it is skipped.
@@ -91,27 +91,26 @@ describe.runIf(ENABLED)("graceful shutdown of server.mjs (embedded database) —
     );
     // the signal comes once the server has received every write (waiting for a turn or running) —
     // a connection the server never accepted is refused, not in flight — and most are not answered yet
-    let inFlight = 0;
-    for (;;) {
+    const inServer = async () => {
       const res = await fetch(`${BASE}/api/metrics`, { headers: { authorization: `Bearer ${METRICS_TOKEN}` } });
       const families = parsePrometheusText(await res.text());
-      const received = sampleValue(families, "mhq_admission_queue_length") + sampleValue(families, "mhq_admission_in_flight");
-      if (received + answered >= WRITES) {
-        inFlight = received;
-        break;
-      }
-    }
+      return sampleValue(families, "mhq_admission_queue_length") + sampleValue(families, "mhq_admission_in_flight");
+    };
+    let inFlight = await inServer();
+    while (inFlight + answered < WRITES) inFlight = await inServer();
     server!.kill("SIGTERM");
     const answers = await Promise.all(writes);
     const { code, signal } = await exited;
 
-    // every write answered: 201, or 503 for one refused before it started; no dropped connection
-    expect(answers.filter((a) => a.status !== 201 && a.status !== 503)).toEqual([]);
+    // every write answered: 201 (or 200, a near-duplicate merged into an earlier one), or 503 for one
+    // refused before it started; no dropped connection
+    const acknowledged = (a: { status: number }) => a.status === 201 || a.status === 200;
+    expect(answers.filter((a) => !acknowledged(a) && a.status !== 503)).toEqual([]);
     expect({ code, signal }).toEqual({ code: 0, signal: null });
 
     // every acknowledged write is in the database once it is opened again
     expect(inFlight).toBeGreaterThan(WRITES / 2);
-    const acked = answers.filter((a) => a.status === 201).map((a) => a.id);
+    const acked = answers.filter(acknowledged).map((a) => a.id);
     expect(acked.length).toBeGreaterThan(0);
     const pg = await PGlite.create(path.join(dataDir, "pglite"), { extensions: { vector } });
     try {
