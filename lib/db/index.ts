@@ -72,6 +72,17 @@ export async function closeDatabase(): Promise<void> {
   await db?.close();
 }
 
+/** The embedded engine's thread under server.mjs (scripts/server/engine.mjs), for what only it can do. */
+export interface EngineHost {
+  /** A snapshot of the data directory (PGlite's dumpDataDir, run in the engine thread between two queries). */
+  dumpDataDir(compression?: "gzip" | "none" | "auto"): Promise<{ name: string; data: Uint8Array }>;
+}
+
+/** The host of the embedded engine when server.mjs runs it in its own thread; undefined otherwise. */
+export function engineHost(): EngineHost | undefined {
+  return (globalThis as { __memoryHqEngine?: EngineHost }).__memoryHqEngine;
+}
+
 /** Tests install a fresh database per file. */
 export function setDatabaseForTests(db: Database | undefined): void {
   state.ready = db ? Promise.resolve(db) : undefined;
