@@ -51,14 +51,15 @@ describe.runIf(ENABLED)("graceful shutdown of server.mjs (embedded database) —
       },
       stdio: ["ignore", "ignore", "inherit"],
     });
-    const deadline = Date.now() + 120_000;
+    // generous: the first start migrates the empty database, slow on a busy machine
+    const deadline = Date.now() + 300_000;
     for (;;) {
       if (server.exitCode !== null) throw new Error(`server.mjs exited with ${server.exitCode}`);
       if (await fetch(`${BASE}/api/health`).then((r) => r.ok, () => false)) break;
       if (Date.now() > deadline) throw new Error("server.mjs did not become healthy");
       await new Promise((r) => setTimeout(r, 250));
     }
-  }, 180_000);
+  }, 360_000);
 
   afterAll(async () => {
     if (server?.pid && server.exitCode === null) server.kill("SIGKILL");
