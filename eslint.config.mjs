@@ -20,7 +20,9 @@ export default tseslint.config(
   },
   {
     files: ["scripts/**/*.mjs", "bin/**/*.mjs", "*.mjs"],
-    languageOptions: { globals: { process: "readonly", console: "readonly", URL: "readonly" } },
+    languageOptions: {
+      globals: { process: "readonly", console: "readonly", URL: "readonly", performance: "readonly", setTimeout: "readonly", clearTimeout: "readonly" },
+    },
   },
   {
     // the client package's runtime and stdio bridge: plain JavaScript on Node.js 18+ (or any runtime with fetch)

@@ -1,12 +1,15 @@
 // Runs once when a Next.js server starts, in the Node.js runtime only (both need it):
 // - OpenTelemetry traces, when the standard OTEL_* variables name an OTLP endpoint;
 // - the nightly consolidation's scheduler (it needs the database); it sets a timer and returns at
-//   once, so start-up never waits.
+//   once, so start-up never waits;
+// - the hooks server.mjs calls (admission at accept, graceful shutdown).
 export async function register() {
   if (process.env.NEXT_RUNTIME === "nodejs") {
     const { startTracing } = await import("./lib/metrics/tracing");
     await startTracing();
     const { startConsolidationScheduler } = await import("./lib/lifecycle/scheduler");
     startConsolidationScheduler();
+    const { installServerHooks } = await import("./lib/http/server-hooks");
+    installServerHooks();
   }
 }

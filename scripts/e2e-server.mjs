@@ -16,7 +16,7 @@ if (!existsSync(path.join(distDir, "BUILD_ID"))) {
   if (build.status !== 0) process.exit(build.status ?? 1);
 }
 
-const child = spawn("npx", ["next", "start", "-p", port, "-H", "127.0.0.1"], {
+const child = spawn(process.execPath, ["server.mjs", "-p", port, "-H", "127.0.0.1"], {
   stdio: "inherit",
   // the nightly consolidation would change the demo under the tests: off unless a test asks for it
   env: { CONSOLIDATE_SCHEDULER: "false", ...process.env, DATA_DIR: dataDir, SEED_DEMO: "true", NODE_ENV: "production" },

@@ -17,6 +17,7 @@ if (!existsSync(path.join(distDir, "BUILD_ID")) || process.argv.includes("--rebu
 const port = process.env.PORT ?? "3000";
 const host = process.env.HOST ?? "0.0.0.0";
 console.log(`Memory HQ on http://localhost:${port} (database: ${process.env.DATABASE_URL ? "DATABASE_URL" : `embedded, ${process.env.DATA_DIR ?? "./.data"}`})`);
-const child = spawn("npx", ["next", "start", "-p", port, "-H", host], { stdio: "inherit" });
+// server.mjs: admission at accept, the embedded database in its own thread, graceful shutdown
+const child = spawn(process.execPath, ["server.mjs", "-p", port, "-H", host], { stdio: "inherit" });
 for (const sig of ["SIGINT", "SIGTERM"]) process.on(sig, () => child.kill(sig));
 child.on("exit", (code) => process.exit(code ?? 0));

@@ -1,6 +1,6 @@
 // `npm test`: typecheck, lint, unit, integration on three transports (in-process PGlite, PGlite over
-// the Postgres wire protocol, and a real PostgreSQL server), a production build, two `next start`
-// instances of it on one real PostgreSQL database, and the Playwright end-to-end tests in Chromium.
+// the Postgres wire protocol, and a real PostgreSQL server), a production build, the graceful shutdown of
+// its server and two instances of it on one real PostgreSQL database, and the Playwright end-to-end tests in Chromium.
 // Ends with one line "N passed, N failed" counted across every runner.
 //
 // The real-server run needs PostgreSQL with pgvector at TEST_DATABASE_URL (default: the cluster that
@@ -103,7 +103,9 @@ if (!only.length || only.includes("integration-postgres")) {
   }
 }
 step("build", "npx", ["next", "build"]);
-// two `next start` instances of that build on one real PostgreSQL database, driven at once
+// the production server of that build (server.mjs) on the embedded database: SIGTERM with writes in flight
+vitest("integration", path.join(out, "graceful-shutdown.json"), { TEST_SERVER_BUILD: "1" }, ["tests/integration/graceful-shutdown.test.ts"], "graceful-shutdown");
+// two instances of that build's server on one real PostgreSQL database, driven at once
 if (pgAvailable) {
   vitest("integration", path.join(out, "two-instances.json"), {
     TEST_TRANSPORT: "postgres", TEST_DATABASE_URL: pgUrl, TEST_TWO_INSTANCES: "1",

@@ -12,6 +12,9 @@ import type { Database, Queryable } from "./types";
 
 export type { Database, Queryable, StoredRow } from "./types";
 
+/** Set by server.mjs: the Unix socket its embedded-database thread serves (the wire protocol). */
+export const ENGINE_SOCKET_ENV = "MHQ_ENGINE_SOCKET";
+
 interface DbState {
   ready?: Promise<Database>;
 }
@@ -34,17 +37,55 @@ async function openConfigured(): Promise<Database> {
     // A server database is migrated by `npm run db:migrate` (or `supabase db push`), not at start.
     return openPostgres(config.DATABASE_URL, { max: config.DATABASE_POOL_MAX });
   }
+  const socketPath = process.env[ENGINE_SOCKET_ENV];
+  if (socketPath) {
+    // server.mjs runs the embedded database in a worker thread of its own and serves it on a Unix
+    // socket: its queries no longer run on the thread that accepts and answers requests
+    const db = openPostgres({ socketPath }, { max: 1, kind: "pglite" });
+    // this process (the engine thread's host) serves the folder: `npm run db:backup` must not open it
+    await claimDataDir(path.resolve(config.DATA_DIR));
+    await prepareEmbedded(db, config.SEED_DEMO);
+    return db;
+  }
   const dir = path.resolve(config.DATA_DIR);
   await mkdir(dir, { recursive: true });
   const { db } = await openPglite(path.join(dir, PGLITE_SUBDIR), { sharedBuffers: config.PGLITE_SHARED_BUFFERS });
   // `npm run db:backup` reads this to tell a running server's folder from a stopped one
   await claimDataDir(dir);
+  await prepareEmbedded(db, config.SEED_DEMO);
+  return db;
+}
+
+/** The embedded database migrates at start, and loads the demo into an empty one when asked. */
+async function prepareEmbedded(db: Database, seedDemo: boolean) {
   await migrate(db);
-  if (config.SEED_DEMO) {
+  if (seedDemo) {
     const { seedDemoIfEmpty } = await import("@/lib/demo/seed");
     await seedDemoIfEmpty(db);
   }
-  return db;
+}
+
+/**
+ * Closes the process's database once every request is answered (server.mjs's graceful shutdown).
+ * A later `getDatabase()` would open it again.
+ */
+export async function closeDatabase(): Promise<void> {
+  const ready = state.ready;
+  state.ready = undefined;
+  if (!ready) return;
+  const db = await ready.catch(() => undefined);
+  await db?.close();
+}
+
+/** The embedded engine's thread under server.mjs (scripts/server/engine.mjs), for what only it can do. */
+export interface EngineHost {
+  /** A snapshot of the data directory (PGlite's dumpDataDir, run in the engine thread between two queries). */
+  dumpDataDir(compression?: "gzip" | "none" | "auto"): Promise<{ name: string; data: Uint8Array }>;
+}
+
+/** The host of the embedded engine when server.mjs runs it in its own thread; undefined otherwise. */
+export function engineHost(): EngineHost | undefined {
+  return (globalThis as { __memoryHqEngine?: EngineHost }).__memoryHqEngine;
 }
 
 /** Thrown by `snapshotEmbedded` on a server database, which is backed up with its own tools. */
@@ -56,6 +97,17 @@ export class ServerDatabaseError extends Error {}
  * `ServerDatabaseError`: back it up with pg_dump or the host's backups.
  */
 export async function snapshotEmbedded(): Promise<ReadableStream<Uint8Array>> {
+  const host = engineHost();
+  if (host && !getConfig().DATABASE_URL) {
+    // the engine thread copies its files between two statements; anything committed before is in it
+    const { data } = await host.dumpDataDir("gzip");
+    return new ReadableStream<Uint8Array>({
+      start(controller) {
+        controller.enqueue(data);
+        controller.close();
+      },
+    });
+  }
   const db = await getDatabase();
   if (!db.snapshot) throw new ServerDatabaseError("The database is a PostgreSQL server (DATABASE_URL): back it up with pg_dump or your host's backups");
   return db.snapshot();

@@ -1,12 +1,17 @@
 import postgres from "postgres";
 import type { Database, Queryable } from "./types";
 
+/** Where the database listens: a URL, or the Unix socket of the embedded engine (server.mjs). */
+export type PostgresTarget = string | { socketPath: string };
+
 /**
  * Any Postgres ≥ 15 with pgvector (Supabase included) through postgres.js. Prepared statements are
- * off so the app also works behind Supabase's transaction-mode pooler.
+ * off so the app also works behind Supabase's transaction-mode pooler. The embedded engine, when
+ * server.mjs runs it in its own thread, is reached the same way over a Unix socket (`kind` "pglite":
+ * one connection, one transaction at a time, no autovacuum).
  */
-export function openPostgres(url: string, options: { max?: number } = {}): Database {
-  const sql = postgres(url, {
+export function openPostgres(target: PostgresTarget, options: { max?: number; kind?: Database["kind"] } = {}): Database {
+  const settings: postgres.Options<Record<string, postgres.PostgresType>> = {
     max: options.max ?? 10,
     prepare: false,
     onnotice: () => {},
@@ -30,11 +35,15 @@ export function openPostgres(url: string, options: { max?: number } = {}): Datab
         serialize: (x: unknown) => (typeof x === "string" ? x : JSON.stringify(x)),
       },
     },
-  });
+  };
+  const sql =
+    typeof target === "string"
+      ? postgres(target, settings)
+      : postgres({ ...settings, path: target.socketPath, username: "postgres", database: "postgres" });
   const run = async <T>(q: postgres.Sql | postgres.TransactionSql, text: string, params?: unknown[]) =>
     (await q.unsafe(text, (params ?? []) as postgres.ParameterOrJSON<never>[])) as unknown as T[];
   return {
-    kind: "postgres",
+    kind: options.kind ?? "postgres",
     query: (text, params) => run(sql, text, params),
     transaction: async (fn) =>
       (await sql.begin(async (tx) => {

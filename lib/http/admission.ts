@@ -1,6 +1,14 @@
 import "server-only";
 import { getConfig } from "@/lib/config";
-import { admissionLimits, admissionRejected, admissionState, admissionWaited, type AdmissionRefusal } from "@/lib/metrics/admission";
+import {
+  acceptQueueMs,
+  admissionLimits,
+  admissionRejected,
+  admissionState,
+  admissionWaited,
+  admittedAtAccept,
+  type AdmissionRefusal,
+} from "@/lib/metrics/admission";
 import { errorBody } from "./errors";
 
 /**
@@ -31,7 +39,8 @@ interface State {
 
 const state: State = ((globalThis as Record<string, unknown>).__memoryHqAdmission ??= { running: 0, queue: [], serviceMs: 50 }) as State;
 
-function limits() {
+/** ADMISSION_CONCURRENCY, ADMISSION_QUEUE and ADMISSION_MAX_WAIT_MS as in force. */
+export function admissionSettings() {
   const c = getConfig();
   return {
     concurrency: c.ADMISSION_CONCURRENCY ?? (c.DATABASE_URL ? c.DATABASE_POOL_MAX : 4),
@@ -64,7 +73,7 @@ function release() {
 
 /** Runs `serve` when it is this request's turn; 429 when the queue is full or the wait too long. */
 export async function admit(signal: AbortSignal | undefined, serve: () => Promise<Response>): Promise<Response> {
-  const { concurrency, queue, maxWaitMs } = limits();
+  const { concurrency, queue, maxWaitMs } = admissionSettings();
   admissionLimits(concurrency, queue);
   const arrived = performance.now();
   if (state.running < concurrency && state.queue.length === 0) {
@@ -115,7 +124,25 @@ export async function admit(signal: AbortSignal | undefined, serve: () => Promis
   }
 }
 
-/** Wraps a route handler in admission control (lib/http/route.ts). */
+/**
+ * Wraps a route handler in admission control (lib/http/route.ts). Under server.mjs the request was
+ * admitted when it arrived, before any other work (scripts/server/admission.mjs): the handler runs
+ * at once and reports the wait server.mjs measured.
+ */
 export function admitted<A extends [Request, ...unknown[]]>(handler: (...args: A) => Promise<Response>) {
-  return (...args: A): Promise<Response> => admit(args[0].signal, () => handler(...args));
+  return (...args: A): Promise<Response> => {
+    if (!admittedAtAccept()) return admit(args[0].signal, () => handler(...args));
+    return timed(acceptQueueMs(args[0]), () => handler(...args));
+  };
+}
+
+async function timed(queueMs: number, serve: () => Promise<Response>): Promise<Response> {
+  const started = performance.now();
+  const res = await serve();
+  try {
+    res.headers.set("server-timing", `queue;dur=${queueMs.toFixed(1)}, app;dur=${(performance.now() - started).toFixed(1)}`);
+  } catch {
+    /* a response with immutable headers goes out without it */
+  }
+  return res;
 }

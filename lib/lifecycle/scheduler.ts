@@ -76,3 +76,9 @@ export function startConsolidationScheduler(): void {
   state.timer = setInterval(() => void tick(), TICK_MS);
   state.timer.unref();
 }
+
+/** Stops the timer (a graceful shutdown): a run already under way finishes in its transaction. */
+export function stopConsolidationScheduler(): void {
+  if (state.timer) clearInterval(state.timer);
+  state.timer = undefined;
+}

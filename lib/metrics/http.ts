@@ -1,4 +1,5 @@
 import "server-only";
+import { acceptQueueMs } from "./admission";
 import { metrics } from "./registry";
 
 /** The label of a request no route serves: raw paths are never labels (each would be a new series). */
@@ -27,7 +28,8 @@ export function measured<A extends [Request, ...unknown[]]>(route: string, handl
       status = res.status;
       return res;
     } finally {
-      recordHttpRequest(route, args[0].method, status, (performance.now() - arrived) / 1000);
+      // from arrival: the wait server.mjs measured before the handler ran, when it admits at accept
+      recordHttpRequest(route, args[0].method, status, (performance.now() - arrived + acceptQueueMs(args[0])) / 1000);
     }
   };
 }

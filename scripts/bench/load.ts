@@ -1,9 +1,9 @@
-// `npm run bench -- load`: many agents at once against `next start`, for a fixed time.
+// `npm run bench -- load`: many agents at once against the production server (server.mjs), for a fixed time.
 //
 // BENCH_LOAD_AGENTS (default 200) agents — internal agents and field agents of four clients, each
 // with its own key — loop without pause over a mix of POST /retrieve (40%), memory writes (20%),
 // scratchpad saves (20%) and knowledge searches (20%) for BENCH_LOAD_SECONDS (default 30). Run
-// against the embedded database (a `next start` on a fresh DATA_DIR) and, when DATABASE_URL is set,
+// against the embedded database (a fresh DATA_DIR) and, when DATABASE_URL is set,
 // against that server database too (migrated first; it receives the bench's agents and rows, so
 // point it at a scratch database). Prints req/s, p50/p95/p99 per operation, failed requests (5xx,
 // dropped connections) and refused ones (429 from the admission queue). Targets on a 2-core
@@ -219,10 +219,14 @@ function ensureBuild(distDir: string, nextBin: string) {
   if (build.status !== 0) throw new Error(`next build exited with ${build.status}`);
 }
 
-async function startServer(nextBin: string, distDir: string, port: number, env: Record<string, string>): Promise<ChildProcess> {
+async function startServer(distDir: string, port: number, env: Record<string, string>): Promise<ChildProcess> {
   const base = { ...process.env };
   delete base.DATABASE_URL;
-  const child = spawn(process.execPath, [nextBin, "start", "-p", String(port), "-H", "127.0.0.1"], {
+  // BENCH_LOAD_SERVER=next: plain `next start` instead (the app in one thread, admission in the route
+  // wrapper, the embedded database on the request thread), to compare with what server.mjs changes
+  const nextBin = path.join(process.cwd(), "node_modules", "next", "dist", "bin", "next");
+  const command = process.env.BENCH_LOAD_SERVER === "next" ? [nextBin, "start"] : ["server.mjs"];
+  const child = spawn(process.execPath, [...command, "-p", String(port), "-H", "127.0.0.1"], {
     env: { ...base, NEXT_DIST_DIR: distDir, NODE_ENV: "production", EMBEDDINGS_PROVIDER: "local", SEED_DEMO: "false", ADMIN_API_KEY: ADMIN_KEY, ...env },
     stdio: ["ignore", "ignore", "inherit"],
     detached: true,
@@ -230,13 +234,13 @@ async function startServer(nextBin: string, distDir: string, port: number, env: 
   const url = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 120_000;
   for (;;) {
-    if (child.exitCode !== null) throw new Error(`next start exited with ${child.exitCode}`);
+    if (child.exitCode !== null) throw new Error(`the server exited with ${child.exitCode}`);
     try {
       if ((await fetch(`${url}/api/health`)).ok) return child;
     } catch {
       /* not listening yet */
     }
-    if (Date.now() > deadline) throw new Error("next start did not become healthy in 120 s");
+    if (Date.now() > deadline) throw new Error("the server did not become healthy in 120 s");
     await new Promise((r) => setTimeout(r, 250));
   }
 }
@@ -255,7 +259,7 @@ async function stop(child: ChildProcess | undefined) {
 async function runEngine(engine: string, nextBin: string, distDir: string, port: number, env: Record<string, string>): Promise<BenchRow[]> {
   let child: ChildProcess | undefined;
   try {
-    child = await startServer(nextBin, distDir, port, env);
+    child = await startServer(distDir, port, env);
     const base = `http://127.0.0.1:${port}`;
     process.stderr.write(`bench: load ${engine}: creating ${AGENTS} agents…\n`);
     const agents = await populate(base);

@@ -341,7 +341,7 @@ export async function benchRetrieval(): Promise<BenchRow[]> {
     );
 
     const { key } = await issueKey(ADMIN, large.id, { label: "bench" });
-    rows.push(await benchHttp(pg, key, hq));
+    rows.push(...(await benchHttp(pg, key, hq)));
   } finally {
     await flushAccessCounts();
     setDatabaseForTests(undefined);
@@ -413,10 +413,10 @@ async function freePort(): Promise<number> {
 }
 
 /**
- * POST /retrieve over HTTP against `next start` (the production build in NEXT_DIST_DIR), serving a
+ * POST /retrieve over HTTP against the production server (server.mjs on the build in NEXT_DIST_DIR), serving a
  * copy of the benchmark database from a temporary DATA_DIR. Builds the app first when there is no build.
  */
-async function benchHttp(pg: PGlite, key: string, msgs: string[]): Promise<BenchRow> {
+async function benchHttp(pg: PGlite, key: string, msgs: string[]): Promise<BenchRow[]> {
   const name = "retrieve over HTTP, hq, 10k";
   const distDir = process.env.NEXT_DIST_DIR || ".next";
   const nextBin = path.join(process.cwd(), "node_modules", "next", "dist", "bin", "next");
@@ -424,7 +424,7 @@ async function benchHttp(pg: PGlite, key: string, msgs: string[]): Promise<Bench
     // the same production build `npm start` makes and serves
     process.stderr.write(`bench: no production build in ${distDir}, running next build…\n`);
     const build = spawnSync(process.execPath, [nextBin, "build"], { stdio: ["ignore", "ignore", "inherit"], env: { ...process.env, NEXT_DIST_DIR: distDir } });
-    if (build.status !== 0) return { benchmark: name, n: 0, p50: NaN, p95: NaN, notes: `failed: next build exited with ${build.status}` };
+    if (build.status !== 0) return [{ benchmark: name, n: 0, p50: NaN, p95: NaN, notes: `failed: next build exited with ${build.status}` }];
   }
   const dataDir = await mkdtemp(path.join(os.tmpdir(), "mhq-bench-http-"));
   let child: ChildProcess | undefined;
@@ -436,7 +436,8 @@ async function benchHttp(pg: PGlite, key: string, msgs: string[]): Promise<Bench
 
     // BENCH_PORT: a port of your own on a shared machine; else any free one
     const port = process.env.BENCH_PORT ? Number(process.env.BENCH_PORT) : await freePort();
-    child = spawn(process.execPath, [nextBin, "start", "-p", String(port), "-H", "127.0.0.1"], {
+    // the production server npm start runs (server.mjs: the embedded database in its own thread)
+    child = spawn(process.execPath, ["server.mjs", "-p", String(port), "-H", "127.0.0.1"], {
       env: { ...process.env, NEXT_DIST_DIR: distDir, DATA_DIR: dataDir, SEED_DEMO: "false", NODE_ENV: "production", EMBEDDINGS_PROVIDER: "local" },
       // BENCH_SERVER_LOG=FILE keeps the server's output (to see why a request failed)
       stdio: process.env.BENCH_SERVER_LOG ? ["ignore", openSync(process.env.BENCH_SERVER_LOG, "a"), openSync(process.env.BENCH_SERVER_LOG, "a")] : "ignore",
@@ -445,21 +446,45 @@ async function benchHttp(pg: PGlite, key: string, msgs: string[]): Promise<Bench
     const hq = createMemoryHq({ baseUrl: `http://127.0.0.1:${port}`, key });
     const deadline = Date.now() + 120_000;
     for (;;) {
-      if (child.exitCode !== null) throw new Error(`next start exited with ${child.exitCode}`);
+      if (child.exitCode !== null) throw new Error(`server.mjs exited with ${child.exitCode}`);
       try {
         if ((await hq.system.health()).status === "ok") break;
       } catch {
         /* not listening yet */
       }
-      if (Date.now() > deadline) throw new Error("next start did not become healthy in 120 s");
+      if (Date.now() > deadline) throw new Error("server.mjs did not become healthy in 120 s");
       await new Promise((r) => setTimeout(r, 250));
     }
-    return await measure(name, { n: N, warmup: WARMUP, notes: `next start on 127.0.0.1 (${distDir}); includes key auth, JSON and fetch` }, async (i) => {
+    const http = await measure(name, { n: N, warmup: WARMUP, notes: `server.mjs on 127.0.0.1 (${distDir}); includes key auth, JSON and fetch` }, async (i) => {
       // the TypeScript client agents use: throws on any answer but 2xx
       await hq.retrieval.retrieve({ body: { message: msgs[i % msgs.length]! } });
     });
+    // where the time over HTTP goes: the server's Server-Timing splits the wait for a turn (queue) and
+    // the route handler (app: key check, parsing, the retrieval, JSON); the rest is Next.js's routing
+    // and proxy, the HTTP server and the client
+    const app: number[] = [];
+    const outside: number[] = [];
+    const overhead = await measure(`HTTP overhead of retrieve, hq, 10k`, { n: N, warmup: WARMUP }, async (i) => {
+      const t0 = performance.now();
+      const res = await fetch(`http://127.0.0.1:${port}/api/v1/retrieve`, {
+        method: "POST",
+        headers: { authorization: `Bearer ${key}`, "content-type": "application/json" },
+        body: JSON.stringify({ message: msgs[i % msgs.length]! }),
+      });
+      await res.text();
+      const total = performance.now() - t0;
+      const timing = res.headers.get("server-timing") ?? "";
+      const dur = (k: string) => Number(new RegExp(`${k};dur=([\\d.]+)`).exec(timing)?.[1] ?? NaN);
+      if (i >= WARMUP) {
+        app.push(dur("app"));
+        outside.push(total - dur("app") - dur("queue"));
+      }
+    });
+    const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? NaN;
+    overhead.notes = `per call, fetch total; of it the route handler (Server-Timing app) p50 ${median(app).toFixed(1)} ms, everything outside it p50 ${median(outside).toFixed(1)} ms`;
+    return [http, overhead];
   } catch (err) {
-    return { benchmark: name, n: 0, p50: NaN, p95: NaN, notes: `failed: ${err instanceof Error ? err.message : String(err)}` };
+    return [{ benchmark: name, n: 0, p50: NaN, p95: NaN, notes: `failed: ${err instanceof Error ? err.message : String(err)}` }];
   } finally {
     if (child?.pid && child.exitCode === null) {
       // the server was started in its own process group: end that group, and only it

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "@/lib/db/types";
 import { createServerDatabase, transport, type TestDatabase } from "../helpers/db";
 
-// The scale-out docs/OPERATIONS.md promises: two `next start` instances (the production build) on one real
+// The scale-out docs/OPERATIONS.md promises: two instances of the production server (server.mjs) on one real
 // PostgreSQL database migrated by `npm run db:migrate` as a non-superuser owner, driven by agents
 // through both at once. Every invariant the single-instance concurrency tests check must hold
 // across instances: shared state lives in Postgres. `npm test` runs this as its own step after the
@@ -55,11 +55,10 @@ describe.runIf(ENABLED)(`two app instances on one database — ${reason}`, () =>
     expect(migrated.status, migrated.stderr).toBe(0);
     expect(migrated.stdout).toMatch(/Applied \d+ migration/);
 
-    const nextBin = path.join(process.cwd(), "node_modules", "next", "dist", "bin", "next");
     expect(existsSync(path.join(process.env.NEXT_DIST_DIR || ".next", "BUILD_ID")), "run next build first").toBe(true);
     for (const port of PORTS) {
       servers.push(
-        spawn(process.execPath, [nextBin, "start", "-p", String(port), "-H", "127.0.0.1"], {
+        spawn(process.execPath, ["server.mjs", "-p", String(port), "-H", "127.0.0.1"], {
           env: { ...env, ADMIN_API_KEY: ADMIN_KEY, EMBEDDINGS_PROVIDER: "local", DATABASE_POOL_MAX: "5" },
           stdio: ["ignore", "ignore", "inherit"],
           detached: true,

@@ -1,0 +1,57 @@
+import "server-only";
+import { closeDatabase } from "@/lib/db";
+import { stopConsolidationScheduler } from "@/lib/lifecycle/scheduler";
+import { admissionLimits, admissionRejected, admissionState, admissionWaited } from "@/lib/metrics/admission";
+import { recordHttpRequest } from "@/lib/metrics/http";
+import { flushAccessCounts } from "@/lib/retrieval/access-counts";
+import { flushTermStats } from "@/lib/retrieval/term-stats";
+import { admissionSettings } from "./admission";
+import { routeTemplate } from "./api-routes";
+import { errorBody } from "./errors";
+
+/**
+ * What server.mjs (plain Node, outside the build) needs from the app: admission control's limits and
+ * metrics, the route template of a path, the error shape, and the shutdown. Installed on globalThis
+ * by instrumentation.ts when the server starts.
+ */
+export interface ServerHooks {
+  admission(): { concurrency: number; queue: number; maxWaitMs: number };
+  routeTemplate(pathname: string): string | undefined;
+  recordHttpRequest: typeof recordHttpRequest;
+  admissionLimits: typeof admissionLimits;
+  admissionState: typeof admissionState;
+  admissionWaited: typeof admissionWaited;
+  admissionRejected: typeof admissionRejected;
+  errorBody(code: "rate_limited" | "service_unavailable", message: string): unknown;
+  /** Once every request is answered: stores the counters still pending, closes the database. */
+  shutdown(): Promise<void>;
+}
+
+export const SERVER_HOOKS = "__memoryHqServerHooks";
+
+export function installServerHooks(): void {
+  const hooks: ServerHooks = {
+    admission: admissionSettings,
+    routeTemplate,
+    recordHttpRequest,
+    admissionLimits,
+    admissionState,
+    admissionWaited,
+    admissionRejected,
+    errorBody: (code, message) => errorBody(code, message),
+    shutdown: async () => {
+      stopConsolidationScheduler();
+      // batched counters held in memory: access events are already rows (the fold only moves them),
+      // but folding now keeps the counters exact for the next start; the BM25 statistics are rebuilt
+      for (const [what, flush] of [["access counters", flushAccessCounts], ["term statistics", flushTermStats]] as const) {
+        try {
+          await flush();
+        } catch (err) {
+          console.error(`[memory-hq] shutdown: ${what} not stored:`, err instanceof Error ? err.message : err);
+        }
+      }
+      await closeDatabase();
+    },
+  };
+  (globalThis as Record<string, unknown>)[SERVER_HOOKS] = hooks;
+}

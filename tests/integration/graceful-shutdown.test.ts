@@ -1,0 +1,125 @@
+import { spawn, type ChildProcess } from "node:child_process";
+import { existsSync } from "node:fs";
+import { mkdtemp, rm } from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import { PGlite } from "@electric-sql/pglite";
+import { vector } from "@electric-sql/pglite/vector";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { parsePrometheusText, sampleValue } from "../helpers/prometheus-text";
+
+// SIGTERM against the production server (server.mjs) on the embedded database, with 150 memory
+// writes in flight: every write gets an answer (2xx, or 503 for one the server refused to start),
+// every acknowledged write is in the database afterwards, and the server exits on its own (code 0:
+// its 30 s deadline did not have to force the exit). Needs the production build: `npm test` runs
+// this as its own step after `next build` (TEST_SERVER_BUILD=1); elsewhere it is skipped.
+const ENABLED = process.env.TEST_SERVER_BUILD === "1";
+const PORT = Number(process.env.TEST_SHUTDOWN_PORT ?? 3125);
+const BASE = `http://127.0.0.1:${PORT}`;
+const ADMIN_KEY = "shutdown-admin-key-0123456789abcdef";
+const METRICS_TOKEN = "shutdown-metrics-token-0123456789";
+const WRITES = 150;
+
+let dataDir: string;
+let server: ChildProcess | undefined;
+
+async function call(key: string, method: string, p: string, body?: unknown) {
+  const res = await fetch(`${BASE}${p}`, {
+    method,
+    headers: { authorization: `Bearer ${key}`, ...(body === undefined ? {} : { "content-type": "application/json" }) },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const text = await res.text();
+  return { status: res.status, body: text ? JSON.parse(text) : null };
+}
+
+describe.runIf(ENABLED)("graceful shutdown of server.mjs (embedded database) — TEST_SERVER_BUILD=1 after next build", () => {
+  beforeAll(async () => {
+    expect(existsSync(path.join(process.env.NEXT_DIST_DIR || ".next", "BUILD_ID")), "run next build first").toBe(true);
+    dataDir = await mkdtemp(path.join(os.tmpdir(), "mhq-shutdown-"));
+    server = spawn(process.execPath, ["server.mjs", "-p", String(PORT), "-H", "127.0.0.1"], {
+      env: {
+        ...Object.fromEntries(Object.entries(process.env).filter(([k]) => !k.startsWith("ADMISSION_") && k !== "MHQ_VERIFY_RESPONSES")),
+        DATABASE_URL: "",
+        DATA_DIR: dataDir,
+        NODE_ENV: "production",
+        SEED_DEMO: "false",
+        ADMIN_API_KEY: ADMIN_KEY,
+        METRICS_TOKEN,
+        EMBEDDINGS_PROVIDER: "local",
+        CONSOLIDATE_SCHEDULER: "false",
+      },
+      stdio: ["ignore", "ignore", "inherit"],
+    });
+    // generous: the first start migrates the empty database, slow on a busy machine
+    const deadline = Date.now() + 300_000;
+    for (;;) {
+      if (server.exitCode !== null) throw new Error(`server.mjs exited with ${server.exitCode}`);
+      if (await fetch(`${BASE}/api/health`).then((r) => r.ok, () => false)) break;
+      if (Date.now() > deadline) throw new Error("server.mjs did not become healthy");
+      await new Promise((r) => setTimeout(r, 250));
+    }
+  }, 360_000);
+
+  afterAll(async () => {
+    if (server?.pid && server.exitCode === null) server.kill("SIGKILL");
+    if (dataDir) await rm(dataDir, { recursive: true, force: true });
+  });
+
+  it("answers every write in flight at SIGTERM, loses none it acknowledged, and exits by itself", async () => {
+    const created = await call(ADMIN_KEY, "POST", "/api/v1/agents", { name: "Shutdown Writer", kind: "internal", role: "specialist" });
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    const agentId: string = created.body.agent.id;
+    const { key } = (await call(ADMIN_KEY, "POST", `/api/v1/agents/${agentId}/keys`, { label: "shutdown" })).body;
+
+    const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
+      server!.once("exit", (code, signal) => resolve({ code, signal })),
+    );
+    let answered = 0;
+    const writes = Array.from({ length: WRITES }, (_, i) =>
+      call(key, "POST", "/api/v1/agents/me/memories", {
+        tier: "learning",
+        category: "insight",
+        title: `in flight ${i}`,
+        content: `Written while the server stops (${i}).`,
+        confidence: 0.8,
+      })
+        .then(
+          (r) => ({ i, status: r.status, id: r.body?.memory?.id as string | undefined }),
+          (err: Error) => ({ i, status: 0, id: undefined, error: `${err.message}: ${String((err.cause as Error | undefined)?.message)}` }),
+        )
+        .finally(() => answered++),
+    );
+    // the signal comes once the server has received every write (waiting for a turn or running) —
+    // a connection the server never accepted is refused, not in flight — and most are not answered yet
+    const inServer = async () => {
+      const res = await fetch(`${BASE}/api/metrics`, { headers: { authorization: `Bearer ${METRICS_TOKEN}` } });
+      const families = parsePrometheusText(await res.text());
+      return sampleValue(families, "mhq_admission_queue_length") + sampleValue(families, "mhq_admission_in_flight");
+    };
+    let inFlight = await inServer();
+    while (inFlight + answered < WRITES) inFlight = await inServer();
+    server!.kill("SIGTERM");
+    const answers = await Promise.all(writes);
+    const { code, signal } = await exited;
+
+    // every write answered: 201 (or 200, a near-duplicate merged into an earlier one), or 503 for one
+    // refused before it started; no dropped connection
+    const acknowledged = (a: { status: number }) => a.status === 201 || a.status === 200;
+    expect(answers.filter((a) => !acknowledged(a) && a.status !== 503)).toEqual([]);
+    expect({ code, signal }).toEqual({ code: 0, signal: null });
+
+    // every acknowledged write is in the database once it is opened again
+    expect(inFlight).toBeGreaterThan(WRITES / 2);
+    const acked = answers.filter(acknowledged).map((a) => a.id);
+    expect(acked.length).toBeGreaterThan(0);
+    const pg = await PGlite.create(path.join(dataDir, "pglite"), { extensions: { vector } });
+    try {
+      const { rows } = await pg.query<{ id: string }>("select id from memories where agent_id = $1", [agentId]);
+      const stored = new Set(rows.map((r) => r.id));
+      expect(acked.filter((id) => !id || !stored.has(id))).toEqual([]);
+    } finally {
+      await pg.close();
+    }
+  }, 120_000);
+});
