@@ -40,6 +40,11 @@ function useDebounced<T>(value: T, ms: number): T {
 export function KnowledgePage() {
   const canCurate = useCanCurate();
   const [search, setSearch] = useState("");
+  // the search lives in the address (?q=), so it can be shared, reloaded and gone back to
+  useEffect(() => {
+    const fromUrl = new URLSearchParams(window.location.search).get("q");
+    if (fromUrl) setSearch(fromUrl);
+  }, []);
   const [category, setCategory] = useState("");
   const [tag, setTag] = useState("");
   const [status, setStatus] = useState<KnowledgeStatus | "all">("published");
@@ -49,6 +54,15 @@ export function KnowledgePage() {
   const list = useKnowledgeList(filters);
   const tags = useKnowledgeTags();
   const filtered = Boolean(q || category || tag || status !== "published");
+  useEffect(() => {
+    const url = new URL(window.location.href);
+    if (q) url.searchParams.set("q", q);
+    else url.searchParams.delete("q");
+    if (url.href !== window.location.href) window.history.replaceState(window.history.state, "", url);
+  }, [q]);
+  // while the next search runs, the previous results are not shown under their old caption
+  const searching = search.trim() !== q || list.isPlaceholderData;
+  const suggestion = list.data?.mode === "search" ? list.data.didYouMean : undefined;
 
   return (
     <>
@@ -141,9 +155,27 @@ export function KnowledgePage() {
         </Alert>
       )}
 
+      {!searching && list.data?.mode === "search" && list.data.didYouMean && (
+        <p className="mb-3 text-sm text-slate-700" data-testid="did-you-mean">
+          {list.data.showingDidYouMean ? (
+            <>
+              Nothing matched “{list.data.query}”, so these are the matches for <strong>“{list.data.didYouMean}”</strong>.
+            </>
+          ) : (
+            <>
+              Did you mean{" "}
+              <button type="button" className="font-medium text-indigo-700 underline" onClick={() => setSearch(suggestion ?? "")}>
+                {list.data.didYouMean}
+              </button>
+              ?
+            </>
+          )}
+        </p>
+      )}
+
       <Card>
-        {list.isPending ? (
-          <LoadingState label="Loading the knowledge base…" rows={6} />
+        {list.isPending || (searching && q) ? (
+          <LoadingState label={q ? "Searching…" : "Loading the knowledge base…"} rows={6} />
         ) : list.isError ? (
           <ErrorState error={list.error} onRetry={() => list.refetch()} retrying={list.isFetching} />
         ) : list.data.entries.length === 0 ? (
@@ -169,7 +201,7 @@ export function KnowledgePage() {
           <>
             <div className="border-b border-slate-200 px-5 py-2.5 text-xs text-slate-500" aria-live="polite">
               {list.data.mode === "search"
-                ? `${list.data.entries.length} best match${list.data.entries.length === 1 ? "" : "es"} for “${list.data.query}”, by words and meaning`
+                ? `${list.data.entries.length} match${list.data.entries.length === 1 ? "" : "es"} for “${list.data.showingDidYouMean ? list.data.didYouMean : list.data.query}”, best first. The score weighs the words (60%) and the meaning (40%); matches scoring under ${Math.round((list.data.scoreCutoff ?? 0) * 100)}% of the best are left out as weak.`
                 : `${list.data.total} entr${list.data.total === 1 ? "y" : "ies"}, most recently edited first`}
             </div>
             <KnowledgeTable entries={list.data.entries} search={list.data.mode === "search"} />

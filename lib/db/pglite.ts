@@ -1,4 +1,5 @@
 import { PGlite } from "@electric-sql/pglite";
+import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import { vector } from "@electric-sql/pglite/vector";
 import { snapshotPglite } from "./snapshot";
 import type { Database, Queryable } from "./types";
@@ -13,7 +14,7 @@ export async function openPglite(
 ): Promise<{ db: Database; pg: PGlite }> {
   const startParams = opts.sharedBuffers ? [...PGlite.defaultStartParams, "-c", `shared_buffers=${opts.sharedBuffers}`] : undefined;
   const pg = await PGlite.create(dataDir ?? "memory://", {
-    extensions: { vector },
+    extensions: { vector, pg_trgm },
     ...(startParams ? { startParams } : {}),
     ...(opts.loadDataDir ? { loadDataDir: opts.loadDataDir } : {}),
   });

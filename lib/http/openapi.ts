@@ -66,8 +66,8 @@ export const TAGS: Record<string, { name: string; description: string }> = {
   },
   embeddings: { name: "Embeddings", description: "Re-embedding rows that wait for a vector (after a provider outage or a model change)." },
   audit: { name: "Audit", description: "Who did what: the audit log and its CSV export." },
-  backup: { name: "Backup", description: "A consistent snapshot of the embedded database, for HQ admins." },
   auth: { name: "Sign-in and HQ users", description: "Console sign-in, first-run setup, invitations, and HQ user management." },
+  backup: { name: "Backups", description: "A consistent snapshot of the embedded database, streamed while it serves (HQ admins)." },
   system: { name: "System", description: "Liveness and this document." },
   mcp: {
     name: "MCP",

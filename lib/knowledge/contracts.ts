@@ -66,7 +66,18 @@ export const knowledgeListView = z.discriminatedUnion("mode", [
     })
     .strict(),
   z
-    .object({ mode: z.literal("search"), query: z.string(), semantic: z.boolean(), entries: z.array(knowledgeSearchHitView) })
+    .object({
+      mode: z.literal("search"),
+      query: z.string(),
+      semantic: z.boolean(),
+      entries: z.array(knowledgeSearchHitView),
+      /** the query with each word no published title or tag holds replaced by the most alike one that does */
+      didYouMean: z.string().optional(),
+      /** true when nothing matched as typed and `entries` are the matches of `didYouMean` instead */
+      showingDidYouMean: z.boolean().optional(),
+      /** hits scoring below this share of the best hit's score are left out as weak matches */
+      scoreCutoff: z.number().optional(),
+    })
     .strict(),
 ]);
 

@@ -54,6 +54,14 @@ export function searchEntries(
   );
 }
 
+/** Per searched word no published title or tag contains: the most alike one that does (pg_trgm). */
+export function spellingSuggestions(tx: Queryable, p: { words: string[] }) {
+  return tx.query<{ word: string; suggestion: string; similarity: number }>(
+    `select word, suggestion, similarity::float8 as similarity from mhq.knowledge_spelling($1::text[])`,
+    [p.words],
+  );
+}
+
 export async function getEntry(tx: Queryable, p: { id: string }) {
   const rows = await tx.query<KnowledgeEntry>(`select ${COLUMNS} from knowledge_entries where id = $1`, [p.id]);
   return rows[0] ?? null;

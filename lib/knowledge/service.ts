@@ -96,14 +96,23 @@ export async function searchKnowledge(
   return q.searchEntries(tx, { ...p, embedding, model: getEmbeddingProvider().model, includeArchived: p.includeArchived ?? false });
 }
 
+/**
+ * Search hits scoring below this share of the best hit's score are left out: the score is 60% the
+ * words' BM25 (relative to the best) and 40% the closeness in meaning, so a hit at a third of the
+ * best matched few of the words and little of the meaning — a weak match, not one of the "best".
+ */
+export const RELATIVE_SCORE_CUTOFF = 1 / 3;
+
+/** The query's words, for the spelling check (letters and digits; the rest separates words). */
+const queryWords = (text: string) => text.toLowerCase().split(/[^\p{L}\p{N}]+/u).filter(Boolean);
+
 /** GET /knowledge: the newest entries, or with `q` the best hybrid-search matches. */
 export async function listKnowledge(caller: Caller, query: ListKnowledgeQuery) {
   const text = query.q?.trim() ?? "";
   if (text) {
-    const embedding = await embedQuery(text);
-    return asCaller(caller, async (tx) => {
+    const search = async (tx: Queryable, words: string, embedding: string | null) => {
       const hits = await q.searchEntries(tx, {
-        text,
+        text: words,
         embedding,
         model: getEmbeddingProvider().model,
         limit: query.limit,
@@ -115,12 +124,40 @@ export async function listKnowledge(caller: Caller, query: ListKnowledgeQuery) {
       const relevant = applyFloor(
         hits,
         (h) => ({ text: `${h.title}\n${h.content}`, similarity: h.similarity, matched: h.fullTextRank !== null }),
-        text,
+        words,
         getEmbeddingProvider().name === "local" ? STRONG_SIMILARITY.local : STRONG_SIMILARITY.other,
       );
-      const entries = await countServed(tx, caller, query.status === "archived" ? relevant.filter((h) => h.status === "archived") : relevant);
-      return authorsFor(caller, { mode: "search" as const, query: text, semantic: embedding !== null, entries });
+      const best = relevant[0]?.score ?? 0;
+      const kept = relevant.filter((h) => h.score >= best * RELATIVE_SCORE_CUTOFF);
+      return query.status === "archived" ? kept.filter((h) => h.status === "archived") : kept;
+    };
+    const embedding = await embedQuery(text);
+    const { hits, didYouMean } = await asCaller(caller, async (tx) => {
+      const found = await search(tx, text, embedding);
+      // "did you mean": each word no title or tag holds, replaced by the most alike one that does
+      const words = queryWords(text);
+      const fixes = new Map((await q.spellingSuggestions(tx, { words })).map((f) => [f.word, f.suggestion]));
+      const corrected = fixes.size ? words.map((w) => fixes.get(w) ?? w).join(" ") : null;
+      return { hits: found, didYouMean: corrected && corrected !== words.join(" ") ? corrected : null };
     });
+    // nothing found as typed: the corrected words are searched instead, and the answer says so
+    let entries = hits;
+    let corrected = false;
+    if (!hits.length && didYouMean) {
+      const correctedEmbedding = await embedQuery(didYouMean);
+      entries = await asCaller(caller, (tx) => search(tx, didYouMean, correctedEmbedding));
+      corrected = entries.length > 0;
+    }
+    return asCaller(caller, async (tx) =>
+      authorsFor(caller, {
+        mode: "search" as const,
+        query: text,
+        semantic: embedding !== null,
+        entries: await countServed(tx, caller, entries),
+        ...(didYouMean ? { didYouMean, showingDidYouMean: corrected } : {}),
+        scoreCutoff: RELATIVE_SCORE_CUTOFF,
+      }),
+    );
   }
   return asCaller(caller, async (tx) => {
     const { entries, total } = await q.listEntries(tx, query);

@@ -68,6 +68,14 @@ function portable(node: unknown, key?: string): unknown {
   return out;
 }
 
+// an output schema is the same for every caller: converted once per tool
+const outputSchemas = new WeakMap<McpTool, Tool["inputSchema"]>();
+const outputSchema = (t: McpTool) => {
+  let s = outputSchemas.get(t);
+  if (!s) outputSchemas.set(t, (s = jsonSchema(t.output)));
+  return s;
+};
+
 export function toolListing(t: McpTool, caller: AgentCaller): Tool {
   const write = t.effect === "read" ? null : t.effect;
   const read = write === null;
@@ -76,7 +84,7 @@ export function toolListing(t: McpTool, caller: AgentCaller): Tool {
     title: t.title,
     description: t.description,
     inputSchema: jsonSchema(t.input(caller)),
-    outputSchema: jsonSchema(t.output),
+    outputSchema: outputSchema(t),
     annotations: {
       title: t.title,
       readOnlyHint: read,

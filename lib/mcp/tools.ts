@@ -392,14 +392,21 @@ export const MCP_TOOLS: McpTool[] = [
   }),
   tool(lifecycleContracts.listEscalations, {
     name: "escalations",
+    title: "List escalations",
+    effect: READ,
     description:
       "List escalations raised to HQ (a field agent sees its own client's only): open ones first, the most severe and oldest " +
       "first, with counts. Use status 'open' to find the ones still waiting for a fix.",
     input: lifecycleContracts.listEscalations.query,
     run: (caller, args) => listEscalations(caller, args),
+    summary: (r) =>
+      `${r.counts.open} open, ${r.counts.resolved} resolved` +
+      (r.escalations.length ? `: ${r.escalations.map((e) => `${quoted(e.question)} (${e.severity}, ${e.status}, id ${e.id})`).join("; ")}.` : "."),
   }),
   tool(lifecycleContracts.resolveEscalation, {
     name: "escalation_resolve",
+    title: "Resolve an escalation",
+    effect: { destructive: false, idempotent: false },
     description:
       "Resolve an open escalation with the fix that was given (resolution, required). The fix is published to the knowledge " +
       "base linked to the escalation — written from the question and resolution, or pass knowledge {title, content, category, " +
@@ -407,6 +414,8 @@ export const MCP_TOOLS: McpTool[] = [
       "is answered with it as knownFix.",
     input: lifecycleContracts.resolveEscalation.body.extend({ escalationId: z.uuid().describe("the escalation to resolve") }),
     run: (caller, { escalationId, ...body }) => resolveEscalation(caller, escalationId, body),
+    summary: (r) =>
+      `Escalation ${r.escalation.id} resolved.` + (r.knowledge ? ` The fix is published as ${quoted(r.knowledge.title)} (knowledge ${r.knowledge.id}).` : ""),
   }),
 ];
 

@@ -19,6 +19,7 @@
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
+import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import { vector } from "@electric-sql/pglite/vector";
 import { createAgent } from "@/lib/agents/service";
 import type { AgentCaller, HqCaller } from "@/lib/auth/caller";
@@ -261,7 +262,7 @@ export async function benchQuality(): Promise<BenchRow[]> {
     console.log(`quality: no conversation files in ${dir}; nothing measured`);
     return [];
   }
-  const pg = await PGlite.create("memory://", { extensions: { vector } });
+  const pg = await PGlite.create("memory://", { extensions: { vector, pg_trgm } });
   const db = wrapPglite(pg);
   await migrate(db);
   setDatabaseForTests(db);
@@ -332,7 +333,10 @@ export async function benchQuality(): Promise<BenchRow[]> {
         add(scores.d, ranked, q.evidence);
       }
       perConversation.push([conv.name, String(docs.length), String(row.a!.n), ...(["a", "b", "c", "d", "bm25"] as const).map((k) => fmt(row[k]!, "r10"))]);
-      process.stderr.write(`quality: ${conv.name} done (${docs.length} turns, ${row.a!.n} questions)\n`);
+      process.stderr.write(
+        `quality: ${conv.name} done (${docs.length} turns, ${row.a!.n} questions): r@10 ` +
+          (["a", "b", "c", "d", "bm25"] as const).map((k) => `${k} ${fmt(row[k]!, "r10")}`).join(", ") + "\n",
+      );
     }
     const n = scores.a.n;
     const table = (header: string[], lines: string[][]) => {
@@ -348,9 +352,9 @@ export async function benchQuality(): Promise<BenchRow[]> {
     console.log(`LoCoMo: ${conversations.length} conversations, ${turnsTotal} turns, ${n} questions with evidence, limit ${LIMIT}`);
     console.log(table(["recorded / asked", "r@5", "r@10", "MRR"], ways));
     console.log("\n" + table(["conversation", "turns", "questions", "(a) r@10", "(b) r@10", "(c) r@10", "(d) r@10", "bm25 r@10"], perConversation));
-    const pts = (k: Mode | "d") => ((scores[k].r10 - scores.a.r10) / Math.max(1, n)) * 100;
+    const pts = (k: Mode | "d") => (scores[k].n ? (((scores[k].r10 / scores[k].n) - scores.a.r10 / Math.max(1, n)) * 100).toFixed(1) : "-");
     console.log(
-      `(b) − (a) ${pts("b").toFixed(1)} points, (c) − (a) ${pts("c").toFixed(1)}, (d) − (a) ${pts("d").toFixed(1)}; ` +
+      `(b) − (a) ${pts("b")} points, (c) − (a) ${pts("c")}, (d) − (a) ${pts("d")}; ` +
         `(a) − BM25 ${(((scores.a.r10 - scores.bm25.r10) / Math.max(1, n)) * 100).toFixed(1)} points; ` +
         `${unanswered} questions answered with nothing in (a) (relevance floor); the trigger said none to ${levelNone} in (d) ` +
         `(levels ${JSON.stringify(levels)}, ${fallbacks} fell back to the shared memory); in ${pushedOut} questions of (d) ` +
@@ -370,7 +374,7 @@ export async function benchQuality(): Promise<BenchRow[]> {
       p95: percentile(times, 95),
       notes: `${conversations.length} conversations, ${turnsTotal} turns, limit ${LIMIT}`,
     },
-    ...MODES.map(({ mode, label }) => ({
+    ...MODES.filter(({ mode }) => wanted.has(mode)).map(({ mode, label }) => ({
       benchmark: `record LoCoMo turns ${label.slice(0, 3)}, embedded`,
       n: turnsTotal,
       p50: (recordMs[mode] / turnsTotal),

@@ -14,6 +14,7 @@ import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
+import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import { vector } from "@electric-sql/pglite/vector";
 import { createAgent, issueKey } from "@/lib/agents/service";
 import type { AgentCaller, HqCaller } from "@/lib/auth/caller";
@@ -257,7 +258,7 @@ export async function benchRetrieval(): Promise<BenchRow[]> {
   const rows: BenchRow[] = [];
   rows.push(...benchClassifier());
 
-  const pg = await PGlite.create("memory://", { extensions: { vector } });
+  const pg = await PGlite.create("memory://", { extensions: { vector, pg_trgm } });
   const db = wrapPglite(pg);
   await migrate(db);
   setDatabaseForTests(db);
@@ -430,7 +431,7 @@ async function benchHttp(pg: PGlite, key: string, msgs: string[]): Promise<Bench
   try {
     // the server opens <DATA_DIR>/pglite: restore the in-memory database there
     const dump = await pg.dumpDataDir("none");
-    const copy = await PGlite.create(path.join(dataDir, "pglite"), { extensions: { vector }, loadDataDir: dump });
+    const copy = await PGlite.create(path.join(dataDir, "pglite"), { extensions: { vector, pg_trgm }, loadDataDir: dump });
     await copy.close();
 
     // BENCH_PORT: a port of your own on a shared machine; else any free one

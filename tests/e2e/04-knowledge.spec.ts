@@ -124,3 +124,17 @@ test("a stale edit keeps the typed text, explains the conflict and merges both e
     await expect(kb.content()).toContainText("by SMS and email");
   });
 });
+
+test("a misspelt search finds the entry with a 'did you mean', and the search is in the address", async ({ page }) => {
+  await signInAsFounder(page);
+  const kb = new KnowledgePage(page);
+  await kb.open();
+  await kb.search("escalaton severty");
+  await expect(page).toHaveURL(/[?&]q=escalaton(\+|%20)severty/);
+  await expect(page.getByTestId("did-you-mean")).toContainText("escalation severity");
+  await expect(kb.row("Escalation severity levels")).toHaveCount(1);
+  // the address opens the same search
+  await page.goto("/knowledge?q=escalaton%20severty");
+  await expect(page.getByRole("searchbox", { name: "Search the knowledge base" })).toHaveValue("escalaton severty");
+  await expect(kb.row("Escalation severity levels")).toHaveCount(1);
+});

@@ -3,6 +3,8 @@ import { adminApi, signInAsFounder, unique } from "./helpers";
 import { AgentDetailPage } from "./pages/agent-detail-page";
 
 test("a new key comes with ready snippets for this server and a working test; the Docs page has the API reference", async ({ page, baseURL }) => {
+  // three snippet tabs and the Docs page's three connect blocks: longer than the default on a loaded machine
+  test.setTimeout(180_000);
   await signInAsFounder(page);
   const hq = adminApi();
   const { agent } = await hq.agents.create({ body: { name: unique("Docs Agent"), kind: "internal", role: "specialist" } });

@@ -1,6 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
-import { adminHeaders, signInAsFounder } from "./helpers";
+import { adminHeaders, FOUNDER, signInAsFounder } from "./helpers";
 
 const VIEWPORTS = {
   desktop: { width: 1440, height: 900 },
@@ -18,34 +18,46 @@ async function firstId(request: APIRequestContext, path: string, key: string): P
   return rows[0]!.id;
 }
 
-/** Every console page, detail pages on a demo record, and the agent page's tabs. */
-async function consolePages(request: APIRequestContext): Promise<string[]> {
-  const agents = (await (await request.get("/api/v1/agents", { headers: adminHeaders() })).json()).agents as { id: string; name: string }[];
-  const sybil = agents.find((a) => a.name === "Sybil");
-  expect(sybil, "demo agent Sybil").toBeTruthy();
-  const agentTabs = ["soul", "scratchpad", "daily", "memories", "decisions", "interactions", "reports"];
-  return [
-    "/dashboard",
-    "/agents",
-    `/agents/${sybil!.id}`,
-    ...agentTabs.map((tab) => `/agents/${sybil!.id}?tab=${tab}`),
-    "/review",
-    "/contacts",
-    `/contacts/${await firstId(request, "/api/v1/contacts", "contacts")}`,
-    `/clients/${await firstId(request, "/api/v1/clients", "clients")}`,
-    "/knowledge",
-    "/knowledge/new",
-    `/knowledge/${await firstId(request, "/api/v1/knowledge", "entries")}`,
-    "/escalations",
-    "/outcomes",
-    "/retrieval",
-    "/constants",
-    "/audit",
-    "/users",
-    "/docs",
-    "/no-such-page",
-  ];
+const sybil = (request: APIRequestContext) => demoAgentIdVia(request, "Sybil");
+
+async function demoAgentIdVia(request: APIRequestContext, name: string): Promise<string> {
+  const res = await request.get("/api/v1/agents", { headers: adminHeaders() });
+  const agent = ((await res.json()).agents as { id: string; name: string }[]).find((a) => a.name === name);
+  expect(agent, `demo agent ${name}`).toBeTruthy();
+  return agent!.id;
 }
+
+type Address = string | ((request: APIRequestContext) => Promise<string>);
+const agentTab = (tab?: string): Address => async (request) => `/agents/${await sybil(request)}${tab ? `?tab=${tab}` : ""}`;
+
+/** Every console page: detail pages on a demo record, and each tab of an agent's page. */
+const CONSOLE_PAGES: Record<string, Address> = {
+  Dashboard: "/dashboard",
+  Agents: "/agents",
+  "Agent · overview": agentTab(),
+  "Agent · SOUL": agentTab("soul"),
+  "Agent · scratchpad": agentTab("scratchpad"),
+  "Agent · daily notes": agentTab("daily"),
+  "Agent · memories": agentTab("memories"),
+  "Agent · decisions": agentTab("decisions"),
+  "Agent · interactions": agentTab("interactions"),
+  "Agent · reports": agentTab("reports"),
+  "Review queue": "/review",
+  Contacts: "/contacts",
+  Contact: async (request) => `/contacts/${await firstId(request, "/api/v1/contacts", "contacts")}`,
+  Client: async (request) => `/clients/${await firstId(request, "/api/v1/clients", "clients")}`,
+  Knowledge: "/knowledge",
+  "Knowledge · new entry": "/knowledge/new",
+  "Knowledge · entry": async (request) => `/knowledge/${await firstId(request, "/api/v1/knowledge", "entries")}`,
+  Escalations: "/escalations",
+  Outcomes: "/outcomes",
+  Retrieval: "/retrieval",
+  "Locked constants": "/constants",
+  Audit: "/audit",
+  Users: "/users",
+  Docs: "/docs",
+  "Not found": "/no-such-page",
+};
 
 /** Waits until the page's data has loaded: no loading placeholder is left. */
 async function settle(page: Page) {
@@ -62,17 +74,18 @@ async function blockingViolations(page: Page) {
 }
 
 for (const [size, viewport] of Object.entries(VIEWPORTS)) {
-  test(`every console page has no serious or critical axe violations (${size}, ${viewport.width}×${viewport.height})`, async ({ page }) => {
-    test.setTimeout(300_000);
-    await page.setViewportSize(viewport);
-    await signInAsFounder(page);
-    const found: string[] = [];
-    for (const path of await consolePages(page.request)) {
-      await page.goto(path);
-      await settle(page);
-      for (const v of await blockingViolations(page)) found.push(`${path}: ${v}`);
+  test.describe(`axe at ${size} width (${viewport.width}×${viewport.height}): no serious or critical violations`, () => {
+    test.use({ viewport });
+    for (const [name, address] of Object.entries(CONSOLE_PAGES)) {
+      test(name, async ({ page }) => {
+        await signInAsFounder(page);
+        const path = typeof address === "string" ? address : await address(page.request);
+        await page.goto(path);
+        await settle(page);
+        const found = await blockingViolations(page);
+        expect(found, `${path}:\n${found.join("\n")}`).toEqual([]);
+      });
     }
-    expect(found, found.join("\n")).toEqual([]);
   });
 }
 
@@ -109,4 +122,49 @@ test("a skip link is the first thing Tab reaches and moves to the page's content
   // the next Tab lands inside the page's content, not back in the navigation
   await page.keyboard.press("Tab");
   expect(await page.evaluate(() => !!document.activeElement?.closest("main"))).toBe(true);
+});
+
+test.describe("at phone width", () => {
+  test.use({ viewport: VIEWPORTS.phone });
+
+  test("the knowledge list shows each entry as a card with its fields, filters folded behind a Filters button", async ({ page }) => {
+    await signInAsFounder(page);
+    await page.goto("/knowledge");
+    await settle(page);
+    const category = page.getByRole("combobox", { name: "Category" });
+    await expect(category).toBeHidden();
+    const filters = page.getByRole("button", { name: /^Filters/ });
+    await expect(filters).toHaveAttribute("aria-expanded", "false");
+    await filters.click();
+    await expect(category).toBeVisible();
+    await category.selectOption({ label: "Procedure" });
+    await expect(filters).toContainText("1");
+
+    const card = page.getByTestId("knowledge-row").first();
+    // one column of cards: each field under its label, none cut off to the side
+    for (const label of ["Category", "Tags", "Version", "Last edited", "Used by agents"]) {
+      const cell = card.locator(`td[data-label="${label}"]`);
+      await expect(cell).toBeVisible();
+      expect(await cell.evaluate((td) => getComputedStyle(td, "::before").content)).toBe(`"${label}"`);
+    }
+    const box = await card.boundingBox();
+    expect(box!.width).toBeLessThanOrEqual(VIEWPORTS.phone.width);
+  });
+
+  test("the review queue shows no keyboard hints", async ({ page }) => {
+    await signInAsFounder(page);
+    await page.goto("/review");
+    await settle(page);
+    await expect(page.getByTestId("suggestion").first()).toBeVisible();
+    await expect(page.getByLabel("Keyboard shortcuts")).toBeHidden();
+  });
+});
+
+test("the audit log's actor name filter applies as it is typed, without Enter", async ({ page }) => {
+  await signInAsFounder(page);
+  await page.goto("/audit");
+  await settle(page);
+  await page.getByLabel("Actor name").fill(FOUNDER.name);
+  await expect(page).toHaveURL(new RegExp(`[?&]actor=${FOUNDER.name}\\b`));
+  await expect(page.getByTestId("audit-row").first().locator("td").nth(1)).toContainText(FOUNDER.name);
 });

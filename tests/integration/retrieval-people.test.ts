@@ -115,6 +115,18 @@ describe("the people in an agent's own memory", () => {
     expect((await trigger(me, `Does ${lena} still teach?`)).body.level).toBe("local");
     // another agent does not know them
     expect((await trigger(other, `What does ${marco}'s daughter play?`)).body).toMatchObject({ level: "none", triggers: [] });
+
+    // a rewrite that drops a name (an edit, a redaction) drops it from the vocabulary, unless another memory still names them
+    const pim = personName();
+    const rewritten = await memory(me, { title: `Lunch with ${pim} on the terrace` });
+    await memory(me, { title: `Coffee with ${lena} downtown` });
+    expect((await trigger(me, `Is ${pim} vegetarian?`)).body.level).toBe("local");
+    const patched = await as(me.key).patch(`/api/v1/memories/${rewritten.id}`, { title: "Lunch on the terrace" });
+    expect(patched.status, JSON.stringify(patched.body)).toBe(200);
+    expect((await trigger(me, `Is ${pim} vegetarian?`)).body.level).toBe("none");
+    const first = await db.query<{ id: string }>("select id from memories where agent_id = $1 and title like $2", [me.id, `${marco}%`]);
+    expect((await as(me.key).patch(`/api/v1/memories/${first[0]!.id}`, { content: "Met someone at the school concert." })).status).toBe(200);
+    expect((await trigger(me, `Does ${lena} still teach?`)).body.level).toBe("local");
   });
 
   it("a name recorded on another connection (another instance) reaches a cached vocabulary at the next call, and an erased one leaves it", async () => {

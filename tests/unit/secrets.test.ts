@@ -28,5 +28,6 @@ describe("passwords", () => {
     expect(await verifyPassword("correct horse battery", h1)).toBe(true);
     expect(await verifyPassword("correct horse batterY", h1)).toBe(false);
     expect(await verifyPassword("anything", "md5$abc")).toBe(false);
-  });
+    // four scrypt derivations of 32 MiB each: seconds on a busy machine
+  }, 30_000);
 });
