@@ -27,7 +27,9 @@ beforeAll(async () => {
   writeFileSync(path.join(dir, "openapi.json"), JSON.stringify(doc));
 });
 
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
+afterAll(() => {
+  if (dir) rmSync(dir, { recursive: true, force: true });
+});
 
 describe("the served OpenAPI document with third-party tools", () => {
   it("names the server it was fetched from, and the Docs page there as the contact", () => {
