@@ -78,6 +78,8 @@ for (const [size, viewport] of Object.entries(VIEWPORTS)) {
     test.use({ viewport });
     for (const [name, address] of Object.entries(CONSOLE_PAGES)) {
       test(name, async ({ page }) => {
+        // axe over a full page takes long on a loaded machine
+        test.setTimeout(180_000);
         await signInAsFounder(page);
         const path = typeof address === "string" ? address : await address(page.request);
         await page.goto(path);
