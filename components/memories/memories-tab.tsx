@@ -76,7 +76,7 @@ export function MemoriesTab({ agent, isAdmin }: { agent: Agent; isAdmin: boolean
           }
         />
         <FilterBar
-          className="grid gap-3 border-b border-slate-200 px-5 py-3 sm:grid-cols-2 lg:grid-cols-5"
+          className="grid gap-3 border-b border-slate-200 px-5 py-3 sm:grid-cols-2 lg:grid-cols-[minmax(15rem,2fr)_repeat(4,minmax(0,1fr))]"
           active={[tier, category, scope, status !== "active"].filter(Boolean).length}
           primary={
             <Input

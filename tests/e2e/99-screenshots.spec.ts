@@ -9,7 +9,7 @@ const DIR = process.env.SHOTS_DIR ?? "/tmp/shots";
 const SIZES = { desktop: { width: 1440, height: 900 }, phone: { width: 390, height: 844 } } as const;
 
 test("screenshots of the console's data-heavy pages", async ({ page }) => {
-  test.setTimeout(300_000);
+  test.setTimeout(900_000);
   await signInAsFounder(page);
   const agent = await demoAgentId("Sybil");
   const pages: Record<string, string> = {
