@@ -31,9 +31,9 @@ async function main() {
   process.env.DATA_DIR = dataDir;
   process.env.SEED_DEMO = "false";
   process.env.EMBEDDINGS_PROVIDER = "local";
-  // `--data DIR` belongs to the quality module
+  // `--data DIR` belongs to the quality module, `--sizes` and `--engines` to the retrieval module
   const args = process.argv.slice(2);
-  const only = args.filter((a, i) => !a.startsWith("--") && args[i - 1] !== "--data");
+  const only = args.filter((a, i) => !a.startsWith("--") && !["--data", "--sizes", "--engines"].includes(args[i - 1] ?? ""));
   const rows: BenchRow[] = [];
   try {
     for (const m of MODULES) {

@@ -255,6 +255,15 @@ export function messages(c: Corpus, count: number, level: "local" | "hq") {
 }
 
 export async function benchRetrieval(): Promise<BenchRow[]> {
+  // how the cost grows with the data, on both engines (scripts/bench/retrieval-scale.ts); `--sizes`
+  // runs that table alone
+  const { benchRetrievalScale, scaleOnly } = await import("./retrieval-scale");
+  if (scaleOnly()) return benchRetrievalScale();
+  const rows = [...(await benchFixedSizes()), ...(await benchRetrievalScale())];
+  return rows;
+}
+
+async function benchFixedSizes(): Promise<BenchRow[]> {
   const rows: BenchRow[] = [];
   rows.push(...benchClassifier());
 
