@@ -76,7 +76,8 @@ test("a stale edit keeps the typed text, explains the conflict and merges both e
   const kb = new KnowledgePage(page);
 
   await page.goto(`/knowledge/${id}`);
-  await expect(page.getByRole("heading", { name: title, level: 1 })).toBeVisible();
+  // the first load of an entry page can be slow on a busy machine
+  await expect(page.getByRole("heading", { name: title, level: 1 })).toBeVisible({ timeout: 30_000 });
   await kb.tab("Edit").click();
   const form = page.getByRole("form", { name: "Knowledge entry" });
 
