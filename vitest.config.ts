@@ -1,3 +1,4 @@
+import os from "node:os";
 import path from "node:path";
 import { defineConfig } from "vitest/config";
 
@@ -12,6 +13,9 @@ export default defineConfig({
     },
   },
   test: {
+    // each integration file holds its own database and waits mostly on it: on a 2-core machine two
+    // files at a time finish the suite in about half the time of vitest's default (cores − 1)
+    maxWorkers: Math.max(2, os.availableParallelism() - 1),
     projects: [
       {
         extends: true,
