@@ -27,10 +27,10 @@ test("the retrieval playground shows the level, the triggers, every item with it
     await playground.expectOpen();
   });
 
-  await test.step("a past reference about a team project: level shared, the memory, the context", async () => {
+  await test.step("a past reference naming no other agent or shared project: level local (own memory first), the memory, the context", async () => {
     await playground.chooseAgent(sybil.id);
     await playground.ask(`Remember when we planned the ${marker} migration?`);
-    await expect(playground.level()).toHaveText("shared");
+    await expect(playground.level()).toHaveText("local");
     await expect(playground.triggers()).toContainText("Past reference");
     await expect(playground.triggers()).toContainText("remember when");
     const row = playground.item(title);
