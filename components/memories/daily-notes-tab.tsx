@@ -44,9 +44,9 @@ export function DailyNotesTab({ agentId, canEdit }: { agentId: string; canEdit: 
             >
               <span>
                 {dayLabel(n.date)}
-                {n.date === today && <span className="ml-1.5 text-xs text-slate-500">today</span>}
+                {n.date === today && <span className="ml-1.5 text-xs text-slate-600">today</span>}
               </span>
-              <span className="text-xs text-slate-500 tabular-nums">{n.version ? `${n.chars} ch` : "empty"}</span>
+              <span className="text-xs text-slate-600 tabular-nums">{n.version ? `${n.chars} ch` : "empty"}</span>
             </button>
           ))}
         </nav>
