@@ -139,7 +139,7 @@ export function AuditRow({ entry }: { entry: AuditEntry }) {
                 </>
               )}
             </p>
-            <pre className="max-h-72 overflow-auto rounded-md bg-slate-900 p-3 font-mono text-xs leading-relaxed text-slate-100">
+            <pre tabIndex={0} className="max-h-72 overflow-auto rounded-md bg-slate-900 p-3 font-mono text-xs leading-relaxed text-slate-100">
               {JSON.stringify(entry.details, null, 2)}
             </pre>
           </td>

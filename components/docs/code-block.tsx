@@ -8,7 +8,7 @@ export function CodeBlock({ code, label, testId }: { code: string; label: string
         <span className="truncate text-xs text-slate-400">{label}</span>
         <CopyButton value={code} label="Copy" />
       </div>
-      <pre data-testid={testId} className="overflow-x-auto p-4 font-mono text-xs leading-relaxed text-slate-100" aria-label={label}>
+      <pre tabIndex={0} data-testid={testId} className="overflow-x-auto p-4 font-mono text-xs leading-relaxed text-slate-100" aria-label={label}>
         <code>{code}</code>
       </pre>
     </div>

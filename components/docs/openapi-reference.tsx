@@ -150,7 +150,7 @@ function OperationDetails({ op, components }: { op: Operation; components: Recor
               {op.examples.map((e) => (
                 <div key={e.name}>
                   <p className="text-xs font-medium text-slate-700">Example: {e.summary}</p>
-                  <pre className="max-h-60 overflow-auto rounded border border-slate-200 bg-white p-2 font-mono text-xs text-slate-800">
+                  <pre tabIndex={0} className="max-h-60 overflow-auto rounded border border-slate-200 bg-white p-2 font-mono text-xs text-slate-800">
                     {JSON.stringify(e.value, null, 2)}
                   </pre>
                 </div>

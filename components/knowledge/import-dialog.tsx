@@ -94,7 +94,7 @@ function ImportBody({ onClose }: { onClose: () => void }) {
           <details className="rounded-md border border-slate-200 bg-slate-50 px-3 py-2 text-sm text-slate-600">
             <summary className="cursor-pointer font-medium text-slate-700">File format</summary>
             <p className="mt-2">Front matter gives the title, category and tags; the rest is the content. Without a title, the first # heading is used.</p>
-            <pre className="mt-2 overflow-x-auto rounded bg-white p-2 font-mono text-xs text-slate-700">{EXAMPLE}</pre>
+            <pre tabIndex={0} className="mt-2 overflow-x-auto rounded bg-white p-2 font-mono text-xs text-slate-700">{EXAMPLE}</pre>
             <p className="mt-2">Categories: procedure, best-practice, template, skill-doc, escalation, tool-guide.</p>
           </details>
           <label className="block text-sm font-medium text-slate-700">

@@ -22,7 +22,7 @@ const components: Components = {
   ),
   blockquote: ({ children }) => <blockquote className="my-3 border-l-4 border-slate-200 pl-4 text-slate-600">{children}</blockquote>,
   hr: () => <hr className="my-6 border-slate-200" />,
-  pre: ({ children }) => <pre className="my-3 overflow-x-auto rounded-md bg-slate-900 p-3 text-xs leading-relaxed text-slate-100">{children}</pre>,
+  pre: ({ children }) => <pre tabIndex={0} className="my-3 overflow-x-auto rounded-md bg-slate-900 p-3 text-xs leading-relaxed text-slate-100">{children}</pre>,
   // GitHub-flavoured tables scroll sideways on narrow screens instead of widening the page
   table: ({ children }) => (
     <div className="my-3 overflow-x-auto">

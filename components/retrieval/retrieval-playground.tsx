@@ -227,7 +227,7 @@ export function RetrievalPlayground() {
               />
               <CardBody>
                 {result.context ? (
-                  <pre data-testid="retrieval-context" className="max-h-[32rem] overflow-auto rounded-md bg-slate-950 p-4 text-xs leading-relaxed whitespace-pre-wrap text-slate-100">
+                  <pre tabIndex={0} data-testid="retrieval-context" className="max-h-[32rem] overflow-auto rounded-md bg-slate-950 p-4 text-xs leading-relaxed whitespace-pre-wrap text-slate-100">
                     {result.context}
                   </pre>
                 ) : (
@@ -264,7 +264,7 @@ export function RetrievalPlayground() {
                         Memories chosen by {prompt.data.memorySelection === "recency" ? "recency only (no topic embedding)" : "relevance to the topic, then recency"}
                         {" · "}briefing {prompt.data.briefing.cached ? "from the 5-minute cache" : "built now"} · {prompt.data.tookMs.toFixed(1)} ms
                       </p>
-                      <pre data-testid="assembled-context" className="max-h-[40rem] overflow-auto rounded-md bg-slate-950 p-4 text-xs leading-relaxed whitespace-pre-wrap text-slate-100">
+                      <pre tabIndex={0} data-testid="assembled-context" className="max-h-[40rem] overflow-auto rounded-md bg-slate-950 p-4 text-xs leading-relaxed whitespace-pre-wrap text-slate-100">
                         {prompt.data.text || "(empty)"}
                       </pre>
                     </div>
