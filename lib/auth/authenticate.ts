@@ -1,7 +1,7 @@
 import "server-only";
 import { timingSafeEqual } from "node:crypto";
 import { getConfig } from "@/lib/config";
-import { asSystem } from "@/lib/db";
+import { asSystemStatements } from "@/lib/db";
 import { ApiError } from "@/lib/http/errors";
 import type { Caller } from "./caller";
 import * as q from "./queries";
@@ -35,23 +35,23 @@ export async function authenticateKey(key: string): Promise<Caller> {
     throw unauthorized("Unknown or revoked API key");
   }
   const hash = Buffer.from(sha256(key), "hex");
-  return asSystem(async (tx) => {
-    const candidates = await q.findActiveKeysByPrefix(tx, { prefix: key.slice(0, KEY_LOOKUP_LENGTH) });
-    const match = candidates.find((c) => timingSafeEqual(Buffer.from(c.keyHash, "hex"), hash));
-    if (!match) throw unauthorized("Unknown or revoked API key");
-    if (!match.lastUsedAt || Date.now() - new Date(match.lastUsedAt).getTime() > KEY_TOUCH_AFTER_MS) {
-      await q.touchKey(tx, { keyId: match.keyId });
-    }
-    return {
-      type: "agent",
-      agentId: match.agentId,
-      name: match.name,
-      kind: match.kind,
-      role: match.role,
-      clientId: match.clientId,
-      kbAccess: match.kbAccess,
-    };
-  });
+  // two statements at most, each on its own: a transaction would add two round trips to every request
+  const db = await asSystemStatements();
+  const candidates = await q.findActiveKeysByPrefix(db, { prefix: key.slice(0, KEY_LOOKUP_LENGTH) });
+  const match = candidates.find((c) => timingSafeEqual(Buffer.from(c.keyHash, "hex"), hash));
+  if (!match) throw unauthorized("Unknown or revoked API key");
+  if (!match.lastUsedAt || Date.now() - new Date(match.lastUsedAt).getTime() > KEY_TOUCH_AFTER_MS) {
+    await q.touchKey(db, { keyId: match.keyId });
+  }
+  return {
+    type: "agent",
+    agentId: match.agentId,
+    name: match.name,
+    kind: match.kind,
+    role: match.role,
+    clientId: match.clientId,
+    kbAccess: match.kbAccess,
+  };
 }
 
 const unauthorized = (message: string) => new ApiError("unauthorized", message);

@@ -42,14 +42,13 @@ export async function withClaims<T>(
   claims: Record<string, unknown>,
   fn: (tx: Queryable) => Promise<T>,
 ): Promise<T> {
-  return db.transaction(async (tx) => {
-    // one statement: the claims, the model of the vectors this transaction writes (the embedded
-    // tables record it; searches name the model they compare explicitly), and the role
-    // (set_config('role', …, true) is `set local role`)
-    await tx.query(
-      "select set_config('request.jwt.claims', $1, true), set_config('mhq.embedding_model', $2, true), set_config('role', 'mhq_app', true)",
-      [JSON.stringify(claims), embeddingModel()],
-    );
-    return fn(tx);
+  // one statement, sent with BEGIN: the claims, the model of the vectors this transaction writes (the
+  // embedded tables record it; searches name the model they compare explicitly), and the role
+  // (set_config('role', …, true) is `set local role`)
+  return db.transaction(fn, {
+    first: {
+      text: "select set_config('request.jwt.claims', $1, true), set_config('mhq.embedding_model', $2, true), set_config('role', 'mhq_app', true)",
+      params: [JSON.stringify(claims), embeddingModel()],
+    },
   });
 }

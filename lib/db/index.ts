@@ -123,6 +123,15 @@ export async function asCaller<T>(caller: Caller, fn: (tx: Queryable) => Promise
   return withClaims(await getDatabase(), claimsFor(caller), fn);
 }
 
+/**
+ * The database as the owning role (bypasses RLS) for single statements that need no transaction:
+ * each one commits on its own, without the BEGIN and COMMIT round trips (the key lookup that every
+ * agent request makes).
+ */
+export async function asSystemStatements(): Promise<Queryable> {
+  return getDatabase();
+}
+
 /** Runs `fn` in one transaction as the owning role (bypasses RLS): sign-in lookups, seeding, jobs. */
 export async function asSystem<T>(fn: (tx: Queryable) => Promise<T>): Promise<T> {
   return (await getDatabase()).transaction(fn);

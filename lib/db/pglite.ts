@@ -27,14 +27,15 @@ export function wrapPglite(pg: PGlite): Database {
   return {
     kind: "pglite",
     query: (sql, params) => run(pg, sql, params),
-    transaction: (fn) =>
-      pg.transaction((tx) => {
+    transaction: (fn, options) =>
+      pg.transaction(async (tx) => {
         const handle: Queryable = {
           query: (sql, params) => run(tx, sql, params),
           exec: async (sql) => {
             await tx.exec(sql);
           },
         };
+        if (options?.first) await handle.query(options.first.text, options.first.params);
         return fn(handle);
       }),
     exec: async (sql) => {

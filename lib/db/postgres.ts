@@ -1,5 +1,5 @@
 import postgres from "postgres";
-import type { Database, Queryable } from "./types";
+import type { Database } from "./types";
 
 /** Where the database listens: a URL, or the Unix socket of the embedded engine (server.mjs). */
 export type PostgresTarget = string | { socketPath: string };
@@ -40,21 +40,38 @@ export function openPostgres(target: PostgresTarget, options: { max?: number; ki
     typeof target === "string"
       ? postgres(target, settings)
       : postgres({ ...settings, path: target.socketPath, username: "postgres", database: "postgres" });
-  const run = async <T>(q: postgres.Sql | postgres.TransactionSql, text: string, params?: unknown[]) =>
+  const run = async <T>(q: postgres.Sql | postgres.ReservedSql, text: string, params?: unknown[]) =>
     (await q.unsafe(text, (params ?? []) as postgres.ParameterOrJSON<never>[])) as unknown as T[];
   return {
     kind: options.kind ?? "postgres",
     query: (text, params) => run(sql, text, params),
-    transaction: async (fn) =>
-      (await sql.begin(async (tx) => {
-        const handle: Queryable = {
-          query: (text, params) => run(tx, text, params),
+    transaction: async (fn, txOptions) => {
+      // a reserved connection rather than sql.begin: BEGIN and the first statement (the caller's
+      // claims) go out together, one round trip instead of two for every request
+      const conn = await sql.reserve();
+      try {
+        const first = txOptions?.first;
+        // postgres.js sends a query once it is awaited or executed: BEGIN is started explicitly
+        // so that it goes out first
+        const begin = conn.unsafe("begin").execute();
+        if (first) await Promise.all([begin, run(conn, first.text, first.params)]);
+        else await begin;
+        const result = await fn({
+          query: (text, params) => run(conn, text, params),
           exec: async (text) => {
-            await tx.unsafe(text).simple();
+            await conn.unsafe(text).simple();
           },
-        };
-        return fn(handle);
-      })) as Awaited<ReturnType<typeof fn>>,
+        });
+        await conn.unsafe("commit");
+        return result;
+      } catch (err) {
+        // a failed BEGIN leaves nothing open: the rollback then only warns
+        await conn.unsafe("rollback").catch(() => {});
+        throw err;
+      } finally {
+        conn.release();
+      }
+    },
     exec: async (text) => {
       await sql.unsafe(text).simple();
     },

@@ -5,10 +5,20 @@ export interface Queryable {
   exec(sql: string): Promise<void>;
 }
 
+/** One SQL statement and its parameters. */
+export interface Statement {
+  text: string;
+  params?: unknown[];
+}
+
 export interface Database extends Queryable {
   readonly kind: "pglite" | "postgres";
-  /** Runs `fn` in one transaction as the owning (system) role; commits or rolls back as a whole. */
-  transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
+  /**
+   * Runs `fn` in one transaction as the owning (system) role; commits or rolls back as a whole.
+   * `first` is the transaction's first statement (its settings): a server connection sends it with
+   * BEGIN in one round trip.
+   */
+  transaction<T>(fn: (tx: Queryable) => Promise<T>, options?: { first?: Statement }): Promise<T>;
   close(): Promise<void>;
   /**
    * The embedded database only: a consistent snapshot of its files as gzip'd tar bytes, taken between

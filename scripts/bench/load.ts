@@ -11,6 +11,7 @@
 // database and ≥ 50 req/s embedded. Each agent's first three calls are an untimed warm-up.
 // BENCH_LOAD_PORT (default 3121) is the first port used. BENCH_LOAD_DUMP=<file> writes every timed
 // call (operation, start, client-side ms, status, and the server's Server-Timing queue/app ms) as JSON.
+// BENCH_LOAD_NODE_ARGS: options for the server's node (e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof" to profile it).
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { existsSync } from "node:fs";
 import { mkdtemp, rm } from "node:fs/promises";
@@ -226,7 +227,8 @@ async function startServer(distDir: string, port: number, env: Record<string, st
   // wrapper, the embedded database on the request thread), to compare with what server.mjs changes
   const nextBin = path.join(process.cwd(), "node_modules", "next", "dist", "bin", "next");
   const command = process.env.BENCH_LOAD_SERVER === "next" ? [nextBin, "start"] : ["server.mjs"];
-  const child = spawn(process.execPath, [...command, "-p", String(port), "-H", "127.0.0.1"], {
+  const nodeArgs = (process.env.BENCH_LOAD_NODE_ARGS ?? "").split(/\s+/).filter(Boolean);
+  const child = spawn(process.execPath, [...nodeArgs, ...command, "-p", String(port), "-H", "127.0.0.1"], {
     env: { ...base, NEXT_DIST_DIR: distDir, NODE_ENV: "production", EMBEDDINGS_PROVIDER: "local", SEED_DEMO: "false", ADMIN_API_KEY: ADMIN_KEY, ...env },
     stdio: ["ignore", "ignore", "inherit"],
     detached: true,

@@ -1,10 +1,11 @@
 import { randomBytes } from "node:crypto";
-import { PGLiteSocketServer } from "@electric-sql/pglite-socket";
+import type { AddressInfo } from "node:net";
 import postgres from "postgres";
 import { migrate } from "@/lib/db/migrate";
 import { openPglite } from "@/lib/db/pglite";
 import { openPostgres } from "@/lib/db/postgres";
 import type { Database } from "@/lib/db/types";
+import { serveWire } from "../../scripts/server/wire.mjs";
 import { OWNER_ROLE, ownerUrl, testServerUrl } from "./postgres-server";
 
 export interface TestDatabase {
@@ -37,15 +38,16 @@ export async function createTestDatabase(): Promise<TestDatabase> {
     await migrate(local);
     return { db: local, close: () => local.close() };
   }
-  const server = new PGLiteSocketServer({ db: pg, host: "127.0.0.1", port: 0 });
-  await server.start();
-  const remote = openPostgres(`postgres://postgres:postgres@${server.getServerConn()}/postgres`, { max: 1 });
+  // the production server's wire server (server.mjs serves the embedded database with it)
+  const server = await serveWire(pg, { host: "127.0.0.1", port: 0 });
+  const { port } = server.address as AddressInfo;
+  const remote = openPostgres(`postgres://postgres:postgres@127.0.0.1:${port}/postgres`, { max: 1 });
   await migrate(remote);
   return {
     db: remote,
     close: async () => {
       await remote.close();
-      await server.stop();
+      await server.close();
       await pg.close();
     },
   };
