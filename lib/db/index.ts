@@ -41,7 +41,7 @@ async function openConfigured(): Promise<Database> {
   if (socketPath) {
     // server.mjs runs the embedded database in a worker thread of its own and serves it on a Unix
     // socket: its queries no longer run on the thread that accepts and answers requests
-    const db = openPostgres({ socketPath }, { max: 1, kind: "pglite" });
+    const db = openPostgres({ socketPath }, { max: 1, kind: "pglite", prepare: true });
     // this process (the engine thread's host) serves the folder: `npm run db:backup` must not open it
     await claimDataDir(path.resolve(config.DATA_DIR));
     await prepareEmbedded(db, config.SEED_DEMO);

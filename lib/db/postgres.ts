@@ -8,12 +8,23 @@ export type PostgresTarget = string | { socketPath: string };
  * Any Postgres ≥ 15 with pgvector (Supabase included) through postgres.js. Prepared statements are
  * off so the app also works behind Supabase's transaction-mode pooler. The embedded engine, when
  * server.mjs runs it in its own thread, is reached the same way over a Unix socket (`kind` "pglite":
- * one connection, one transaction at a time, no autovacuum).
+ * one connection, one transaction at a time, no autovacuum; `prepare`: its statements are prepared).
  */
-export function openPostgres(target: PostgresTarget, options: { max?: number; kind?: Database["kind"] } = {}): Database {
+export function openPostgres(
+  target: PostgresTarget,
+  options: {
+    max?: number;
+    kind?: Database["kind"];
+    /** Named prepared statements: for the embedded engine's own server, never behind a transaction-mode pooler. */
+    prepare?: boolean;
+  } = {},
+): Database {
+  // Without prepared statements postgres.js asks for a statement's parameter types in a round trip
+  // of its own before running it, every time; prepared, a repeat is one round trip.
+  const prepare = options.prepare ?? false;
   const settings: postgres.Options<Record<string, postgres.PostgresType>> = {
     max: options.max ?? 10,
-    prepare: false,
+    prepare, // and per statement below (`unsafe` defaults to unprepared)
     onnotice: () => {},
     types: {
       // int8 (counts, sums) as JS numbers, matching the embedded driver
@@ -41,7 +52,7 @@ export function openPostgres(target: PostgresTarget, options: { max?: number; ki
       ? postgres(target, settings)
       : postgres({ ...settings, path: target.socketPath, username: "postgres", database: "postgres" });
   const run = async <T>(q: postgres.Sql | postgres.ReservedSql, text: string, params?: unknown[]) =>
-    (await q.unsafe(text, (params ?? []) as postgres.ParameterOrJSON<never>[])) as unknown as T[];
+    (await q.unsafe(text, (params ?? []) as postgres.ParameterOrJSON<never>[], { prepare })) as unknown as T[];
   return {
     kind: options.kind ?? "postgres",
     query: (text, params) => run(sql, text, params),

@@ -13,6 +13,9 @@
 // vector. Timings are realistic (every row has a vector, the index is as large); ranking quality is
 // measured by `npm run bench -- quality`, not here.
 import { randomBytes } from "node:crypto";
+import { mkdtemp, rm } from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
 import postgres from "postgres";
 import { createAgent } from "@/lib/agents/service";
 import type { AgentCaller, HqCaller } from "@/lib/auth/caller";
@@ -72,10 +75,18 @@ export async function benchRetrievalScale(): Promise<BenchRow[]> {
   return rows;
 }
 
+/** The embedded database in a temporary folder on disk, as an instance runs it (in memory, 100k would need ~15 GB of RAM). */
 async function embeddedDatabase() {
-  const { db } = await openPglite();
+  const dir = await mkdtemp(path.join(os.tmpdir(), "mhq-bench-scale-"));
+  const { db } = await openPglite(path.join(dir, "pglite"));
   await migrate(db);
-  return { db, close: () => db.close() };
+  return {
+    db,
+    close: async () => {
+      await db.close();
+      await rm(dir, { recursive: true, force: true });
+    },
+  };
 }
 
 /** A database of its own on the server at `adminUrl` (created, migrated, dropped afterwards). */

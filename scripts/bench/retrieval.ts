@@ -321,7 +321,8 @@ async function benchFixedSizes(): Promise<BenchRow[]> {
     rows.push(await measure("retrieve in-process, local, 1k", { n: N, warmup: WARMUP, notes: "1k memories + 1k interactions + docs" }, run(callers.small, local, "local")));
     rows.push(await measure("retrieve in-process, hq, 1k", { n: N, warmup: WARMUP, notes: `1k + 1k + docs + ${corpusNote}` }, run(callers.small, hq, "hq")));
     rows.push(await measure("retrieve in-process, local, 10k", { n: N, warmup: WARMUP, notes: "10k memories + 10k interactions + docs" }, run(callers.large, local, "local")));
-    rows.push(await measure("retrieve in-process, hq, 10k", { n: N, warmup: WARMUP, notes: `10k + 10k + docs + ${corpusNote}` }, run(callers.large, hq, "hq")));
+    const inProcess = await measure("retrieve in-process, hq, 10k", { n: N, warmup: WARMUP, notes: `10k + 10k + docs + ${corpusNote}` }, run(callers.large, hq, "hq"));
+    rows.push(inProcess);
     // where the time of the hq level goes: each of its scopes alone (explicit scopes)
     for (const scope of ["memories", "documents", "interactions", "knowledge"] as const) {
       rows.push(
@@ -350,7 +351,20 @@ async function benchFixedSizes(): Promise<BenchRow[]> {
     );
 
     const { key } = await issueKey(ADMIN, large.id, { label: "bench" });
-    rows.push(...(await benchHttp(pg, key, hq)));
+    const overHttp = await benchHttp(pg, key, hq);
+    rows.push(...overHttp);
+    // what HTTP adds to the same calls: the production server (its own database thread, the socket,
+    // Next.js, key check, JSON) against the in-process row above. Target: ≤ 5 ms at p50.
+    const http = overHttp[0]!;
+    if (http.n > 0) {
+      rows.push({
+        benchmark: "retrieve, HTTP − in-process, hq, 10k",
+        n: http.n,
+        p50: http.p50 - inProcess.p50,
+        p95: http.p95 - inProcess.p95,
+        notes: `"retrieve over HTTP, hq, 10k" minus "retrieve in-process, hq, 10k"; target ≤ 5 ms at p50`,
+      });
+    }
   } finally {
     await flushAccessCounts();
     setDatabaseForTests(undefined);

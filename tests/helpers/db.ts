@@ -41,7 +41,8 @@ export async function createTestDatabase(): Promise<TestDatabase> {
   // the production server's wire server (server.mjs serves the embedded database with it)
   const server = await serveWire(pg, { host: "127.0.0.1", port: 0 });
   const { port } = server.address as AddressInfo;
-  const remote = openPostgres(`postgres://postgres:postgres@127.0.0.1:${port}/postgres`, { max: 1 });
+  // as server.mjs opens it: one connection, statements prepared
+  const remote = openPostgres(`postgres://postgres:postgres@127.0.0.1:${port}/postgres`, { max: 1, prepare: true });
   await migrate(remote);
   return {
     db: remote,
