@@ -14,6 +14,14 @@ let pg: PGlite;
 let server: WireServer;
 let socketPath: string;
 
+/** Whether `query` is answered within `ms` (it goes on either way: it is awaited later). */
+async function answeredWithin(query: PromiseLike<unknown>, ms: number): Promise<boolean> {
+  let answered = false;
+  void Promise.resolve(query).then(() => (answered = true), () => (answered = true));
+  await new Promise((r) => setTimeout(r, ms));
+  return answered;
+}
+
 const connect = () => postgres({ path: socketPath, username: "postgres", database: "postgres", max: 1, onnotice: () => {} });
 
 beforeAll(async () => {
@@ -72,13 +80,8 @@ describe("the embedded database's wire server", () => {
       await ra.unsafe("begin");
       await ra.unsafe("insert into t values (2, 'a')");
       // b's query waits for its turn: it must not run inside a's open transaction
-      let bDone = false;
-      const bRead = b.unsafe("select count(*)::int as n from t where id = 2").then((r) => {
-        bDone = true;
-        return r;
-      });
-      await new Promise((r) => setTimeout(r, 200));
-      expect(bDone).toBe(false);
+      const bRead = b.unsafe("select count(*)::int as n from t where id = 2");
+      expect(await answeredWithin(bRead, 200)).toBe(false);
       await ra.unsafe("rollback");
       ra.release();
       await a.end();
@@ -93,13 +96,8 @@ describe("the embedded database's wire server", () => {
     try {
       let release!: () => void;
       const held = server.exclusive(() => new Promise<void>((r) => (release = r)));
-      let answered = false;
-      const q = sql.unsafe("insert into t values (3, 'after') returning id").then((r) => {
-        answered = true;
-        return r;
-      });
-      await new Promise((r) => setTimeout(r, 200));
-      expect(answered).toBe(false);
+      const q = sql.unsafe("insert into t values (3, 'after') returning id");
+      expect(await answeredWithin(q, 200)).toBe(false);
       release();
       await held;
       expect(await q).toEqual([{ id: 3 }]);
