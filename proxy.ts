@@ -61,6 +61,10 @@ async function refreshSupabaseSession(request: NextRequest): Promise<CookieChang
   return changed;
 }
 
+// server.mjs makes the /api checks above itself for a request with a bearer key (nothing else here
+// concerns one) and marks it with the header x-memory-hq-direct, which it strips from what clients send: the proxy,
+// a millisecond or two of every call, is then skipped. Under plain `next start` a client could send
+// the header: it would only lose the JSON 404/405 shape, which route handlers do not rely on.
 export const config = {
-  matcher: ["/((?!_next/static|_next/image|favicon.ico|icon.svg).*)"],
+  matcher: [{ source: "/((?!_next/static|_next/image|favicon.ico|icon.svg).*)", missing: [{ type: "header", key: "x-memory-hq-direct" }] }],
 };

@@ -2,6 +2,8 @@
 // request handler, so that
 // - every API request is admitted in arrival order before any other work (scripts/server/admission.mjs);
 //   GET /api/metrics never waits (a scrape must show an overload, not queue behind it);
+// - an API call with a bearer key is checked against the routes here (a path or method none serves:
+//   the JSON 404/405 at once) and then skips the proxy (proxy.ts), which only the console needs;
 // - the embedded database (no DATABASE_URL) runs in a thread of its own (scripts/server/engine.mjs),
 //   reached over the Postgres wire protocol, instead of on the thread that answers requests;
 // - SIGTERM/SIGINT shut down gracefully: stop accepting, answer every request already received (those
@@ -24,6 +26,9 @@ const DRAIN_MS = Math.min(10_000, SHUTDOWN_MS / 3);
 
 const HOOKS = "__memoryHqServerHooks";
 const QUEUE_HEADER = "x-memory-hq-queue-ms";
+// set on an API request with a bearer key once this server has checked that a route serves it: the
+// proxy (proxy.ts), whose other work concerns only the console's sessions, is skipped
+const DIRECT_HEADER = "x-memory-hq-direct";
 globalThis.__memoryHqAdmittedAtAccept = true;
 
 let engine;
@@ -71,7 +76,8 @@ function onHead(res, fn) {
 
 const server = http.createServer((req, res) => {
   const arrived = performance.now();
-  delete req.headers[QUEUE_HEADER]; // only this server sets it
+  delete req.headers[QUEUE_HEADER]; // only this server sets them
+  delete req.headers[DIRECT_HEADER];
   open += 1;
   res.once("close", () => {
     open -= 1;
@@ -97,6 +103,17 @@ const server = http.createServer((req, res) => {
   if (!api) {
     onHead(res, () => {});
     return serve();
+  }
+  if (req.headers.authorization) {
+    // a path or method no route serves: the API's JSON 404/405 (as proxy.ts answers it)
+    const unserved = hooks.unservedApi(req.method ?? "GET", pathname);
+    if (unserved) {
+      res.writeHead(unserved.status, { "content-type": "application/json", ...unserved.headers });
+      res.end(JSON.stringify(unserved.body));
+      hooks.recordHttpRequest(hooks.routeTemplate(pathname) ?? "unmatched", req.method ?? "GET", unserved.status, (performance.now() - arrived) / 1000);
+      return;
+    }
+    req.headers[DIRECT_HEADER] = "1";
   }
   const entry = {
     req,

@@ -90,7 +90,6 @@ export async function putDocument(
   // embedded before the transaction opens, so a slow provider never holds locks; null = queued
   const vectors = await tryEmbed([body.content]);
   return asCaller(caller, async (tx) => {
-    const agent = await requireMemoryHolder(tx, caller, agentId);
     const write = {
       agentId,
       type,
@@ -100,12 +99,16 @@ export async function putDocument(
       embedding: vectors ? toVectorLiteral(vectors[0]!) : null,
     };
     const expected = body.expectedVersion;
-    const row =
+    // the holder check and the write are sent together: the check is answered first, and when it
+    // refuses, its error is the answer and the transaction (the write with it) is rolled back
+    const [agent, row] = await Promise.all([
+      requireMemoryHolder(tx, caller, agentId),
       expected === undefined
-        ? await q.upsertDocument(tx, write)
+        ? q.upsertDocument(tx, write)
         : expected === 0
-          ? await q.insertFirstVersion(tx, write)
-          : await q.updateIfVersion(tx, { ...write, expectedVersion: expected });
+          ? q.insertFirstVersion(tx, write)
+          : q.updateIfVersion(tx, { ...write, expectedVersion: expected }),
+    ]);
     if (!row) {
       const current = await q.getDocument(tx, { agentId, type, date });
       throw new ApiError(

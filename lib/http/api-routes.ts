@@ -71,22 +71,34 @@ export function routeTemplate(pathname: string): string | undefined {
   return routeFor(pathname)?.path;
 }
 
+/** What answers a request no route handler would serve (see unservedApiRequest). */
+export interface UnservedAnswer {
+  status: 404 | 405;
+  body: unknown;
+  headers: Record<string, string>;
+}
+
 /**
  * The JSON answer for a request no route handler would serve: 404 `not_found` for an unknown API
  * path, 405 `method_not_allowed` (with Allow) for a method the route does not answer; null when a
  * handler serves it.
  */
-export function unservedApiRequest(method: string, pathname: string): Response | null {
+export function unservedApiAnswer(method: string, pathname: string): UnservedAnswer | null {
   const route = routeFor(pathname);
-  if (!route) {
-    return Response.json(errorBody("not_found", `No API endpoint at ${pathname}`), { status: 404 });
-  }
+  if (!route) return { status: 404, body: errorBody("not_found", `No API endpoint at ${pathname}`), headers: {} };
   const methods = allowed(route);
   if (methods.includes(method.toUpperCase()) || route.refused.has(method.toUpperCase())) return null;
-  return Response.json(errorBody("method_not_allowed", `${method.toUpperCase()} is not allowed here; use ${methods.join(", ")}`), {
+  return {
     status: 405,
+    body: errorBody("method_not_allowed", `${method.toUpperCase()} is not allowed here; use ${methods.join(", ")}`),
     headers: { Allow: methods.join(", ") },
-  });
+  };
+}
+
+/** unservedApiAnswer as a Response (the proxy's). */
+export function unservedApiRequest(method: string, pathname: string): Response | null {
+  const answer = unservedApiAnswer(method, pathname);
+  return answer ? Response.json(answer.body, { status: answer.status, headers: answer.headers }) : null;
 }
 
 /** Where an OAuth client looks when a server publishes no metadata (MCP's default endpoints). */

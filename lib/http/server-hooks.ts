@@ -6,17 +6,19 @@ import { recordHttpRequest } from "@/lib/metrics/http";
 import { flushAccessCounts } from "@/lib/retrieval/access-counts";
 import { flushTermStats } from "@/lib/retrieval/term-stats";
 import { admissionSettings } from "./admission";
-import { routeTemplate } from "./api-routes";
+import { routeTemplate, unservedApiAnswer, type UnservedAnswer } from "./api-routes";
 import { errorBody } from "./errors";
 
 /**
  * What server.mjs (plain Node, outside the build) needs from the app: admission control's limits and
- * metrics, the route template of a path, the error shape, and the shutdown. Installed on globalThis
- * by instrumentation.ts when the server starts.
+ * metrics, the route template of a path and the answer for one no route serves, the error shape, and
+ * the shutdown. Installed on globalThis by instrumentation.ts when the server starts.
  */
 export interface ServerHooks {
   admission(): { concurrency: number; queue: number; maxWaitMs: number };
   routeTemplate(pathname: string): string | undefined;
+  /** The JSON 404/405 for an API request no route handler serves, or null. */
+  unservedApi(method: string, pathname: string): UnservedAnswer | null;
   recordHttpRequest: typeof recordHttpRequest;
   admissionLimits: typeof admissionLimits;
   admissionState: typeof admissionState;
@@ -33,6 +35,7 @@ export function installServerHooks(): void {
   const hooks: ServerHooks = {
     admission: admissionSettings,
     routeTemplate,
+    unservedApi: unservedApiAnswer,
     recordHttpRequest,
     admissionLimits,
     admissionState,

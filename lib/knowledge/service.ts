@@ -5,7 +5,7 @@ import { assertCan } from "@/lib/auth/permissions";
 import { asCaller, type Queryable } from "@/lib/db";
 import { getEmbeddingProvider, toVectorLiteral, tryEmbed } from "@/lib/embeddings";
 import { ApiError, notFound } from "@/lib/http/errors";
-import { countAccess, pendingAccessCounts } from "@/lib/retrieval/access-counts";
+import { countAccessShown } from "@/lib/retrieval/access-counts";
 import { applyFloor, STRONG_SIMILARITY } from "@/lib/retrieval/relevance";
 import { noteSearchWrite } from "@/lib/retrieval/term-stats";
 import { knowledgeEmbeddingText } from "./embedding-text";
@@ -69,11 +69,9 @@ async function countServed<T extends KnowledgeEntry>(tx: Queryable, caller: Call
   // only published entries count: a writer agent looking through drafts or archives is curating
   const ids = entries.filter((e) => e.status === "published").map((e) => e.id);
   if (!ids.length) return entries;
-  await countAccess(tx, { knowledge: ids });
-  // the counters shown include the accesses not yet folded into them (this one among them)
-  const pending = await pendingAccessCounts(tx, "knowledge", ids);
+  const shown = await countAccessShown(tx, "knowledge", ids);
   return entries.map((e) => {
-    const p = pending.get(e.id);
+    const p = shown.get(e.id);
     return p ? { ...e, accessedCount: e.accessedCount + p.count, lastAccessedAt: p.at } : e;
   });
 }
@@ -132,32 +130,37 @@ export async function listKnowledge(caller: Caller, query: ListKnowledgeQuery) {
       return query.status === "archived" ? kept.filter((h) => h.status === "archived") : kept;
     };
     const embedding = await embedQuery(text);
-    const { hits, didYouMean } = await asCaller(caller, async (tx) => {
-      const found = await search(tx, text, embedding);
-      // "did you mean": each word no title or tag holds, replaced by the most alike one that does
-      const words = queryWords(text);
-      const fixes = new Map((await q.spellingSuggestions(tx, { words })).map((f) => [f.word, f.suggestion]));
-      const corrected = fixes.size ? words.map((w) => fixes.get(w) ?? w).join(" ") : null;
-      return { hits: found, didYouMean: corrected && corrected !== words.join(" ") ? corrected : null };
-    });
-    // nothing found as typed: the corrected words are searched instead, and the answer says so
-    let entries = hits;
-    let corrected = false;
-    if (!hits.length && didYouMean) {
-      const correctedEmbedding = await embedQuery(didYouMean);
-      entries = await asCaller(caller, (tx) => search(tx, didYouMean, correctedEmbedding));
-      corrected = entries.length > 0;
-    }
-    return asCaller(caller, async (tx) =>
+    const answer = (entries: KnowledgeSearchHit[], didYouMean: string | null, corrected: boolean) =>
       authorsFor(caller, {
         mode: "search" as const,
         query: text,
         semantic: embedding !== null,
-        entries: await countServed(tx, caller, entries),
+        entries,
         ...(didYouMean ? { didYouMean, showingDidYouMean: corrected } : {}),
         scoreCutoff: RELATIVE_SCORE_CUTOFF,
-      }),
-    );
+      });
+    // One transaction when the words as typed find something: the search and the spelling check are
+    // sent together, and what is served is counted in the same transaction.
+    type First = { answer: ReturnType<typeof answer> } | { retry: string };
+    const first = await asCaller(caller, async (tx): Promise<First> => {
+      // "did you mean": each word no title or tag holds, replaced by the most alike one that does
+      const words = queryWords(text);
+      const [found, suggestions] = await Promise.all([search(tx, text, embedding), q.spellingSuggestions(tx, { words })]);
+      const fixes = new Map(suggestions.map((f) => [f.word, f.suggestion]));
+      const corrected = fixes.size ? words.map((w) => fixes.get(w) ?? w).join(" ") : null;
+      const didYouMean = corrected && corrected !== words.join(" ") ? corrected : null;
+      if (!found.length && didYouMean) return { retry: didYouMean };
+      return { answer: answer(await countServed(tx, caller, found), didYouMean, false) };
+    });
+    if ("answer" in first) return first.answer;
+    // nothing found as typed: the corrected words are searched instead (their own vector, made
+    // outside any transaction), and the answer says so
+    const didYouMean = first.retry;
+    const correctedEmbedding = await embedQuery(didYouMean);
+    return asCaller(caller, async (tx) => {
+      const entries = await search(tx, didYouMean, correctedEmbedding);
+      return answer(await countServed(tx, caller, entries), didYouMean, entries.length > 0);
+    });
   }
   return asCaller(caller, async (tx) => {
     const { entries, total } = await q.listEntries(tx, query);

@@ -6,7 +6,7 @@ import type { Caller } from "@/lib/auth/caller";
 import { asCaller, type Queryable } from "@/lib/db";
 import { toVectorLiteral, tryEmbed } from "@/lib/embeddings";
 import { ApiError, forbidden, notFound } from "@/lib/http/errors";
-import { countAccess, pendingAccessCounts } from "@/lib/retrieval/access-counts";
+import { countAccessShown } from "@/lib/retrieval/access-counts";
 import {
   combinedSimilarity,
   NEAR_DUPLICATE_SIMILARITY,
@@ -95,9 +95,9 @@ export async function writeMemory(
   // the search statistics take the write's deltas in a batch (lib/retrieval/term-stats.ts)
   noteSearchWrite();
   return asCaller(caller, async (tx) => {
-    const agent = await requireMemoryHolder(tx, caller, agentId);
+    // the check and the agent's write lock are sent together (a refused check rolls the lock back)
+    const [agent] = await Promise.all([requireMemoryHolder(tx, caller, agentId), q.lockAgentMemories(tx, { agentId })]);
     if (scope === "team" && agent.kind !== "internal") throw noSharedBrain();
-    await q.lockAgentMemories(tx, { agentId });
     let surpriseScore = body.surpriseScore ?? null;
     // core memories are always stored; working items by their own rules; learning passes the filter
     if (body.tier === "learning" && surpriseScore === null && embedding) {
@@ -144,15 +144,19 @@ export async function writeMemory(
       const seen = await q.findByTrace(tx, { agentId, sourceTraceId: body.sourceTraceId! });
       return { created: false, memory: seen!, deduplicated: true };
     }
-    // every memory write is audited, the agent's own included: HQ answers for what its agents remember
-    await recordAudit(tx, {
-      action: "memory.create",
-      targetType: "memory",
-      targetId: memory.id,
-      clientId: agent.clientId,
-      details: { agentId, tier: memory.tier, category: memory.category, scope },
-    });
-    return { created: true, ...(await enforceCap(tx, memory)) };
+    // every memory write is audited, the agent's own included: HQ answers for what its agents
+    // remember (the audit and the cap's statement are sent together, in this order)
+    const [, capped] = await Promise.all([
+      recordAudit(tx, {
+        action: "memory.create",
+        targetType: "memory",
+        targetId: memory.id,
+        clientId: agent.clientId,
+        details: { agentId, tier: memory.tier, category: memory.category, scope },
+      }),
+      enforceCap(tx, memory),
+    ]);
+    return { created: true, ...capped };
   });
 }
 
@@ -195,9 +199,8 @@ export async function getMemory(caller: Caller, id: string) {
   return asCaller(caller, async (tx) => {
     const memory = await requireMemory(tx, id);
     if (caller.type !== "agent") return { memory };
-    await countAccess(tx, { memories: [id] });
     // the counters shown include the accesses not yet folded into them (this one among them)
-    const pending = (await pendingAccessCounts(tx, "memory", [id])).get(id);
+    const pending = (await countAccessShown(tx, "memory", [id])).get(id);
     return { memory: pending ? { ...memory, accessedCount: memory.accessedCount + pending.count, lastAccessedAt: pending.at } : memory };
   });
 }

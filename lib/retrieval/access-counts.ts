@@ -46,9 +46,23 @@ export async function countAccess(tx: Queryable, ids: { memories?: string[]; kno
   schedule();
 }
 
-/** The accesses of `ids` not yet folded, so a response can show counters that include them. */
-export function pendingAccessCounts(tx: Queryable, kind: AccessKind, ids: string[]) {
-  return pendingAccess(tx, { kind, ids });
+/**
+ * Counts one access to each of `ids` (as countAccess) and answers the accesses of each not yet
+ * folded into its counters, this one included, so a response can show counters that include them.
+ * Both statements are sent together: the pending count runs first, and the accesses this call
+ * records are added to it here.
+ */
+export async function countAccessShown(tx: Queryable, kind: AccessKind, ids: string[]): Promise<Map<string, { count: number; at: Date }>> {
+  if (!ids.length) return new Map();
+  const [{ pending, now }] = await Promise.all([
+    pendingAccess(tx, { kind, ids }),
+    countAccess(tx, kind === "memory" ? { memories: ids } : { knowledge: ids }),
+  ]);
+  for (const id of ids) {
+    const p = pending.get(id);
+    pending.set(id, { count: (p?.count ?? 0) + 1, at: now ?? new Date() });
+  }
+  return pending;
 }
 
 function schedule() {

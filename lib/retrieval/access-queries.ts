@@ -13,16 +13,23 @@ export async function insertAccessEvents(tx: Queryable, p: { memories: string[];
   await tx.query(`select mhq.record_access($1::uuid[], $2::uuid[])`, [p.memories, p.knowledge]);
 }
 
-/** Accesses of these items not yet folded into their counters (under the caller's RLS). */
+/**
+ * Accesses of these items not yet folded into their counters (under the caller's RLS), with the
+ * transaction's time (what an access recorded in this transaction is stamped with).
+ */
 export async function pendingAccess(tx: Queryable, p: { kind: AccessKind; ids: string[] }) {
-  if (!p.ids.length) return new Map<string, { count: number; at: Date }>();
-  const rows = await tx.query<{ id: string; count: number; at: Date }>(
-    `select item_id as id, count(*)::int as count, max(at) as at
-       from access_events where kind = $1 and item_id = any ($2::uuid[])
-      group by item_id`,
+  const pending = new Map<string, { count: number; at: Date }>();
+  if (!p.ids.length) return { pending, now: null };
+  const rows = await tx.query<{ id: string; count: number; at: Date | null; now: Date }>(
+    `select i.id, coalesce(e.count, 0)::int as count, e.at, now() as now
+       from unnest($2::uuid[]) as i (id)
+       left join lateral (
+         select count(*) as count, max(a.at) as at from access_events a where a.kind = $1 and a.item_id = i.id
+       ) e on true`,
     [p.kind, p.ids],
   );
-  return new Map(rows.map((r) => [r.id, { count: r.count, at: new Date(r.at) }]));
+  for (const r of rows) if (r.count > 0 && r.at) pending.set(r.id, { count: r.count, at: new Date(r.at) });
+  return { pending, now: rows[0] ? new Date(rows[0].now) : null };
 }
 
 /** Folds at most `limit` pending events into the counters (as the owner); returns how many. */

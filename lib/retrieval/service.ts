@@ -112,12 +112,15 @@ export async function retrieve(caller: Caller, body: z.infer<typeof retrieveBody
     const took = elapsed();
     // an agent's own retrievals are logged, and what it was served counted, in the same
     // transaction; HQ's below, in HQ's name (HQ trying the playground is curation, not use)
+    // (both statements sent together)
     if (!view.hq) {
-      await q.insertRetrievalLog(tx, logEntry(found, took));
-      await countAccess(tx, {
-        memories: found.filter((i) => i.source === "memories" || i.source === "team").map((i) => i.id),
-        knowledge: found.filter((i) => i.source === "knowledge").map((i) => i.id),
-      });
+      await Promise.all([
+        q.insertRetrievalLog(tx, logEntry(found, took)),
+        countAccess(tx, {
+          memories: found.filter((i) => i.source === "memories" || i.source === "team").map((i) => i.id),
+          knowledge: found.filter((i) => i.source === "knowledge").map((i) => i.id),
+        }),
+      ]);
     }
     return { items: found, tookMs: took };
   };
@@ -173,9 +176,9 @@ async function searchScopes(
   /** the relevance floor (relevance.ts) over one scope's hits */
   const floor = <T extends { similarity: number | null }>(hits: T[], text: (h: T) => string) =>
     applyFloor(hits, (h) => ({ text: text(h), similarity: h.similarity }), p.message, strong);
-  const lists: Partial<Record<RetrievalScope, Candidate[]>> = {};
-  // one transaction, one connection: the scopes run one after another
-  for (const scope of scopes) {
+  // One transaction, one connection: the scopes' statements are sent together (pipelined) and
+  // answered in order, one round trip instead of one per scope.
+  const searchScope = async (scope: RetrievalScope): Promise<Candidate[]> => {
     switch (scope) {
       case "memories":
       case "team": {
@@ -184,7 +187,7 @@ async function searchScopes(
           scope: scope === "team" ? "team" : "agent",
           ownerId: scope === "team" ? null : agent.agentId,
         });
-        lists[scope] = floor(hits, (m) => `${m.title}\n${m.content}`).map((m) => ({
+        return floor(hits, (m) => `${m.title}\n${m.content}`).map((m) => ({
           source: scope,
           id: m.id,
           title: m.title,
@@ -193,11 +196,10 @@ async function searchScopes(
           createdAt: m.occurredAt,
           meta: { tier: m.tier, category: m.category, tags: m.tags, confidence: m.confidence, author: m.createdByName, ...ranks(m) },
         }));
-        break;
       }
       case "documents": {
         const hits = await q.searchDocuments(tx, { ...search, ownerId: agent.agentId });
-        lists.documents = floor(hits, (d) => d.content).map((d) => ({
+        return floor(hits, (d) => d.content).map((d) => ({
           source: "documents",
           id: d.id,
           title: d.type === "soul" ? "SOUL" : d.type === "working" ? "Scratchpad (WORKING)" : `Daily note ${d.date}`,
@@ -206,7 +208,6 @@ async function searchScopes(
           createdAt: d.updatedAt,
           meta: { type: d.type, date: d.date, ...ranks(d) },
         }));
-        break;
       }
       case "interactions": {
         // a field agent recalls its client's conversations; an internal agent its own
@@ -221,7 +222,7 @@ async function searchScopes(
         // the relevance floor: a list whose best item neither covers the message's rare words nor
         // is close in meaning is noise (nonsense still shares a common word with some turn)
         const kept = applyFloor(hits, (h) => ({ text: h.content, similarity: h.similarity, matched: h.coverage > 0 }), p.message, strong);
-        lists.interactions = kept.map((i) => ({
+        return kept.map((i) => ({
           source: "interactions",
           id: i.id,
           title: `${i.direction === "inbound" ? "From" : "To"} ${i.speaker || "contact"} (${i.channel})`,
@@ -240,11 +241,10 @@ async function searchScopes(
             conversationCoverage: Math.round(i.conversationCoverage * 1000) / 1000,
           },
         }));
-        break;
       }
       case "knowledge": {
         const hits = await q.searchKnowledge(tx, search);
-        lists.knowledge = floor(hits, (k) => `${k.title}\n${k.content}`).map((k) => ({
+        return floor(hits, (k) => `${k.title}\n${k.content}`).map((k) => ({
           source: "knowledge",
           id: k.id,
           title: k.title,
@@ -253,10 +253,11 @@ async function searchScopes(
           createdAt: k.createdAt,
           meta: { category: k.category, tags: k.tags, version: k.version, ...ranks(k) },
         }));
-        break;
       }
     }
-  }
+  };
+  const found = await Promise.all(scopes.map(searchScope));
+  const lists: Partial<Record<RetrievalScope, Candidate[]>> = Object.fromEntries(scopes.map((scope, i) => [scope, found[i]!]));
   return fuseResults(lists, { limit: p.limit });
 }
 

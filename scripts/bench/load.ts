@@ -11,6 +11,7 @@
 // embedded and no fewer on a server database. Each agent's first three calls are an untimed warm-up.
 // BENCH_LOAD_PORT (default 3121) is the first port used. BENCH_LOAD_DUMP=<file> writes every timed
 // call (operation, start, client-side ms, status, and the server's Server-Timing queue/app ms) as JSON.
+// BENCH_LOAD_ENGINES (default "embedded,postgres"): which of the two to run (postgres needs DATABASE_URL).
 // BENCH_LOAD_NODE_ARGS: options for the server's node (e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof" to profile it).
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { existsSync } from "node:fs";
@@ -288,17 +289,20 @@ export const benchLoad: BenchModule = async () => {
   const nextBin = path.join(process.cwd(), "node_modules", "next", "dist", "bin", "next");
   ensureBuild(distDir, nextBin);
   const out: BenchRow[] = [];
+  const engines = (process.env.BENCH_LOAD_ENGINES || "embedded,postgres").split(",").map((e) => e.trim());
 
-  const dataDir = await mkdtemp(path.join(os.tmpdir(), "mhq-bench-load-"));
-  try {
-    out.push(...(await runEngine("embedded", nextBin, distDir, FIRST_PORT, { DATA_DIR: dataDir })));
-  } finally {
-    await rm(dataDir, { recursive: true, force: true });
+  if (engines.includes("embedded")) {
+    const dataDir = await mkdtemp(path.join(os.tmpdir(), "mhq-bench-load-"));
+    try {
+      out.push(...(await runEngine("embedded", nextBin, distDir, FIRST_PORT, { DATA_DIR: dataDir })));
+    } finally {
+      await rm(dataDir, { recursive: true, force: true });
+    }
   }
 
   // scripts/bench/index.ts hides DATABASE_URL from the other modules; it hands it on here
   const serverUrl = process.env.BENCH_SERVER_DATABASE_URL;
-  if (serverUrl) {
+  if (serverUrl && engines.includes("postgres")) {
     const { openPostgres } = await import("@/lib/db/postgres");
     const { migrate } = await import("@/lib/db/migrate");
     const db = openPostgres(serverUrl, { max: 1 });

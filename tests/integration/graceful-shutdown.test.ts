@@ -66,6 +66,24 @@ describe.runIf(ENABLED)("graceful shutdown of server.mjs (embedded database) —
     if (dataDir) await rm(dataDir, { recursive: true, force: true });
   });
 
+  it("answers a path or method no route serves in the API's JSON shape, and ignores a client's own x-memory-hq-direct", async () => {
+    // with a bearer key server.mjs checks the routes itself and skips the proxy
+    const unknown = await call(ADMIN_KEY, "GET", "/api/v1/no-such-endpoint");
+    expect(unknown).toEqual({ status: 404, body: { error: { code: "not_found", message: "No API endpoint at /api/v1/no-such-endpoint" } } });
+    const res = await fetch(`${BASE}/api/v1/retrieve`, { method: "DELETE", headers: { authorization: `Bearer ${ADMIN_KEY}` } });
+    expect(res.status).toBe(405);
+    expect(res.headers.get("allow")).toBe("POST, OPTIONS");
+    expect((await res.json()).error.code).toBe("method_not_allowed");
+    // a served route still answers through its handler (and the header the server set is not echoed)
+    const agents = await fetch(`${BASE}/api/v1/agents`, { headers: { authorization: `Bearer ${ADMIN_KEY}` } });
+    expect(agents.status).toBe(200);
+    // a client sending the server's own marker without a key still goes through the proxy
+    const forged = await fetch(`${BASE}/api/v1/no-such-endpoint`, { headers: { "x-memory-hq-direct": "1" } });
+    expect(forged.status).toBe(404);
+    expect(forged.headers.get("content-type")).toContain("application/json");
+    expect((await forged.json()).error.code).toBe("not_found");
+  });
+
   it("answers every write in flight at SIGTERM, loses none it acknowledged, and exits by itself", async () => {
     const created = await call(ADMIN_KEY, "POST", "/api/v1/agents", { name: "Shutdown Writer", kind: "internal", role: "specialist" });
     expect(created.status, JSON.stringify(created.body)).toBe(201);
