@@ -4,6 +4,7 @@
 // Target on PostgreSQL at 100k: retrieve p95 ≤ 50 ms in process.
 //
 //   npm run bench -- retrieval --sizes 1k,10k,100k [--engines pglite,postgres]
+//   npm run bench -- retrieval --sizes none      (the fixed-size rows and the HTTP rows only)
 //
 // At each size S the measured agent holds S memories and S messages, another agent S/2 of each, and
 // the knowledge base S/10 entries: at 100k, ~300k rows besides the smaller sizes' agents. Rows are
@@ -48,10 +49,11 @@ function option(name: string): string | undefined {
   return i >= 0 ? args[i + 1] : undefined;
 }
 
-/** `--sizes` given: the retrieval bench runs only this table. */
-export const scaleOnly = () => option("sizes") !== undefined;
+/** `--sizes` given: the retrieval bench runs only this table (`none`: only the other rows). */
+export const scaleOnly = () => option("sizes") !== undefined && option("sizes") !== "none";
 
 export async function benchRetrievalScale(): Promise<BenchRow[]> {
+  if (option("sizes") === "none") return [];
   const sizes = (option("sizes") ?? "1k,10k").split(",").map((s) => {
     const n = SIZES[s.trim()];
     if (!n) throw new Error(`--sizes takes ${Object.keys(SIZES).join(", ")}; got ${s}`);
