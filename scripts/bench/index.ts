@@ -43,8 +43,10 @@ async function main() {
     }
     if (rows.length) console.log(formatTable(rows));
   } finally {
-    const { getDatabase } = await import("@/lib/db");
-    await (await getDatabase()).close();
+    // the database a module opened through the app's own path, if any (opening one only to close it
+    // would migrate a fresh database first: minutes after the table was printed)
+    const { closeDatabase } = await import("@/lib/db");
+    await closeDatabase();
     await rm(dataDir, { recursive: true, force: true });
   }
 }

@@ -554,12 +554,14 @@ async function benchHttp(pg: PGlite, key: string, msgs: string[], onDisk: (files
   } finally {
     if (child?.pid && child.exitCode === null) {
       // the server was started in its own process group: end that group, and only it
+      const exited = new Promise((r) => child!.once("exit", r));
       try {
         process.kill(-child.pid, "SIGTERM");
       } catch {
         /* already gone */
       }
-      await new Promise((r) => setTimeout(r, 500));
+      // its graceful shutdown still writes to DATA_DIR: the folder is removed once it has exited
+      await Promise.race([exited, new Promise((r) => setTimeout(r, 35_000))]);
     }
     await rm(dataDir, { recursive: true, force: true });
   }
