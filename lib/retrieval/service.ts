@@ -111,8 +111,8 @@ export async function retrieve(caller: Caller, body: z.infer<typeof retrieveBody
     }
     const took = elapsed();
     // an agent's own retrievals are logged, and what it was served counted, in the same
-    // transaction; HQ's below, in HQ's name (HQ trying the playground is curation, not use)
-    // (both statements sent together)
+    // transaction (both statements sent together); HQ's below, in HQ's name (HQ trying the
+    // playground is curation, not use)
     if (!view.hq) {
       await Promise.all([
         q.insertRetrievalLog(tx, logEntry(found, took)),
