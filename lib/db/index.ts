@@ -6,7 +6,7 @@ import type { Caller } from "@/lib/auth/caller";
 import { claimsFor, withClaims } from "./caller";
 import { migrate } from "./migrate";
 import { openPglite } from "./pglite";
-import { openPostgres } from "./postgres";
+import { openPostgres, preparesStatements } from "./postgres";
 import { claimDataDir, PGLITE_SUBDIR } from "./snapshot";
 import type { Database, Queryable } from "./types";
 
@@ -35,7 +35,10 @@ async function openConfigured(): Promise<Database> {
   const config = getConfig();
   if (config.DATABASE_URL) {
     // A server database is migrated by `npm run db:migrate` (or `supabase db push`), not at start.
-    return openPostgres(config.DATABASE_URL, { max: config.DATABASE_POOL_MAX });
+    return openPostgres(config.DATABASE_URL, {
+      max: config.DATABASE_POOL_MAX,
+      prepare: preparesStatements(config.DATABASE_URL, config.DATABASE_PREPARE),
+    });
   }
   const socketPath = process.env[ENGINE_SOCKET_ENV];
   if (socketPath) {

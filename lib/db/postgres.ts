@@ -5,8 +5,31 @@ import type { Database } from "./types";
 export type PostgresTarget = string | { socketPath: string };
 
 /**
- * Any Postgres ≥ 15 with pgvector (Supabase included) through postgres.js. Prepared statements are
- * off so the app also works behind Supabase's transaction-mode pooler. The embedded engine, when
+ * The ports of the transaction-mode poolers people connect through: Supabase's (6543) and
+ * PgBouncer's default (6432). Such a pooler hands each transaction to any server connection, so a
+ * statement prepared on one is missing on the next.
+ */
+const TRANSACTION_POOLER_PORTS = new Set(["6543", "6432"]);
+
+/**
+ * Whether statements on `url` are prepared (DATABASE_PREPARE): `auto` prepares them unless the URL
+ * names a transaction-mode pooler's port; `true`/`false` decide outright (`false` for a pooler on
+ * another port).
+ */
+export function preparesStatements(url: string, setting: string = "auto"): boolean {
+  if (["true", "1", "yes"].includes(setting)) return true;
+  if (["false", "0", "no"].includes(setting)) return false;
+  try {
+    return !TRANSACTION_POOLER_PORTS.has(new URL(url).port);
+  } catch {
+    return false; // not a URL postgres.js would read either: stay with the form every server takes
+  }
+}
+
+/**
+ * Any Postgres ≥ 15 with pgvector (Supabase included) through postgres.js. Statements are prepared
+ * when `prepare` says so (see `preparesStatements`): never behind a transaction-mode pooler, where
+ * the app still works with them off. The embedded engine, when
  * server.mjs runs it in its own thread, is reached the same way over a Unix socket (`kind` "pglite":
  * one connection, one transaction at a time, no autovacuum; `prepare`: its statements are prepared).
  */
@@ -15,7 +38,7 @@ export function openPostgres(
   options: {
     max?: number;
     kind?: Database["kind"];
-    /** Named prepared statements: for the embedded engine's own server, never behind a transaction-mode pooler. */
+    /** Named prepared statements: for a direct connection or the embedded engine's own server, never behind a transaction-mode pooler. */
     prepare?: boolean;
   } = {},
 ): Database {

@@ -24,7 +24,7 @@ import { createClient } from "@/lib/clients/service";
 import { setDatabaseForTests } from "@/lib/db";
 import { migrate } from "@/lib/db/migrate";
 import { openPglite } from "@/lib/db/pglite";
-import { openPostgres } from "@/lib/db/postgres";
+import { openPostgres, preparesStatements } from "@/lib/db/postgres";
 import type { Database } from "@/lib/db/types";
 import { putDocument } from "@/lib/documents/service";
 import { toVectorLiteral } from "@/lib/embeddings";
@@ -102,7 +102,8 @@ async function serverDatabase(adminUrl: string) {
   const inDb = postgres(u.toString(), { max: 1, onnotice: () => {} });
   await inDb.unsafe("create extension if not exists vector");
   await inDb.end({ timeout: 5 });
-  const db = openPostgres(u.toString(), { max: 10 });
+  // as the app opens DATABASE_URL (DATABASE_PREPARE, default auto)
+  const db = openPostgres(u.toString(), { max: 10, prepare: preparesStatements(u.toString(), process.env.DATABASE_PREPARE) });
   await migrate(db);
   return {
     db,

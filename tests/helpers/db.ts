@@ -3,7 +3,7 @@ import type { AddressInfo } from "node:net";
 import postgres from "postgres";
 import { migrate } from "@/lib/db/migrate";
 import { openPglite } from "@/lib/db/pglite";
-import { openPostgres } from "@/lib/db/postgres";
+import { openPostgres, preparesStatements } from "@/lib/db/postgres";
 import type { Database } from "@/lib/db/types";
 import { serveWire } from "../../scripts/server/wire.mjs";
 import { OWNER_ROLE, ownerUrl, testServerUrl } from "./postgres-server";
@@ -76,7 +76,8 @@ export async function createServerDatabase(opts: { migrate?: boolean } = {}): Pr
   const url = withDatabase(ownerUrl(adminUrl), name);
   const pools: Database[] = [];
   const connect = (max = 10) => {
-    const db = openPostgres(url, { max });
+    // as the app opens DATABASE_URL: a direct connection prepares its statements
+    const db = openPostgres(url, { max, prepare: preparesStatements(url) });
     pools.push(db);
     return db;
   };

@@ -19,4 +19,11 @@ describe("configuration", () => {
     vi.stubEnv("PGLITE_SHARED_BUFFERS", "512");
     expect(() => getConfig()).toThrow(/PGLITE_SHARED_BUFFERS must look like 128MB/);
   });
+
+  it("prepares statements by URL unless DATABASE_PREPARE says otherwise, and refuses other values", () => {
+    expect(getConfig().DATABASE_PREPARE).toBe("auto");
+    resetConfigForTests();
+    vi.stubEnv("DATABASE_PREPARE", "sometimes");
+    expect(() => getConfig()).toThrow(/DATABASE_PREPARE/);
+  });
 });
