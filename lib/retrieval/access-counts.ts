@@ -82,6 +82,12 @@ function schedule() {
  * they are stored; on an error the events stay for the next fold.
  */
 export async function flushAccessCounts(): Promise<void> {
+  // this fold takes what the timer would have: a timer left behind would fold again later, after a
+  // shutdown or a test has closed the database
+  if (state.timer) {
+    clearTimeout(state.timer);
+    state.timer = null;
+  }
   while (state.folding) await state.folding;
   const run = asJobRun("access_fold", async () => {
     const chunk = FOLD_CHUNK[(await getDatabase()).kind];

@@ -419,4 +419,43 @@ describe("access tracking and the retrieval log", () => {
     expect(stats.body.knowledge.mostRetrieved.map((k: { id: string }) => k.id)).toContain(kb);
     expect((await as(field.key).get("/api/v1/retrieval/stats")).status).toBe(403);
   });
+
+  it("folding accesses rewrites a served row on its own page, adding nothing to the table's indexes", async () => {
+    // a counter update that touches no indexed column and finds room on the page is heap-only: the
+    // vector indexes, whose new entries are the costly part of an update, are left alone
+    const topic = word();
+    const client = await createClient();
+    const field = await createAgent({ kind: "field", role: "orchestrator", clientId: client.id });
+    const m = await memory(field, { title: `${topic} ladder is in the van` });
+    const kb = await knowledge(`${topic} ladder safety`, `Check the ${topic} ladder feet before climbing.`);
+    await flushAccessCounts();
+    const db = await getDatabase();
+    // this transaction's update counts per table, read before and after the fold (the embedded
+    // engine reports counts not yet flushed from earlier transactions too, hence the difference)
+    const inPlace = await db.transaction(async (tx) => {
+      const stats = () =>
+        tx.query<{ relname: string; updates: number; in_place: number }>(
+          `select relname, n_tup_upd::int as updates, n_tup_hot_upd::int as in_place
+             from pg_stat_xact_user_tables where relname in ('memories', 'knowledge_entries') order by relname`,
+        );
+      const before = await stats();
+      await tx.query("select mhq.record_access($1::uuid[], $2::uuid[])", [[m.id], [kb]]);
+      await tx.query("select mhq.fold_access_events(1000)");
+      const after = await stats();
+      return after.map((a) => {
+        const b = before.find((x) => x.relname === a.relname);
+        return { relname: a.relname, updates: a.updates - (b?.updates ?? 0), in_place: a.in_place - (b?.in_place ?? 0) };
+      });
+    });
+    expect(inPlace.map((r) => r.relname)).toEqual(["knowledge_entries", "memories"]);
+    for (const r of inPlace) {
+      expect(r.updates, r.relname).toBeGreaterThan(0);
+      expect(r.in_place, r.relname).toBe(r.updates);
+    }
+    const [row] = await db.query<{ memory: number; knowledge: number }>(
+      "select (select accessed_count from memories where id = $1) as memory, (select accessed_count from knowledge_entries where id = $2) as knowledge",
+      [m.id, kb],
+    );
+    expect(row).toEqual({ memory: 1, knowledge: 1 });
+  });
 });
