@@ -1,6 +1,6 @@
 // Retrieval: the smart trigger's throughput, POST /retrieve at 1k and 10k memories and
-// interactions per agent over a 10k-entry knowledge base (in process, and over HTTP against
-// `next start`), and context assembly. Targets on the embedded database with the local embedder:
+// interactions per agent over a 10k-entry knowledge base (in process, and over HTTP against the
+// production server, server.mjs, also call by call alternating with in process), and context assembly. Targets on the embedded database with the local embedder:
 // retrieve p95 ≤ 25 ms in process and ≤ 50 ms over HTTP at 10k items, context ≤ 100 ms.
 //
 // The corpus is synthetic but shaped like the real thing: a Zipf-distributed vocabulary (a few
@@ -345,7 +345,7 @@ async function benchFixedSizes(): Promise<BenchRow[]> {
         setDatabaseForTests(db);
       }
     };
-    const [diskRow, ...overHttp] = await benchHttp(pg, key, hq, onDisk);
+    const [diskRow, ...overHttp] = await benchHttp(pg, key, hq, onDisk, run(callers.large, hq, "hq"));
     rows.push(diskRow!, ...overHttp);
     // what HTTP adds to the same calls: the production server (its own database thread, the socket,
     // Next.js, key check, JSON) against the in-process rows above. Target: ≤ 5 ms at p50.
@@ -470,7 +470,13 @@ async function freePort(): Promise<number> {
  */
 const HTTP_WARMUP = 800;
 
-async function benchHttp(pg: PGlite, key: string, msgs: string[], onDisk: (files: PGlite) => Promise<BenchRow>): Promise<BenchRow[]> {
+async function benchHttp(
+  pg: PGlite,
+  key: string,
+  msgs: string[],
+  onDisk: (files: PGlite) => Promise<BenchRow>,
+  inProcess: (i: number) => Promise<void>,
+): Promise<BenchRow[]> {
   const name = "retrieve over HTTP, hq, 10k";
   const distDir = process.env.NEXT_DIST_DIR || ".next";
   const nextBin = path.join(process.cwd(), "node_modules", "next", "dist", "bin", "next");
@@ -554,7 +560,30 @@ async function benchHttp(pg: PGlite, key: string, msgs: string[], onDisk: (files
     const at = (xs: number[], q: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(xs.length * q))] ?? NaN;
     const split = (xs: number[]) => `p50 ${at(xs, 0.5).toFixed(1)}, p95 ${at(xs, 0.95).toFixed(1)} ms`;
     overhead.notes = `per call, fetch total; of it the route handler (Server-Timing app) ${split(app)}, everything outside it ${split(outside)}`;
-    return [diskRow, http, overhead];
+    // the two compared call by call: the same message in process (the in-memory database) and then
+    // over HTTP, alternating, so both meet the same state of the machine; separate series minutes
+    // apart differ by several ms on a shared 2-core machine
+    const local: number[] = [];
+    const remote: number[] = [];
+    const paired = await measure("retrieve, HTTP − in-process, paired calls", { n: N, warmup: WARMUP, notes: "" }, async (i) => {
+      const t0 = performance.now();
+      await inProcess(i);
+      const t1 = performance.now();
+      await hq.retrieval.retrieve({ body: { message: msgs[i % msgs.length]! } });
+      if (i >= WARMUP) {
+        local.push(t1 - t0);
+        remote.push(performance.now() - t1);
+      }
+    });
+    const differences = remote.map((r, j) => r - local[j]!);
+    const pairedRow: BenchRow = {
+      benchmark: paired.benchmark,
+      n: differences.length,
+      p50: at(differences, 0.5),
+      p95: at(differences, 0.95),
+      notes: `each call over HTTP minus the same call just before it in process (in memory): in process ${split(local)}, over HTTP ${split(remote)}; target ≤ 5 ms at p50`,
+    };
+    return [diskRow, http, overhead, pairedRow];
   } catch (err) {
     const failed = (benchmark: string) => ({ benchmark, n: 0, p50: NaN, p95: NaN, notes: `failed: ${err instanceof Error ? err.message : String(err)}` });
     return [diskRow ?? failed("retrieve in-process, hq, 10k, on disk"), failed(name)];
