@@ -11,12 +11,15 @@ import { parentPort, workerData } from "node:worker_threads";
 import { PGlite } from "@electric-sql/pglite";
 import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import { vector } from "@electric-sql/pglite/vector";
+import { startCheckpoints } from "./checkpoints.mjs";
 import { serveWire } from "./wire.mjs";
 
 const { dataDir, socketPath, sharedBuffers } = workerData;
 const startParams = sharedBuffers ? [...PGlite.defaultStartParams, "-c", `shared_buffers=${sharedBuffers}`] : undefined;
 const pg = await PGlite.create(dataDir, { extensions: { vector, pg_trgm }, ...(startParams ? { startParams } : {}) });
 const server = await serveWire(pg, socketPath);
+// Postgres in PGlite has no checkpointer: without these its write-ahead log grows as long as it runs
+const checkpoints = startCheckpoints(pg, server);
 
 // control messages from the host: { id, op: "dump" | "close" }
 parentPort.on("message", async ({ id, op, compression }) => {
@@ -27,6 +30,7 @@ parentPort.on("message", async ({ id, op, compression }) => {
       const data = await file.arrayBuffer();
       parentPort.postMessage({ id, ok: true, data, name: file.name }, [data]);
     } else if (op === "close") {
+      checkpoints.stop();
       await server.close();
       await pg.close(); // a clean shutdown of Postgres: everything committed is on disk
       parentPort.postMessage({ id, ok: true });

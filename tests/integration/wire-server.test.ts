@@ -4,6 +4,7 @@ import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import postgres from "postgres";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startCheckpoints } from "../../scripts/server/checkpoints.mjs";
 import { serveWire, type WireServer } from "../../scripts/server/wire.mjs";
 
 // The wire server that puts the embedded database on a Unix socket for server.mjs: one Postgres
@@ -102,6 +103,38 @@ describe("the embedded database's wire server", () => {
       await held;
       expect(await q).toEqual([{ id: 3 }]);
     } finally {
+      await sql.end();
+    }
+  });
+
+  it("checkpoints once enough log is written, never inside an open transaction", async () => {
+    // Postgres in PGlite has no checkpointer: the engine thread takes them (scripts/server/checkpoints.mjs)
+    const checkpoints = startCheckpoints(pg, server, { walBytes: 256 * 1024, checkMs: 20 });
+    const sql = connect();
+    try {
+      const redo = async () => (await sql.unsafe("select redo_lsn::text as lsn from pg_control_checkpoint()"))[0]!.lsn as string;
+      await checkpoints.checks();
+      const first = await redo();
+      // over 256 kB of log, inside a transaction that stays open across several checks
+      const tx = await sql.reserve();
+      await tx.unsafe("begin");
+      await tx.unsafe("insert into t select 1000 + g, repeat(md5(g::text), 20) from generate_series(1, 2000) g");
+      await checkpoints.checks();
+      await checkpoints.checks();
+      expect((await tx.unsafe("select redo_lsn::text as lsn from pg_control_checkpoint()"))[0]!.lsn).toBe(first);
+      await tx.unsafe("commit");
+      tx.release();
+      await checkpoints.checks();
+      await checkpoints.checks();
+      expect(await redo()).not.toBe(first);
+      const after = await redo();
+      // nothing written since: no further checkpoint
+      await checkpoints.checks();
+      await checkpoints.checks();
+      expect(await redo()).toBe(after);
+    } finally {
+      checkpoints.stop();
+      await sql.unsafe("delete from t where id > 1000");
       await sql.end();
     }
   });
