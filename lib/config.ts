@@ -64,7 +64,7 @@ const envSchema = z.object({
    * Named prepared statements on DATABASE_URL: `auto` uses them unless the URL's port is a
    * transaction-mode pooler's (6543 Supabase, 6432 PgBouncer), which cannot keep them between transactions
    */
-  DATABASE_PREPARE: z.enum(["auto", "true", "false", "1", "0", "yes", "no"]).default("auto"),
+  DATABASE_PREPARE: z.union([z.literal("auto"), boolish]).default("auto"),
   DATA_DIR: z.string().min(1).default("./.data"),
   SEED_DEMO: boolish.default(true),
   /** Postgres shared_buffers of the embedded database (e.g. 256MB); PGlite's own default is 128MB */

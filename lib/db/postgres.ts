@@ -16,9 +16,8 @@ const TRANSACTION_POOLER_PORTS = new Set(["6543", "6432"]);
  * names a transaction-mode pooler's port; `true`/`false` decide outright (`false` for a pooler on
  * another port).
  */
-export function preparesStatements(url: string, setting: string = "auto"): boolean {
-  if (["true", "1", "yes"].includes(setting)) return true;
-  if (["false", "0", "no"].includes(setting)) return false;
+export function preparesStatements(url: string, setting: "auto" | boolean = "auto"): boolean {
+  if (setting !== "auto") return setting;
   try {
     return !TRANSACTION_POOLER_PORTS.has(new URL(url).port);
   } catch {

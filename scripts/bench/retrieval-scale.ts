@@ -21,6 +21,7 @@ import postgres from "postgres";
 import { createAgent } from "@/lib/agents/service";
 import type { AgentCaller, HqCaller } from "@/lib/auth/caller";
 import { createClient } from "@/lib/clients/service";
+import { getConfig } from "@/lib/config";
 import { setDatabaseForTests } from "@/lib/db";
 import { migrate } from "@/lib/db/migrate";
 import { openPglite } from "@/lib/db/pglite";
@@ -103,7 +104,7 @@ async function serverDatabase(adminUrl: string) {
   await inDb.unsafe("create extension if not exists vector");
   await inDb.end({ timeout: 5 });
   // as the app opens DATABASE_URL (DATABASE_PREPARE, default auto)
-  const db = openPostgres(u.toString(), { max: 10, prepare: preparesStatements(u.toString(), process.env.DATABASE_PREPARE) });
+  const db = openPostgres(u.toString(), { max: 10, prepare: preparesStatements(u.toString(), getConfig().DATABASE_PREPARE) });
   await migrate(db);
   return {
     db,

@@ -25,8 +25,8 @@ describe("prepared statements (DATABASE_PREPARE)", () => {
     expect(preparesStatements("postgres://u:p@db.example.com/app")).toBe(true);
     expect(preparesStatements("postgres://u:p@aws-0-eu.pooler.supabase.com:6543/postgres")).toBe(false);
     expect(preparesStatements("postgres://u:p@pgbouncer.internal:6432/app")).toBe(false);
-    expect(preparesStatements("postgres://u:p@pgbouncer.internal:6432/app", "true")).toBe(true);
-    expect(preparesStatements("postgres://u:p@db.example.com:5432/app", "false")).toBe(false);
+    expect(preparesStatements("postgres://u:p@pgbouncer.internal:6432/app", true)).toBe(true);
+    expect(preparesStatements("postgres://u:p@db.example.com:5432/app", false)).toBe(false);
   });
 
   describe.runIf(REAL)("on a real PostgreSQL server", () => {
