@@ -21,7 +21,7 @@ export default tseslint.config(
   {
     files: ["scripts/**/*.mjs", "bin/**/*.mjs", "*.mjs"],
     languageOptions: {
-      globals: { process: "readonly", console: "readonly", URL: "readonly", performance: "readonly", setTimeout: "readonly", clearTimeout: "readonly" },
+      globals: { process: "readonly", console: "readonly", URL: "readonly", performance: "readonly", setTimeout: "readonly", clearTimeout: "readonly", Headers: "readonly", ByteLengthQueuingStrategy: "readonly" },
     },
   },
   {

@@ -3,7 +3,8 @@
 // - every API request is admitted in arrival order before any other work (scripts/server/admission.mjs);
 //   GET /api/metrics never waits (a scrape must show an overload, not queue behind it);
 // - an API call with a bearer key is checked against the routes here (a path or method none serves:
-//   the JSON 404/405 at once) and then skips the proxy (proxy.ts), which only the console needs;
+//   the JSON 404/405 at once), then skips the proxy (proxy.ts), which only the console needs, and is
+//   handed straight to its route handler (scripts/server/direct.mjs);
 // - the embedded database (no DATABASE_URL) runs in a thread of its own (scripts/server/engine.mjs),
 //   reached over the Postgres wire protocol, instead of on the thread that answers requests;
 // - SIGTERM/SIGINT shut down gracefully: stop accepting, answer every request already received (those
@@ -60,6 +61,13 @@ const hooks = globalThis[HOOKS];
 if (!hooks) throw new Error("server.mjs: the app's hooks were not installed (instrumentation.ts did not run)");
 const { createAdmission } = await import("./scripts/server/admission.mjs");
 const admission = createAdmission(hooks);
+let direct = null;
+if (hooks.directApi()) {
+  const { createDirectRoutes } = await import("./scripts/server/direct.mjs");
+  const { NextRequest } = await import("next/server.js");
+  const distDir = path.join(path.dirname(new URL(import.meta.url).pathname), process.env.NEXT_DIST_DIR || ".next");
+  direct = createDirectRoutes({ distDir, makeRequest: (url, init) => new NextRequest(url, init) });
+}
 
 let draining = false;
 let open = 0; // responses not finished yet
@@ -84,11 +92,19 @@ const server = http.createServer((req, res) => {
     if (open === 0) allAnswered();
   });
   const pathname = (req.url ?? "/").split("?")[0];
+  const failed = (err) => {
+    console.error("[memory-hq] request failed:", err);
+    if (!res.headersSent) res.writeHead(500, { "content-type": "application/json" }).end(JSON.stringify(hooks.errorBody("internal_error", "Something went wrong")));
+    else res.destroy();
+  };
   const serve = () => {
-    handle(req, res).catch((err) => {
-      console.error("[memory-hq] request failed:", err);
-      if (!res.headersSent) res.writeHead(500).end();
-    });
+    handle(req, res).catch(failed);
+  };
+  // a bearer-key API call its route handler answers itself; anything else Next.js serves
+  const serveDirect = async () => {
+    const found = await direct.lookup(req.method ?? "GET", req.url ?? "/");
+    if (!found) return serve();
+    await direct.serve(req, res, found);
   };
   const api = pathname.startsWith("/api/") && pathname.replace(/\/+$/, "") !== "/api/metrics";
   if (draining) {
@@ -104,7 +120,8 @@ const server = http.createServer((req, res) => {
     onHead(res, () => {});
     return serve();
   }
-  if (req.headers.authorization) {
+  const bearer = Boolean(req.headers.authorization);
+  if (bearer) {
     // a path or method no route serves: the API's JSON 404/405 (as proxy.ts answers it)
     const unserved = hooks.unservedApi(req.method ?? "GET", pathname);
     if (unserved) {
@@ -124,7 +141,8 @@ const server = http.createServer((req, res) => {
     onHead: (fn) => onHead(res, fn),
     serve: (queueMs) => {
       req.headers[QUEUE_HEADER] = queueMs;
-      serve();
+      if (bearer && direct) serveDirect().catch(failed);
+      else serve();
     },
   };
   admission.admit(entry);

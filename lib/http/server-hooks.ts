@@ -1,8 +1,10 @@
 import "server-only";
 import { closeDatabase } from "@/lib/db";
+import { getConfig } from "@/lib/config";
 import { stopConsolidationScheduler } from "@/lib/lifecycle/scheduler";
 import { admissionLimits, admissionRejected, admissionState, admissionWaited } from "@/lib/metrics/admission";
 import { recordHttpRequest } from "@/lib/metrics/http";
+import { tracingConfigured } from "@/lib/metrics/tracing";
 import { flushAccessCounts } from "@/lib/retrieval/access-counts";
 import { flushTermStats } from "@/lib/retrieval/term-stats";
 import { admissionSettings } from "./admission";
@@ -17,6 +19,11 @@ import { errorBody } from "./errors";
 export interface ServerHooks {
   admission(): { concurrency: number; queue: number; maxWaitMs: number };
   routeTemplate(pathname: string): string | undefined;
+  /**
+   * Whether API calls with a bearer key go straight to their route handler (API_DIRECT), not through
+   * Next.js's request handler: not while OpenTelemetry tracing is on, whose request spans are Next.js's.
+   */
+  directApi(): boolean;
   /** The JSON 404/405 for an API request no route handler serves, or null. */
   unservedApi(method: string, pathname: string): UnservedAnswer | null;
   recordHttpRequest: typeof recordHttpRequest;
@@ -24,7 +31,7 @@ export interface ServerHooks {
   admissionState: typeof admissionState;
   admissionWaited: typeof admissionWaited;
   admissionRejected: typeof admissionRejected;
-  errorBody(code: "rate_limited" | "service_unavailable", message: string): unknown;
+  errorBody(code: "rate_limited" | "service_unavailable" | "internal_error", message: string): unknown;
   /** Once every request is answered: stores the counters still pending, closes the database. */
   shutdown(): Promise<void>;
 }
@@ -35,6 +42,7 @@ export function installServerHooks(): void {
   const hooks: ServerHooks = {
     admission: admissionSettings,
     routeTemplate,
+    directApi: () => getConfig().API_DIRECT && !tracingConfigured(),
     unservedApi: unservedApiAnswer,
     recordHttpRequest,
     admissionLimits,

@@ -1,0 +1,178 @@
+// API calls with a bearer key, handed straight to their route handler (server.mjs).
+//
+// Next.js's request handler spends ~1.5–2 ms of every call on routing (its route table, rewrites,
+// the work stores it sets up for pages) and on turning the handler's Response into the Node answer
+// (headers flushed on their own, the body pumped through web streams in chunks). An agent's call with
+// a bearer key needs none of it: the route handlers are plain `(Request, { params })` functions that
+// authenticate, parse and answer themselves (lib/http/route.ts). So server.mjs finds the route file as
+// Next.js would, from the build's own list (app-paths-manifest.json), and calls the same handler Next.js
+// would call — the module Next.js loaded, not a copy — then writes the answer in one piece.
+//
+// Everything else goes through Next.js as before: console pages, session (cookie) calls and the
+// sign-in routes (/api/v1/auth/…), the MCP and metrics endpoints, HEAD and OPTIONS (which Next.js
+// implements for a route), a path with a trailing slash or a malformed escape, a route served from the
+// build's prerendered output or a route module this server cannot read, and every request while
+// OpenTelemetry tracing is on (Next.js's spans then cover each call). API_DIRECT=false sends every
+// request through Next.js.
+import { readFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import path from "node:path";
+import { Readable } from "node:stream";
+
+/** Headers a handler's Response may carry that do not describe the bytes written here (as Next.js drops them). */
+const FRAMING_HEADERS = new Set(["content-length", "content-encoding", "transfer-encoding", "set-cookie"]);
+/** Methods Next.js answers for a route on its own (HEAD from GET, OPTIONS with Allow). */
+const NEXT_IMPLEMENTED = new Set(["HEAD", "OPTIONS"]);
+
+/**
+ * The route table of the build in `distDir` under /api/v1: `lookup(method, pathname)` gives the handler
+ * and its params, or null when Next.js should serve the request. `makeRequest(url, init)` builds the
+ * request object handlers take (Next.js's NextRequest).
+ */
+export function createDirectRoutes({ distDir, makeRequest }) {
+  const require = createRequire(import.meta.url);
+  const serverDir = path.join(distDir, "server");
+  const manifest = JSON.parse(readFileSync(path.join(serverDir, "app-paths-manifest.json"), "utf8"));
+  let prerendered = new Set();
+  try {
+    prerendered = new Set(Object.keys(JSON.parse(readFileSync(path.join(distDir, "prerender-manifest.json"), "utf8")).routes ?? {}));
+  } catch {
+    /* no prerendered routes */
+  }
+  const routes = [];
+  for (const [page, file] of Object.entries(manifest)) {
+    if (!page.startsWith("/api/v1/") || !page.endsWith("/route")) continue;
+    const template = page.slice(0, -"/route".length);
+    const segments = template.split("/").filter(Boolean);
+    // catch-all segments and prerendered routes stay with Next.js
+    if (prerendered.has(template) || segments.some((s) => s.startsWith("[..") || s.startsWith("[[") || s.startsWith("("))) continue;
+    routes.push({
+      segments: segments.map((s) => (s.startsWith("[") && s.endsWith("]") ? { param: s.slice(1, -1) } : { name: s })),
+      file: path.join(serverDir, file),
+      handlers: null, // method → handler, loaded at the first call
+    });
+  }
+
+  /** The route Next.js would pick: static segments win over dynamic ones, leftmost first. */
+  function match(pathname) {
+    const parts = pathname.split("/").filter(Boolean);
+    let best = null;
+    let bestRank = null;
+    for (const route of routes) {
+      if (route.segments.length !== parts.length) continue;
+      const params = {};
+      const rank = [];
+      let ok = true;
+      for (let i = 0; i < parts.length && ok; i++) {
+        const seg = route.segments[i];
+        if (seg.name !== undefined) {
+          ok = seg.name === parts[i];
+          rank.push(0);
+        } else {
+          try {
+            params[seg.param] = decodeURIComponent(parts[i]);
+          } catch {
+            return null; // a malformed escape: Next.js answers it
+          }
+          rank.push(1);
+        }
+      }
+      if (!ok) continue;
+      if (!best || rank.join() < bestRank.join()) {
+        best = { route, params };
+        bestRank = rank;
+      }
+    }
+    return best;
+  }
+
+  /**
+   * The route module Next.js loaded for `file` (the same instance: Node's module cache), its handlers
+   * by method; none (Next.js serves the route) when the module is not what this server expects.
+   */
+  async function handlersOf(route) {
+    if (route.handlers) return route.handlers;
+    try {
+      const routeModule = require(route.file)?.routeModule;
+      if (typeof routeModule?.ensureUserland !== "function") throw new Error("no app route module in it");
+      await routeModule.ensureUserland();
+      const userland = routeModule.userland;
+      // a route that asks for anything but a dynamic handler (static output, a revalidation time) stays with Next.js
+      const plain = userland.dynamic === undefined || userland.dynamic === "force-dynamic";
+      route.handlers = plain && userland.revalidate === undefined ? userland : {};
+    } catch (err) {
+      console.error(`[memory-hq] ${route.file}: served through Next.js (${err instanceof Error ? err.message : err})`);
+      route.handlers = {};
+    }
+    return route.handlers;
+  }
+
+  return {
+    /** `{ handler, params }` for a request a route handler serves directly, or null. */
+    async lookup(method, url) {
+      if (NEXT_IMPLEMENTED.has(method)) return null;
+      const pathname = url.split("?")[0];
+      if (!pathname.startsWith("/api/v1/") || pathname.startsWith("/api/v1/auth/")) return null;
+      if (pathname.endsWith("/") || pathname.includes("//")) return null;
+      const found = match(pathname);
+      if (!found) return null;
+      const handler = (await handlersOf(found.route))[method];
+      return typeof handler === "function" ? { handler, params: found.params } : null;
+    },
+
+    /** Calls `handler` for the Node request and writes its Response to `res`. */
+    async serve(req, res, { handler, params }) {
+      // the scheme as Next.js takes it (a TLS-terminating proxy's X-Forwarded-Proto)
+      const scheme = String(req.headers["x-forwarded-proto"] ?? "").includes("https") ? "https" : "http";
+      const hasBody = req.method !== "GET" && req.method !== "HEAD";
+      const request = makeRequest(`${scheme}://${req.headers.host ?? "localhost"}${req.url}`, {
+        method: req.method,
+        headers: toHeaders(req.headers),
+        // read as the handler asks for it, at most 64 KB ahead (the handler stops past its body limit)
+        ...(hasBody ? { body: Readable.toWeb(req, { strategy: new ByteLengthQueuingStrategy({ highWaterMark: 65_536 }) }), duplex: "half" } : {}),
+      });
+      const response = await handler(request, { params: Promise.resolve(params) });
+      await writeResponse(res, response);
+    },
+  };
+}
+
+function toHeaders(raw) {
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(raw)) {
+    if (value === undefined) continue;
+    if (Array.isArray(value)) for (const v of value) headers.append(name, v);
+    else headers.set(name, value);
+  }
+  return headers;
+}
+
+/**
+ * Writes a web Response to a Node answer: the head and a body of one chunk in one write, with its
+ * Content-Length (a JSON answer); a longer stream (a backup, an export) chunk by chunk as it comes,
+ * pausing while the client is slow.
+ */
+async function writeResponse(res, response) {
+  res.statusCode = response.status;
+  for (const [name, value] of response.headers) if (!FRAMING_HEADERS.has(name)) res.setHeader(name, value);
+  const cookies = response.headers.getSetCookie();
+  if (cookies.length) res.setHeader("set-cookie", cookies);
+  if (!response.body) return void res.end();
+  const reader = response.body.getReader();
+  const abort = () => void reader.cancel().catch(() => {});
+  res.once("close", abort);
+  try {
+    const first = await reader.read();
+    if (first.done) return void res.end();
+    const second = await reader.read();
+    if (second.done) return void res.end(first.value);
+    res.write(first.value);
+    for (let chunk = second; !chunk.done; chunk = await reader.read()) {
+      if (res.destroyed) return;
+      if (!res.write(chunk.value)) await new Promise((resolve) => (res.once("drain", resolve), res.once("close", resolve)));
+    }
+    res.end();
+  } finally {
+    res.off("close", abort);
+  }
+}
