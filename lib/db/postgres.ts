@@ -85,16 +85,25 @@ export function openPostgres(
       try {
         const first = txOptions?.first;
         // postgres.js sends a query once it is awaited or executed: BEGIN is started explicitly
-        // so that it goes out first
-        const begin = conn.unsafe("begin").execute();
-        if (first) await Promise.all([begin, run(conn, first.text, first.params)]);
-        else await begin;
-        const result = await fn({
-          query: (text, params) => run(conn, text, params),
-          exec: async (text) => {
-            await conn.unsafe(text).simple();
-          },
-        });
+        // so that it goes out first. `fn` starts at once: its first statement follows BEGIN and the
+        // settings on the same connection, in the same round trip, and Postgres runs them in order.
+        // Had BEGIN or the settings failed, the transaction is aborted and every statement of `fn`
+        // fails with it; the error reported is theirs.
+        const opened = Promise.all([conn.unsafe("begin").execute(), first ? run(conn, first.text, first.params) : null]);
+        opened.catch(() => {}); // awaited below; a rejection before then is not unhandled
+        let result: Awaited<ReturnType<typeof fn>>;
+        try {
+          result = await fn({
+            query: (text, params) => run(conn, text, params),
+            exec: async (text) => {
+              await conn.unsafe(text).simple();
+            },
+          });
+        } catch (err) {
+          await opened; // the cause, when the transaction never opened
+          throw err;
+        }
+        await opened;
         await conn.unsafe("commit");
         return result;
       } catch (err) {
