@@ -66,7 +66,7 @@ if (hooks.directApi()) {
   const { createDirectRoutes } = await import("./scripts/server/direct.mjs");
   const { NextRequest } = await import("next/server.js");
   const distDir = path.join(path.dirname(new URL(import.meta.url).pathname), process.env.NEXT_DIST_DIR || ".next");
-  direct = createDirectRoutes({ distDir, makeRequest: (url, init) => new NextRequest(url, init) });
+  direct = createDirectRoutes({ distDir, routeTemplate: hooks.routeTemplate, makeRequest: (url, init) => new NextRequest(url, init) });
 }
 
 let draining = false;

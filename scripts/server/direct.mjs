@@ -4,9 +4,9 @@
 // the work stores it sets up for pages) and on turning the handler's Response into the Node answer
 // (headers flushed on their own, the body pumped through web streams in chunks). An agent's call with
 // a bearer key needs none of it: the route handlers are plain `(Request, { params })` functions that
-// authenticate, parse and answer themselves (lib/http/route.ts). So server.mjs finds the route file as
-// Next.js would, from the build's own list (app-paths-manifest.json), and calls the same handler Next.js
-// would call — the module Next.js loaded, not a copy — then writes the answer in one piece.
+// authenticate, parse and answer themselves (lib/http/route.ts). So server.mjs takes the route the app's own
+// table picks for the path (the one Next.js would pick), its file from the build's list
+// (app-paths-manifest.json), and calls the same handler Next.js would call — the module Next.js loaded, not a copy — then writes the answer in one piece.
 //
 // Everything else goes through Next.js as before: console pages, session (cookie) calls and the
 // sign-in routes (/api/v1/auth/…), the MCP and metrics endpoints, HEAD and OPTIONS (which Next.js
@@ -25,11 +25,13 @@ const FRAMING_HEADERS = new Set(["content-length", "content-encoding", "transfer
 const NEXT_IMPLEMENTED = new Set(["HEAD", "OPTIONS"]);
 
 /**
- * The route table of the build in `distDir` under /api/v1: `lookup(method, pathname)` gives the handler
- * and its params, or null when Next.js should serve the request. `makeRequest(url, init)` builds the
- * request object handlers take (Next.js's NextRequest).
+ * The route files of the build in `distDir` under /api/v1: `lookup(method, url)` gives the handler and
+ * its params, or null when Next.js should serve the request. `routeTemplate(pathname)` is the app's own
+ * choice of route (lib/http/api-routes.ts: `/api/v1/memories/{id}`, the route files' paths with `{id}`
+ * for `[id]`, the same precedence as Next.js). `makeRequest(url, init)` builds the request object
+ * handlers take (Next.js's NextRequest).
  */
-export function createDirectRoutes({ distDir, makeRequest }) {
+export function createDirectRoutes({ distDir, routeTemplate, makeRequest }) {
   const require = createRequire(import.meta.url);
   const serverDir = path.join(distDir, "server");
   const manifest = JSON.parse(readFileSync(path.join(serverDir, "app-paths-manifest.json"), "utf8"));
@@ -39,51 +41,37 @@ export function createDirectRoutes({ distDir, makeRequest }) {
   } catch {
     /* no prerendered routes */
   }
-  const routes = [];
+  /** template → { segments, file, handlers } for each route file served here */
+  const routes = new Map();
   for (const [page, file] of Object.entries(manifest)) {
     if (!page.startsWith("/api/v1/") || !page.endsWith("/route")) continue;
-    const template = page.slice(0, -"/route".length);
-    const segments = template.split("/").filter(Boolean);
-    // catch-all segments and prerendered routes stay with Next.js
-    if (prerendered.has(template) || segments.some((s) => s.startsWith("[..") || s.startsWith("[[") || s.startsWith("("))) continue;
-    routes.push({
-      segments: segments.map((s) => (s.startsWith("[") && s.endsWith("]") ? { param: s.slice(1, -1) } : { name: s })),
+    const folder = page.slice(0, -"/route".length);
+    if (prerendered.has(folder)) continue; // served from the build's output by Next.js
+    const template = folder.replace(/\[(\w+)\]/g, "{$1}");
+    routes.set(template, {
+      segments: template.split("/").map((s) => (/^\{\w+\}$/.test(s) ? s.slice(1, -1) : null)),
       file: path.join(serverDir, file),
       handlers: null, // method → handler, loaded at the first call
     });
   }
 
-  /** The route Next.js would pick: static segments win over dynamic ones, leftmost first. */
+  /** The route file for `pathname` and its params (escapes decoded), or null. */
   function match(pathname) {
-    const parts = pathname.split("/").filter(Boolean);
-    let best = null;
-    let bestRank = null;
-    for (const route of routes) {
-      if (route.segments.length !== parts.length) continue;
-      const params = {};
-      const rank = [];
-      let ok = true;
-      for (let i = 0; i < parts.length && ok; i++) {
-        const seg = route.segments[i];
-        if (seg.name !== undefined) {
-          ok = seg.name === parts[i];
-          rank.push(0);
-        } else {
-          try {
-            params[seg.param] = decodeURIComponent(parts[i]);
-          } catch {
-            return null; // a malformed escape: Next.js answers it
-          }
-          rank.push(1);
-        }
-      }
-      if (!ok) continue;
-      if (!best || rank.join() < bestRank.join()) {
-        best = { route, params };
-        bestRank = rank;
+    const template = routeTemplate(pathname);
+    const route = template === undefined ? undefined : routes.get(template);
+    if (!route) return null;
+    const parts = pathname.split("/");
+    const params = {};
+    for (let i = 0; i < parts.length; i++) {
+      const name = route.segments[i];
+      if (!name) continue;
+      try {
+        params[name] = decodeURIComponent(parts[i]);
+      } catch {
+        return null; // a malformed escape: Next.js answers it
       }
     }
-    return best;
+    return { route, params };
   }
 
   /**
