@@ -10,11 +10,11 @@ import { Input } from "@/components/ui/input";
 import { Select } from "@/components/ui/select";
 import { Textarea } from "@/components/ui/textarea";
 import { CATEGORY_OPTIONS } from "@/components/knowledge/labels";
-import { formErrors } from "@/lib/client/api";
-import { useKnowledgeList } from "@/lib/client/hooks/knowledge";
-import { useResolveEscalation } from "@/lib/client/hooks/lifecycle";
-import type { KnowledgeCategory } from "@/lib/client/knowledge-types";
-import type { Escalation } from "@/lib/client/lifecycle-types";
+import { formErrors } from "@/lib/console/api";
+import { useKnowledgeList } from "@/lib/console/hooks/knowledge";
+import { useResolveEscalation } from "@/lib/console/hooks/lifecycle";
+import type { KnowledgeCategory } from "@/lib/console/knowledge-types";
+import type { Escalation } from "@/lib/console/lifecycle-types";
 
 /**
  * Resolves an escalation. The fix typed here is what the agent receives and what is published to the

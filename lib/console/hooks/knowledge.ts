@@ -1,9 +1,9 @@
 "use client";
 
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { apiCall } from "@/lib/client/api";
-import { auditKeys, knowledgeKeys } from "@/lib/client/query-keys";
-import type { KnowledgeCategory, KnowledgeDraft, KnowledgeStatus } from "@/lib/client/knowledge-types";
+import { apiCall } from "@/lib/console/api";
+import { auditKeys, knowledgeKeys } from "@/lib/console/query-keys";
+import type { KnowledgeCategory, KnowledgeDraft, KnowledgeStatus } from "@/lib/console/knowledge-types";
 import { knowledgeContracts as c } from "@/lib/knowledge/contracts";
 
 export interface KnowledgeFilters {

@@ -10,7 +10,7 @@ export const DIRECT_ADDRESS = "direct";
  * is the address the outermost trusted proxy saw. Anything to the left of it is the caller's own
  * claim and never used. Without a trusted proxy every caller is `DIRECT_ADDRESS`.
  */
-export function clientAddress(headers: Headers, trust: TrustProxy = getConfig().TRUST_PROXY): string {
+export function callerAddress(headers: Headers, trust: TrustProxy = getConfig().TRUST_PROXY): string {
   if (trust.mode === "none") return DIRECT_ADDRESS;
   const chain = (headers.get("x-forwarded-for") ?? "")
     .split(",")

@@ -255,7 +255,7 @@ export function messages(c: Corpus, count: number, level: "local" | "hq") {
 }
 
 export async function benchRetrieval(): Promise<BenchRow[]> {
-  // how the cost grows with the data, on both engines (scripts/bench/retrieval-scale.ts); `--sizes`
+  // how the cost grows with the data, on both engines (bench/retrieval-scale.ts); `--sizes`
   // runs that table alone
   const { benchRetrievalScale, scaleOnly } = await import("./retrieval-scale");
   if (scaleOnly()) return benchRetrievalScale();
@@ -495,7 +495,7 @@ async function benchHttp(
   try {
     // the server opens <DATA_DIR>/pglite: restore the in-memory database there
     const dump = await pg.dumpDataDir("none");
-    // with the server's page cache (PGLITE_SHARED_BUFFERS, as scripts/server/engine-worker.mjs applies it)
+    // with the server's page cache (PGLITE_SHARED_BUFFERS, as server/engine/worker.mjs applies it)
     const buffers = process.env.PGLITE_SHARED_BUFFERS;
     const copy = await PGlite.create(path.join(dataDir, "pglite"), {
       extensions: { vector, pg_trgm },

@@ -1,8 +1,8 @@
 "use client";
 
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { apiCall, ApiClientError, toClientError } from "@/lib/client/api";
-import { auditKeys } from "@/lib/client/query-keys";
+import { apiCall, ApiClientError, toClientError } from "@/lib/console/api";
+import { auditKeys } from "@/lib/console/query-keys";
 import { backupContracts } from "@/lib/backup/contracts";
 import { systemContracts } from "@/lib/http/system-contracts";
 

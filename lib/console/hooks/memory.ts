@@ -1,9 +1,9 @@
 "use client";
 
 import { keepPreviousData, useInfiniteQuery, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { apiCall } from "@/lib/client/api";
-import type { AgentDocument, BackfillStatus, DocumentType, MemoryFilters } from "@/lib/client/memory-types";
-import { auditKeys, documentKeys, embeddingKeys, interactionKeys, memoryKeys } from "@/lib/client/query-keys";
+import { apiCall } from "@/lib/console/api";
+import type { AgentDocument, BackfillStatus, DocumentType, MemoryFilters } from "@/lib/console/memory-types";
+import { auditKeys, documentKeys, embeddingKeys, interactionKeys, memoryKeys } from "@/lib/console/query-keys";
 import { documentContracts } from "@/lib/documents/contracts";
 import { embeddingContracts } from "@/lib/embeddings/contracts";
 import { memoryContracts } from "@/lib/memories/contracts";

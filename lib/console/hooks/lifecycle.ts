@@ -1,9 +1,9 @@
 "use client";
 
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { apiCall } from "@/lib/client/api";
-import type { ResolveEscalationInput } from "@/lib/client/lifecycle-types";
-import { escalationKeys, knowledgeKeys, outcomeKeys, reportKeys } from "@/lib/client/query-keys";
+import { apiCall } from "@/lib/console/api";
+import type { ResolveEscalationInput } from "@/lib/console/lifecycle-types";
+import { escalationKeys, knowledgeKeys, outcomeKeys, reportKeys } from "@/lib/console/query-keys";
 import { lifecycleContracts as c } from "@/lib/lifecycle/contracts";
 
 export function useEscalations(filters: { status?: "open" | "resolved" } = {}) {

@@ -300,7 +300,7 @@ export const benchLoad: BenchModule = async () => {
     }
   }
 
-  // scripts/bench/index.ts hides DATABASE_URL from the other modules; it hands it on here
+  // bench/index.ts hides DATABASE_URL from the other modules; it hands it on here
   const serverUrl = process.env.BENCH_SERVER_DATABASE_URL;
   if (serverUrl && engines.includes("postgres")) {
     const { openPostgres } = await import("@/lib/db/postgres");

@@ -1,8 +1,8 @@
 "use client";
 
 import { useQuery } from "@tanstack/react-query";
-import { apiCall } from "@/lib/client/api";
-import { docsKeys } from "@/lib/client/query-keys";
+import { apiCall } from "@/lib/console/api";
+import { docsKeys } from "@/lib/console/query-keys";
 import { systemContracts } from "@/lib/http/system-contracts";
 
 /** The OpenAPI document the server generates from its contracts (changes only with a deploy). */

@@ -1,9 +1,9 @@
 "use client";
 
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { apiCall } from "@/lib/client/api";
-import { useAuditedWrite } from "@/lib/client/hooks/write";
-import { userKeys } from "@/lib/client/query-keys";
+import { apiCall } from "@/lib/console/api";
+import { useAuditedWrite } from "@/lib/console/hooks/write";
+import { userKeys } from "@/lib/console/query-keys";
 import { authContracts } from "@/lib/auth/contracts";
 
 // Signing in and out open and end sessions (not audited); setting up HQ and accepting an invitation

@@ -1,7 +1,7 @@
 // `npm run bench`: runs every bench module against a fresh embedded database (PGlite on disk in a
 // temporary folder, the local embedder) and prints one table. Figures are medians and 95th
 // percentiles of sequential calls in one process; they are measurements, not pass/fail tests.
-// To add a module: export a BenchModule from scripts/bench/<name>.ts and list it in MODULES.
+// To add a module: export a BenchModule from bench/<name>.ts and list it in MODULES.
 import { spawnSync } from "node:child_process";
 import { mkdtemp, rm } from "node:fs/promises";
 import os from "node:os";

@@ -1,10 +1,10 @@
 "use client";
 
 import { useQuery } from "@tanstack/react-query";
-import { apiCall } from "@/lib/client/api";
-import { useAuditedWrite, type WriteCallbacks } from "@/lib/client/hooks/write";
-import { constantKeys } from "@/lib/client/query-keys";
-import type { ConstantCategory } from "@/lib/client/types";
+import { apiCall } from "@/lib/console/api";
+import { useAuditedWrite, type WriteCallbacks } from "@/lib/console/hooks/write";
+import { constantKeys } from "@/lib/console/query-keys";
+import type { ConstantCategory } from "@/lib/console/types";
 import { lockedConstantContracts } from "@/lib/locked-constants/contracts";
 
 export function useLockedConstants() {

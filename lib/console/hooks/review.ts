@@ -1,10 +1,10 @@
 "use client";
 
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { apiCall } from "@/lib/client/api";
-import { useAuditedWrite, type WriteCallbacks } from "@/lib/client/hooks/write";
-import type { Contact, SuggestionStatus } from "@/lib/client/review-types";
-import { auditKeys, contactKeys, suggestionKeys } from "@/lib/client/query-keys";
+import { apiCall } from "@/lib/console/api";
+import { useAuditedWrite, type WriteCallbacks } from "@/lib/console/hooks/write";
+import type { Contact, SuggestionStatus } from "@/lib/console/review-types";
+import { auditKeys, contactKeys, suggestionKeys } from "@/lib/console/query-keys";
 import { reviewContracts as c } from "@/lib/review/contracts";
 import { reviewContracts } from "@/lib/review/contracts";
 

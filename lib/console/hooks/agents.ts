@@ -1,10 +1,10 @@
 "use client";
 
 import { useMutation, useQuery } from "@tanstack/react-query";
-import { apiCall } from "@/lib/client/api";
-import { useAuditedWrite, type WriteCallbacks } from "@/lib/client/hooks/write";
-import { agentKeys, clientKeys } from "@/lib/client/query-keys";
-import type { Agent, Client } from "@/lib/client/types";
+import { apiCall } from "@/lib/console/api";
+import { useAuditedWrite, type WriteCallbacks } from "@/lib/console/hooks/write";
+import { agentKeys, clientKeys } from "@/lib/console/query-keys";
+import type { Agent, Client } from "@/lib/console/types";
 import { agentContracts } from "@/lib/agents/contracts";
 import { clientContracts } from "@/lib/clients/contracts";
 import type { WireBody } from "@/lib/http/contract";

@@ -1,8 +1,8 @@
 "use client";
 
 import { useInfiniteQuery, useQuery } from "@tanstack/react-query";
-import { apiCall } from "@/lib/client/api";
-import { auditKeys } from "@/lib/client/query-keys";
+import { apiCall } from "@/lib/console/api";
+import { auditKeys } from "@/lib/console/query-keys";
 import { auditContracts } from "@/lib/audit/contracts";
 import type { AUDIT_ACTOR_TYPES } from "@/lib/audit/schemas";
 

@@ -14,7 +14,7 @@ export async function startEmbeddedEngine({ dataDir, sharedBuffers, onExit }) {
   // a private folder (mode 0700) for the socket: no other local user can connect to the database
   const socketDir = mkdtempSync(path.join(os.tmpdir(), "mhq-engine-"));
   const socketPath = path.join(socketDir, ".s.PGSQL.5432");
-  const worker = new Worker(new URL("./engine-worker.mjs", import.meta.url), {
+  const worker = new Worker(new URL("./worker.mjs", import.meta.url), {
     workerData: { dataDir, socketPath, sharedBuffers },
   });
   let closing = false;

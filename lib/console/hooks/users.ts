@@ -1,10 +1,10 @@
 "use client";
 
 import { useQuery } from "@tanstack/react-query";
-import { apiCall } from "@/lib/client/api";
-import { useAuditedWrite, type WriteCallbacks } from "@/lib/client/hooks/write";
-import { userKeys } from "@/lib/client/query-keys";
-import type { HqRole, HqUser, InviteResult } from "@/lib/client/types";
+import { apiCall } from "@/lib/console/api";
+import { useAuditedWrite, type WriteCallbacks } from "@/lib/console/hooks/write";
+import { userKeys } from "@/lib/console/query-keys";
+import type { HqRole, HqUser, InviteResult } from "@/lib/console/types";
 import { authContracts } from "@/lib/auth/contracts";
 
 /** HQ users (admin only: pass `enabled: false` for others, who get 403). */

@@ -3,23 +3,25 @@
 // database. At most `concurrency` requests run at once; once `queue` wait, a newcomer is refused with
 // 429 and a Retry-After from the recent service time; a request that waited `maxWaitMs` is refused the
 // same way; a caller that disconnects while waiting leaves the queue. The limits and metrics are the
-// app's (ADMISSION_* settings, mhq_admission_* and mhq_http_* series), reached through its hooks.
+// app's (ADMISSION_* settings, mhq_admission_* and mhq_http_* series), reached through its bridge (lib/http/server-bridge.ts).
 
-/** A queue bound to the app's hooks (lib/http/server-hooks.ts). */
-export function createAdmission(hooks) {
+import { UNMATCHED_ROUTE } from "./seam.mjs";
+
+/** A queue bound to the app's bridge. */
+export function createAdmission(bridge) {
   let running = 0;
   const queue = [];
   let serviceMs = 50;
-  const limits = hooks.admission();
-  hooks.admissionLimits(limits.concurrency, limits.queue);
-  const report = () => hooks.admissionState(queue.length, running);
+  const limits = bridge.admission();
+  bridge.admissionLimits(limits.concurrency, limits.queue);
+  const report = () => bridge.admissionState(queue.length, running);
   const retryAfter = () => Math.max(1, Math.ceil(((queue.length + 1) * serviceMs) / limits.concurrency / 1000));
 
   function start(entry) {
     running += 1;
     report();
     const started = performance.now();
-    hooks.admissionWaited((started - entry.arrived) / 1000);
+    bridge.admissionWaited((started - entry.arrived) / 1000);
     let done = false;
     // the slot is free once the answer's head is written (a streamed body may take longer) or the
     // connection is gone
@@ -47,12 +49,12 @@ export function createAdmission(hooks) {
   function refuse(entry, status, reason, message) {
     const res = entry.res;
     if (!res.headersSent && !res.destroyed) {
-      const body = JSON.stringify(hooks.errorBody(status === 429 ? "rate_limited" : "service_unavailable", message));
+      const body = JSON.stringify(bridge.errorBody(status === 429 ? "rate_limited" : "service_unavailable", message));
       res.writeHead(status, { "content-type": "application/json", "retry-after": String(retryAfter()), ...(entry.close ? { connection: "close" } : {}) });
       res.end(body);
     }
-    hooks.recordHttpRequest(hooks.routeTemplate(entry.pathname) ?? "unmatched", entry.method, status, (performance.now() - entry.arrived) / 1000);
-    if (reason) hooks.admissionRejected(reason);
+    bridge.recordHttpRequest(bridge.routeTemplate(entry.pathname) ?? UNMATCHED_ROUTE, entry.method, status, (performance.now() - entry.arrived) / 1000);
+    if (reason) bridge.admissionRejected(reason);
   }
 
   return {
@@ -70,7 +72,7 @@ export function createAdmission(hooks) {
         queue.splice(i, 1);
         clearTimeout(entry.timer);
         report();
-        if (reason === "abandoned") hooks.admissionRejected("abandoned");
+        if (reason === "abandoned") bridge.admissionRejected("abandoned");
         return true;
       };
       entry.timer = setTimeout(() => {

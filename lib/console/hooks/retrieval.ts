@@ -1,9 +1,9 @@
 "use client";
 
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { apiCall } from "@/lib/client/api";
-import { auditKeys, retrievalKeys } from "@/lib/client/query-keys";
-import type { RetrievalScope } from "@/lib/client/retrieval-types";
+import { apiCall } from "@/lib/console/api";
+import { auditKeys, retrievalKeys } from "@/lib/console/query-keys";
+import type { RetrievalScope } from "@/lib/console/retrieval-types";
 import { retrievalContracts } from "@/lib/retrieval/contracts";
 
 export interface RetrieveInput {

@@ -1,7 +1,7 @@
 "use client";
 
 import { useMutation, useQueryClient, type QueryKey } from "@tanstack/react-query";
-import { auditKeys } from "@/lib/client/query-keys";
+import { auditKeys } from "@/lib/console/query-keys";
 
 /** What a component may add to a write: its own reaction once the caches are fresh, and its error display. */
 export interface WriteCallbacks<TData, TVars> {

@@ -9,6 +9,7 @@ import { flushAccessCounts } from "@/lib/retrieval/access-counts";
 import { flushTermStats } from "@/lib/retrieval/term-stats";
 import { admissionSettings } from "./admission";
 import { routeTemplate, unservedApiAnswer, type UnservedAnswer } from "./api-routes";
+import { SEAM_GLOBALS } from "@/server/seam.mjs";
 import { errorBody } from "./errors";
 
 /**
@@ -16,7 +17,7 @@ import { errorBody } from "./errors";
  * metrics, the route template of a path and the answer for one no route serves, the error shape, and
  * the shutdown. Installed on globalThis by instrumentation.ts when the server starts.
  */
-export interface ServerHooks {
+export interface ServerBridge {
   admission(): { concurrency: number; queue: number; maxWaitMs: number };
   routeTemplate(pathname: string): string | undefined;
   /**
@@ -36,10 +37,8 @@ export interface ServerHooks {
   shutdown(): Promise<void>;
 }
 
-export const SERVER_HOOKS = "__memoryHqServerHooks";
-
-export function installServerHooks(): void {
-  const hooks: ServerHooks = {
+export function installServerBridge(): void {
+  const bridge: ServerBridge = {
     admission: admissionSettings,
     routeTemplate,
     directApi: () => getConfig().API_DIRECT && !tracingConfigured(),
@@ -64,5 +63,5 @@ export function installServerHooks(): void {
       await closeDatabase();
     },
   };
-  (globalThis as Record<string, unknown>)[SERVER_HOOKS] = hooks;
+  (globalThis as Record<string, unknown>)[SEAM_GLOBALS.bridge] = bridge;
 }

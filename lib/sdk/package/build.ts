@@ -1,6 +1,6 @@
 /**
  * The client package `memory-hq-client` as the server hands it out (`GET /downloads/memory-hq-client.tgz`):
- * the hand-written runtime and stdio bridge from `packages/client`, plus what is generated from the
+ * the hand-written runtime and stdio bridge from `packages/memory-hq-client`, plus what is generated from the
  * contracts every time — the endpoint table (`endpoints.js`) and the types of every endpoint
  * (`api.d.ts`) — at the server's own version, packed as `npm pack` packs (a gzipped tar of `package/…`).
  */
@@ -12,10 +12,10 @@ import { api } from "@/lib/contracts";
 import type { AnyContract } from "@/lib/http/contract";
 import { docComment, schemaToTs } from "./types";
 
-export const CLIENT_PACKAGE_NAME = "memory-hq-client";
+export const SDK_PACKAGE_NAME = "memory-hq-client";
 
 /** The package's source folder (the server runs from the repository root, as `next start` and the tests do). */
-export const clientPackageDir = () => path.join(process.cwd(), "packages", "client");
+export const sdkPackageDir = () => path.join(process.cwd(), "packages", SDK_PACKAGE_NAME);
 
 /** The server's version: the client package carries the same. */
 export function serverVersion(): string {
@@ -95,7 +95,7 @@ export interface PackageFile {
 
 /** The package's files: package.json and README, the runtime, the generated table and types, the bin. */
 export function clientPackageFiles(version = serverVersion()): PackageFile[] {
-  const dir = clientPackageDir();
+  const dir = sdkPackageDir();
   const read = (p: string) => readFileSync(path.join(dir, p));
   const manifest = JSON.parse(read("package.json").toString("utf8")) as Record<string, unknown>;
   manifest.version = version;
@@ -161,7 +161,7 @@ export function tarGz(files: PackageFile[]): Buffer {
 let cached: { version: string; tarball: Buffer } | undefined;
 
 /** The tarball, built once per server process (the contracts and version do not change while it runs). */
-export function clientTarball(): { version: string; tarball: Buffer } {
+export function sdkTarball(): { version: string; tarball: Buffer } {
   if (!cached) {
     const version = serverVersion();
     cached = { version, tarball: tarGz(clientPackageFiles(version)) };
