@@ -3,6 +3,7 @@ import { whoMayCall } from "@/lib/auth/permission-descriptions";
 import type { Permission } from "@/lib/auth/permissions";
 import { ALL_CONTRACTS } from "@/lib/contracts";
 import { apiViews, type AnyContract } from "./contract";
+import { fromZod } from "@/lib/json-schema/from-zod";
 import { ERROR_STATUS } from "./errors";
 import { REQUEST_EXAMPLES } from "./openapi-examples";
 
@@ -170,11 +171,8 @@ function schemaConverter() {
       return rest;
     },
   } as unknown as z.core.$ZodRegistry<Record<string, unknown>>;
-  // requests are described as the client sends them; responses as they travel (dates as ISO strings): both are the schemas' input side
   const convert = (s: z.ZodType): Json => {
-    const { $schema: _, $defs, ...rest } = z.toJSONSchema(s, { io: "input", unrepresentable: "any", target: "draft-2020-12", metadata }) as Json & {
-      $defs?: Record<string, Json>;
-    };
+    const { $schema: _, $defs, ...rest } = fromZod(s, metadata) as Json & { $defs?: Record<string, Json> };
     for (const [name, def] of Object.entries($defs ?? {})) components[name] ??= rewrite(def) as Json;
     return rewrite(rest) as Json;
   };
