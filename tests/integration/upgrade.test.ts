@@ -1,8 +1,8 @@
 // A database created by an earlier release upgrades with `npm run db:migrate` to exactly the schema of
 // a fresh install: on a real PostgreSQL (a non-superuser owner, pgvector created by the superuser,
 // compared with pg_dump) and on the embedded database (compared through the catalogs).
-import { execFileSync, spawnSync } from "node:child_process";
-import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import { execFileSync } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
@@ -10,19 +10,20 @@ import { openPglite } from "@/lib/db/pglite";
 import type { Database } from "@/lib/db/types";
 import { createServerDatabase, transport, type TestDatabase } from "../helpers/db";
 import { schemaFingerprint } from "../helpers/schema-fingerprint";
-import { testServerUrl } from "../helpers/postgres-server";
+import { adminUrlOf, differingLines, functionsWithAnotherBody, npmMigrate, pgDump } from "../helpers/schema-compare";
 
 /**
- * Releases an upgrade must start from: the newest release tag (`v*`), and the state before the
- * lifecycle and MCP work, which stood for the previous release until releases were tagged.
+ * Releases an upgrade must start from, until releases are tagged: the state before the lifecycle and
+ * MCP work (12 migrations, no function files), and the last release whose runner applied the
+ * function files and data moves that the migrations lacked; then the newest release tag (`v*`).
  */
-const FIRST_RELEASE = "279945d";
+const RELEASES = ["279945d", "76128f7"];
 const root = process.cwd();
 const git = (...args: string[]) => execFileSync("git", args, { cwd: root, encoding: "utf8" }).trim();
 
 function previousReleases(): string[] {
   const tags = git("tag", "--list", "v*", "--sort=-v:refname", "--merged", "HEAD").split("\n").filter(Boolean);
-  return [FIRST_RELEASE, ...tags.slice(0, 1)];
+  return [...RELEASES, ...tags.slice(0, 1)];
 }
 
 const temps: string[] = [];
@@ -46,10 +47,12 @@ async function migrateAsRelease(ref: string, db: Database): Promise<number> {
   // the runner took a migrations folder before it took options
   const takesOptions = git("show", `${ref}:lib/db/migrate.ts`).includes("opts: MigrateOptions");
   const supabase = path.join(dir, "supabase");
-  await runner.migrate(
-    db,
-    takesOptions ? { migrationsDir: path.join(supabase, "migrations"), schemaDir: path.join(supabase, "schema") } : path.join(supabase, "migrations"),
-  );
+  const folders = {
+    migrationsDir: path.join(supabase, "migrations"),
+    schemaDir: path.join(supabase, "schema"),
+    followupsDir: path.join(supabase, "followups"),
+  };
+  await runner.migrate(db, takesOptions ? folders : folders.migrationsDir);
   const [row] = await db.query<{ n: number }>("select count(*)::int as n from mhq.schema_migrations");
   return row?.n ?? 0;
 }
@@ -80,32 +83,6 @@ async function expectArrivalOrder(db: Database) {
   rows.forEach((r, i) => expect(r).toMatchObject({ prev: TIED[i - 1] ?? null, next: TIED[i + 1] ?? null }));
 }
 
-/** `npm run db:migrate`, as an operator runs it. */
-function npmMigrate(env: Record<string, string>): string {
-  const r = spawnSync("npm", ["run", "--silent", "db:migrate"], {
-    cwd: root,
-    env: { ...process.env, DATABASE_URL: "", ...env },
-    encoding: "utf8",
-  });
-  if (r.status !== 0) throw new Error(`npm run db:migrate failed:\n${r.stdout}\n${r.stderr}`);
-  return r.stdout;
-}
-
-function pgDump(url: string): string {
-  const bin = ["/usr/lib/postgresql/15/bin/pg_dump"].find(existsSync) ?? "pg_dump";
-  const out = execFileSync(bin, ["--schema-only", url], { encoding: "utf8", maxBuffer: 64 << 20 });
-  // a random key pg_dump writes into each dump
-  return out.replace(/^\\(un)?restrict .*$/gm, "");
-}
-
-function adminUrlOf(ownerUrl: string): string {
-  const u = new URL(ownerUrl);
-  const admin = new URL(testServerUrl());
-  u.username = admin.username;
-  u.password = admin.password;
-  return u.toString();
-}
-
 describe.runIf(transport === "postgres")("upgrade on a real PostgreSQL", () => {
   const dbs: TestDatabase[] = [];
   afterAll(async () => {
@@ -119,7 +96,7 @@ describe.runIf(transport === "postgres")("upgrade on a real PostgreSQL", () => {
     expect(await migrateAsRelease(ref, pool)).toBeGreaterThan(0);
     await storeTiedTranscript(pool);
     await pool.close();
-    expect(npmMigrate({ DATABASE_URL: old.url! })).toMatch(/Applied \d+ schema file/);
+    expect(npmMigrate({ DATABASE_URL: old.url! })).toMatch(/Applied \d+ migration/);
     await expectArrivalOrder(old.db);
 
     const fresh = await createServerDatabase({ migrate: false });
@@ -129,7 +106,8 @@ describe.runIf(transport === "postgres")("upgrade on a real PostgreSQL", () => {
     // same owner role in both, so ownership and privileges are compared too
     const upgraded = pgDump(adminUrlOf(old.url!));
     expect(upgraded.length).toBeGreaterThan(10_000);
-    expect(upgraded).toEqual(pgDump(adminUrlOf(fresh.url!)));
+    expect(differingLines(upgraded, pgDump(adminUrlOf(fresh.url!))), "pg_dump --schema-only lines that differ").toBe(0);
+    expect(await functionsWithAnotherBody(old.db, fresh.db)).toEqual([]);
     expect(await schemaFingerprint(old.db)).toEqual(await schemaFingerprint(fresh.db));
     // a second run finds nothing to do
     expect(npmMigrate({ DATABASE_URL: old.url! })).toContain("Database is up to date.");
@@ -143,7 +121,7 @@ describe.runIf(transport === "pglite")("upgrade of the embedded database", () =>
     expect(await migrateAsRelease(ref, old.db)).toBeGreaterThan(0);
     await storeTiedTranscript(old.db);
     await old.db.close();
-    expect(npmMigrate({ DATA_DIR: oldDir })).toMatch(/Applied \d+ schema file/);
+    expect(npmMigrate({ DATA_DIR: oldDir })).toMatch(/Applied \d+ migration/);
 
     const freshDir = tempDir("mhq-upgrade-fresh-");
     npmMigrate({ DATA_DIR: freshDir });
