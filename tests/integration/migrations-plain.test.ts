@@ -6,6 +6,7 @@ import { readFileSync } from "node:fs";
 import { afterAll, describe, expect, it } from "vitest";
 import { listMigrations, migrate } from "@/lib/db/migrate";
 import { openPglite } from "@/lib/db/pglite";
+import type { Database } from "@/lib/db/types";
 import { createServerDatabase, transport, type TestDatabase } from "../helpers/db";
 import { schemaFingerprint } from "../helpers/schema-fingerprint";
 import { adminUrlOf, differingLines, functionsWithAnotherBody, npmMigrate, pgDump, psqlFiles } from "../helpers/schema-compare";
@@ -47,7 +48,66 @@ describe.runIf(transport === "postgres")("the migrations applied with psql on a 
   }, 300_000);
 });
 
+/** A conversation and a memory naming people, written as the agent would. */
+async function storeConversation(db: Database) {
+  await db.exec(`insert into agents (id, name, kind, role) values ('aaaaaaaa-0000-4000-8000-00000000000a', 'Plain agent', 'internal', 'orchestrator')`);
+  for (const [i, text] of ["Hello, Dana here", "Dana is moving to Lisbon", "When?", "Last Friday"].entries()) {
+    await db.query(
+      `insert into interactions (agent_id, channel, direction, speaker, content, occurred_at)
+       values ('aaaaaaaa-0000-4000-8000-00000000000a', 'chat', $1, $2, $3, $4)`,
+      [i % 2 ? "outbound" : "inbound", i % 2 ? "Agent" : "Dana Whitfield", text, new Date(Date.UTC(2025, 5, 1, 10, i)).toISOString()],
+    );
+  }
+  await db.exec(`insert into memories (agent_id, tier, category, title, content, confidence)
+                 values ('aaaaaaaa-0000-4000-8000-00000000000a', 'working', 'project', 'Moving', 'Priya Raman helps Dana with the move.', 0.9)`);
+}
+
+/** What the conversation index and the people vocabulary hold, by text rather than ids. */
+async function indexed(db: Database) {
+  return {
+    documents: await db.query(
+      `select i.content, p.content as prev, n.content as next, d.len, d.own_terms,
+              (select c.content from interactions c where c.id = d.conversation_id) as conversation
+         from interaction_search_docs d join interactions i on i.id = d.interaction_id
+         left join interactions p on p.id = d.prev_id left join interactions n on n.id = d.next_id
+        order by i.seq`,
+    ),
+    postings: await db.query("select count(*)::int as n, sum(tf)::real as tf from interaction_postings"),
+    people: await db.query("select name, source from agent_people order by id"),
+  };
+}
+
 describe.runIf(transport === "pglite")("the migrations executed one by one on the embedded database", () => {
+  it("turn a database built by the migrations alone before they were complete into what the runner built", async () => {
+    const plain = await openPglite();
+    const byRunner = await openPglite();
+    try {
+      const files = await listMigrations();
+      // up to the last release, the migrations left placeholders: nothing indexed a new turn or
+      // recorded a person
+      for (const m of files.filter((f) => f.version <= ONE_SESSION_UNTIL)) await plain.db.exec(readFileSync(m.file, "utf8"));
+      await storeConversation(plain.db);
+      expect((await indexed(plain.db)).documents).toEqual([]);
+      for (const m of files.filter((f) => f.version > ONE_SESSION_UNTIL)) await plain.db.exec(readFileSync(m.file, "utf8"));
+
+      await migrate(byRunner.db);
+      await storeConversation(byRunner.db);
+      const expected = await indexed(byRunner.db);
+      expect(expected.documents).toHaveLength(4);
+      expect(expected.people).toEqual(
+        expect.arrayContaining([
+          { name: "Dana Whitfield", source: "speaker" },
+          { name: "Priya", source: "memory" },
+        ]),
+      );
+      expect(await indexed(plain.db)).toEqual(expected);
+    } finally {
+      await plain.db.close();
+      await byRunner.db.close();
+    }
+  }, 120_000);
+
+
   it("give the schema of the runner", async () => {
     const plain = await openPglite();
     const byRunner = await openPglite();
