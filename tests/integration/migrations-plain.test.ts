@@ -66,13 +66,16 @@ async function storeConversation(db: Database) {
 async function indexed(db: Database) {
   return {
     documents: await db.query(
-      `select i.content, p.content as prev, n.content as next, d.len, d.own_terms,
+      // lengths and term weights are float sums, rounded: their last bit depends on the order they were added in
+      `select i.content, p.content as prev, n.content as next, round(d.len::numeric, 3)::float8 as len, d.own_terms,
               (select c.content from interactions c where c.id = d.conversation_id) as conversation
          from interaction_search_docs d join interactions i on i.id = d.interaction_id
          left join interactions p on p.id = d.prev_id left join interactions n on n.id = d.next_id
         order by i.seq`,
     ),
-    postings: await db.query("select count(*)::int as n, sum(tf)::real as tf from interaction_postings"),
+    postings: await db.query(
+      "select p.lexeme, round(p.tf::numeric, 3)::float8 as tf from interaction_postings p join interactions i on i.id = p.interaction_id order by i.seq, p.lexeme",
+    ),
     people: await db.query("select name, source from agent_people order by id"),
   };
 }

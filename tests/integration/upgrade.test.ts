@@ -73,11 +73,61 @@ async function storeTiedTranscript(db: Database) {
   }
 }
 
+const MIXED = {
+  agent: "bbbbbbbb-0000-4000-8000-000000000000",
+  client: "cccccccc-0000-4000-8000-000000000000",
+  note: "dddddddd-0000-4000-8000-0000000000a1",
+  clientTurn: "dddddddd-0000-4000-8000-0000000000a2",
+};
+
+/**
+ * A thread of an internal agent (a release that had threads) mixing an HQ-internal note with a
+ * client's turn: that release indexed the client's turn with the note's words.
+ */
+async function storeMixedThread(db: Database): Promise<boolean> {
+  const [has] = await db.query<{ yes: boolean }>(
+    "select exists (select 1 from information_schema.columns where table_name = 'interactions' and column_name = 'conversation_key') as yes",
+  );
+  if (!has?.yes) return false;
+  await db.exec(`insert into agents (id, name, kind, role) values ('${MIXED.agent}', 'Mixed thread agent', 'internal', 'orchestrator');
+                 insert into clients (id, name, slug) values ('${MIXED.client}', 'Mixed client', 'mixed-client')`);
+  await db.query(
+    `insert into interactions (id, agent_id, client_id, channel, direction, content, occurred_at, conversation_key)
+     values ($1, $3, null, 'chat', 'inbound', 'Internal note: the Zorblax margin', '2025-06-02T10:00:00Z', 'mixed'),
+            ($2, $3, $4, 'chat', 'inbound', 'Hello, this is the front desk', '2025-06-02T10:01:00Z', 'mixed')`,
+    [MIXED.note, MIXED.clientTurn, MIXED.agent, MIXED.client],
+  );
+  const [leak] = await db.query<{ n: number }>("select count(*)::int as n from interaction_postings where interaction_id = $1 and lexeme = 'zorblax'", [MIXED.clientTurn]);
+  expect(leak!.n, "the earlier release indexed the client's turn with the note's words").toBe(1);
+  return true;
+}
+
+/** After the upgrade the client's turn is ranked only with its client's turns, and the statistics count that. */
+async function expectThreadSplit(db: Database) {
+  const docs = await db.query<{ id: string; prev: string | null; next: string | null; label: string }>(
+    "select interaction_id as id, prev_id as prev, next_id as next, conversation_id::text as label from interaction_search_docs where interaction_id = any($1::uuid[]) order by 1",
+    [[MIXED.note, MIXED.clientTurn]],
+  );
+  expect(docs).toEqual([
+    { id: MIXED.note, prev: null, next: null, label: MIXED.note },
+    { id: MIXED.clientTurn, prev: null, next: null, label: MIXED.clientTurn },
+  ]);
+  const words = await db.query<{ lexeme: string }>("select lexeme from interaction_postings where interaction_id = $1", [MIXED.clientTurn]);
+  expect(words.map((w) => w.lexeme)).not.toContain("zorblax");
+  const stats = await db.query<{ kind: string; df: number }>(
+    `select scope_kind as kind, df from interaction_term_stats
+      where lexeme = 'zorblax' and scope_id = any($1::uuid[]) order by 1`,
+    [[MIXED.agent, MIXED.client]],
+  );
+  expect(stats).toEqual([{ kind: "agent", df: 1 }]);
+}
+
 /** After the upgrade the ranking's neighbours follow the order the turns arrived in (seq). */
 async function expectArrivalOrder(db: Database) {
   const rows = await db.query<{ id: string; prev: string | null; next: string | null }>(
     `select i.id, d.prev_id as prev, d.next_id as next from interactions i
-       join interaction_search_docs d on d.interaction_id = i.id order by i.seq`,
+       join interaction_search_docs d on d.interaction_id = i.id where i.id = any($1::uuid[]) order by i.seq`,
+    [TIED],
   );
   expect(rows.map((r) => r.id)).toEqual(TIED);
   rows.forEach((r, i) => expect(r).toMatchObject({ prev: TIED[i - 1] ?? null, next: TIED[i + 1] ?? null }));
@@ -95,9 +145,11 @@ describe.runIf(transport === "postgres")("upgrade on a real PostgreSQL", () => {
     const pool = old.connect!(1);
     expect(await migrateAsRelease(ref, pool)).toBeGreaterThan(0);
     await storeTiedTranscript(pool);
+    const mixed = await storeMixedThread(pool);
     await pool.close();
     expect(npmMigrate({ DATABASE_URL: old.url! })).toMatch(/Applied \d+ migration/);
     await expectArrivalOrder(old.db);
+    if (mixed) await expectThreadSplit(old.db);
 
     const fresh = await createServerDatabase({ migrate: false });
     dbs.push(fresh);
@@ -120,6 +172,7 @@ describe.runIf(transport === "pglite")("upgrade of the embedded database", () =>
     const old = await openPglite(path.join(oldDir, "pglite"));
     expect(await migrateAsRelease(ref, old.db)).toBeGreaterThan(0);
     await storeTiedTranscript(old.db);
+    const mixed = await storeMixedThread(old.db);
     await old.db.close();
     expect(npmMigrate({ DATA_DIR: oldDir })).toMatch(/Applied \d+ migration/);
 
@@ -130,6 +183,7 @@ describe.runIf(transport === "pglite")("upgrade of the embedded database", () =>
     const fresh = await openPglite(path.join(freshDir, "pglite"));
     try {
       await expectArrivalOrder(upgraded.db);
+      if (mixed) await expectThreadSplit(upgraded.db);
       const lines = await schemaFingerprint(upgraded.db);
       expect(lines.length).toBeGreaterThan(500);
       expect(lines).toEqual(await schemaFingerprint(fresh.db));
