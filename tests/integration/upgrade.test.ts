@@ -139,6 +139,16 @@ describe.runIf(transport === "postgres")("upgrade on a real PostgreSQL", () => {
     for (const d of dbs) await d.close();
   });
 
+  // one fresh install, made by `npm run db:migrate`, for every release to be compared with
+  let fresh: Promise<TestDatabase> | undefined;
+  const freshInstall = () =>
+    (fresh ??= (async () => {
+      const db = await createServerDatabase({ migrate: false });
+      dbs.push(db);
+      npmMigrate({ DATABASE_URL: db.url! });
+      return db;
+    })());
+
   it.each(previousReleases())("a database created by release %s upgrades to a fresh install's schema", async (ref) => {
     const old = await createServerDatabase({ migrate: false });
     dbs.push(old);
@@ -151,9 +161,7 @@ describe.runIf(transport === "postgres")("upgrade on a real PostgreSQL", () => {
     await expectArrivalOrder(old.db);
     if (mixed) await expectThreadSplit(old.db);
 
-    const fresh = await createServerDatabase({ migrate: false });
-    dbs.push(fresh);
-    npmMigrate({ DATABASE_URL: fresh.url! });
+    const fresh = await freshInstall();
 
     // same owner role in both, so ownership and privileges are compared too
     const upgraded = pgDump(adminUrlOf(old.url!));
@@ -167,6 +175,16 @@ describe.runIf(transport === "postgres")("upgrade on a real PostgreSQL", () => {
 });
 
 describe.runIf(transport === "pglite")("upgrade of the embedded database", () => {
+  // one fresh install, made by `npm run db:migrate`, for every release to be compared with
+  let freshDir: string | undefined;
+  const freshInstall = () => {
+    if (!freshDir) {
+      freshDir = tempDir("mhq-upgrade-fresh-");
+      npmMigrate({ DATA_DIR: freshDir });
+    }
+    return freshDir;
+  };
+
   it.each(previousReleases())("a data folder created by release %s upgrades to a fresh install's schema", async (ref) => {
     const oldDir = tempDir("mhq-upgrade-old-");
     const old = await openPglite(path.join(oldDir, "pglite"));
@@ -176,11 +194,8 @@ describe.runIf(transport === "pglite")("upgrade of the embedded database", () =>
     await old.db.close();
     expect(npmMigrate({ DATA_DIR: oldDir })).toMatch(/Applied \d+ migration/);
 
-    const freshDir = tempDir("mhq-upgrade-fresh-");
-    npmMigrate({ DATA_DIR: freshDir });
-
     const upgraded = await openPglite(path.join(oldDir, "pglite"));
-    const fresh = await openPglite(path.join(freshDir, "pglite"));
+    const fresh = await openPglite(path.join(freshInstall(), "pglite"));
     try {
       await expectArrivalOrder(upgraded.db);
       if (mixed) await expectThreadSplit(upgraded.db);
