@@ -56,7 +56,8 @@ export async function listMigrations(dir = MIGRATIONS_DIR): Promise<MigrationFil
 /**
  * Brings the database to this release in one transaction under an advisory lock: every pending
  * migration, in file order, exactly as written — what applying the files one after another in one
- * session with psql or Supabase's CLI does, and nothing else. Safe to run on every start. Refuses,
+ * session with psql or Supabase's CLI does, and nothing else (but loading pgvector's library first:
+ * see requireVector). Safe to run on every start. Refuses,
  * changing nothing, a database whose applied migrations this release does not have or has in
  * another form (landed migrations are append-only), and a pgvector older than the functions need.
  */
