@@ -31,7 +31,7 @@ import { createKnowledge } from "@/lib/knowledge/service";
 import { createInteraction, createInteractionBatch } from "@/lib/memories/interaction-service";
 import { writeMemory } from "@/lib/memories/service";
 import { retrieve } from "@/lib/retrieval/service";
-import { flushTermStats } from "@/lib/retrieval/term-stats";
+import { flushTermStats } from "@/lib/retrieval/search/term-stats";
 import type { BenchRow } from "./measure";
 
 const ADMIN: HqCaller = { type: "hq", userId: null, name: "bench", email: null, role: "admin" };

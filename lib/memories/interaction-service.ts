@@ -6,7 +6,7 @@ import { recordAudit } from "@/lib/audit/queries";
 import { asCaller, type Queryable } from "@/lib/db";
 import { toVectorLiteral, tryEmbed } from "@/lib/embeddings";
 import { ApiError, forbidden, notFound } from "@/lib/http/errors";
-import { noteInteractionWrite } from "@/lib/retrieval/term-stats";
+import { noteInteractionWrite } from "@/lib/retrieval/search/term-stats";
 import * as q from "./interaction-queries";
 import type { createInteractionBatchBody, createInteractionBody, listInteractionsQuery } from "./schemas";
 
