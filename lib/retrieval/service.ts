@@ -5,18 +5,19 @@ import { asCaller, type Queryable } from "@/lib/db";
 import { getEmbeddingProvider, toVectorLiteral, tryEmbed } from "@/lib/embeddings";
 import { forbidden } from "@/lib/http/errors";
 import { recordRetrieval } from "@/lib/metrics/retrieval";
-import { auditImpersonation, resolveAgentView } from "./agent-view";
+import { auditImpersonation, resolveAgentView, type AgentView } from "./agent-view";
 import { formatRetrievedContext } from "./context/format";
 import type { retrieveBody, triggerBody } from "./schemas";
 import type { FusedItem } from "./search/fuse";
 import { searchScopes } from "./search/search-scopes";
 import { levelForScopes, normalizeScopes, readableScopes, scopesForLevel, type RetrievalScope } from "./search/scopes";
 import { classifyAs } from "./smart-trigger/agent-vocabulary";
-import type { Classification, TriggerLevel } from "./smart-trigger/types";
+import type { Trigger, TriggerLevel } from "./smart-trigger/types";
 import { countAccess } from "./usage/access-counts";
 import { insertRetrievalLog, type RetrievalLogEntry } from "./usage/log-queries";
 
 export const DEFAULT_LIMIT = 10;
+
 /** POST /trigger: the smart trigger's verdict for a message, as the agent would get it. */
 export async function triggerFor(caller: Caller, body: z.infer<typeof triggerBody>) {
   const view = await resolveAgentView(caller, body.agentId);
@@ -25,119 +26,68 @@ export async function triggerFor(caller: Caller, body: z.infer<typeof triggerBod
   return { agentId: view.agent.agentId, variant: view.agent.kind, ...classification };
 }
 
+/** Where a retrieval looks, and why. */
+interface Plan {
+  level: TriggerLevel;
+  triggers: Trigger[];
+  /** the scopes to search, all readable by the agent's role */
+  scopes: RetrievalScope[];
+  /** requested scopes the role may not read */
+  refusedScopes: RetrievalScope[];
+  /** the caller named the scopes (the smart trigger did not run) */
+  explicit: boolean;
+}
+
+/** What one retrieval served. */
+interface Served {
+  items: FusedItem[];
+  /** the plan's scopes, and the team's when the retrieval fell back to it */
+  scopes: RetrievalScope[];
+  fallback: "shared" | null;
+  tookMs: number;
+}
+
 /**
- * POST /retrieve: classify the message (or take the caller's scopes), search
- * the scopes the level calls for with hybrid search under the agent's RLS, fuse the results, count
- * what was served, format a context block, and log the call.
+ * POST /retrieve: decide where to look (the caller's scopes, or the smart trigger's level), embed
+ * the message, search those scopes with hybrid search under the agent's RLS (falling back to the
+ * team's shared memory when a `local` retrieval finds nothing), log the call and count what was
+ * served, and format a context block.
  */
 export async function retrieve(caller: Caller, body: z.infer<typeof retrieveBody>) {
   const started = performance.now();
   const view = await resolveAgentView(caller, body.agentId);
-  const { agent } = view;
-  const limit = body.limit ?? DEFAULT_LIMIT;
+  const request = { message: body.message, limit: body.limit ?? DEFAULT_LIMIT };
+  const requested = body.scopes ? planForScopes(view.agent, body.scopes) : null;
+  const plan = (tx?: Queryable) => requested ?? planByTrigger(view, body.message, tx);
 
-  let level: TriggerLevel;
-  let triggers: Classification["triggers"] = [];
-  let scopes: RetrievalScope[];
-  let refusedScopes: RetrievalScope[] = [];
-  const readable = readableScopes(agent);
-  if (body.scopes) {
-    // a scope the role may not read is never answered as an empty success: refused by name
-    const requested = normalizeScopes(body.scopes);
-    refusedScopes = requested.filter((s) => !readable.includes(s));
-    scopes = requested.filter((s) => readable.includes(s));
-    if (!scopes.length) {
-      throw forbidden(`${agent.name} (${agent.kind} ${agent.role}) may not read the scope${refusedScopes.length > 1 ? "s" : ""} ${refusedScopes.join(", ")}`);
-    }
-    level = levelForScopes(scopes);
-  } else {
-    level = "none";
-    scopes = [];
-  }
-  /** the smart trigger decides the level, and with it the scopes the role may read */
-  const classifyIn = async (tx?: Queryable) => {
-    if (body.scopes) return;
-    ({ level, triggers } = await classifyAs(view, body.message, tx));
-    // the level's scopes the role may read (a specialist's level never reaches conversations)
-    scopes = scopesForLevel(level, agent.kind).filter((s) => readable.includes(s));
-  };
-  const embed = async () => {
-    const vectors = scopes.length ? await tryEmbed([body.message]) : null;
-    return vectors ? toVectorLiteral(vectors[0]!) : null;
-  };
-  const message = body.message;
-  /**
-   * Local first: an internal agent's `local` retrieval whose own scopes find nothing above the
-   * relevance floor searches the team's shared memory in the same call ("if local search is
-   * insufficient, query the shared knowledge"), and says so.
-   */
-  let fallback: "shared" | null = null;
-  const fallsBack = (found: FusedItem[]) =>
-    !body.scopes && level === "local" && agent.kind === "internal" && readable.includes("team") && found.length === 0;
-
-  const logEntry = (items: FusedItem[], tookMs: number): RetrievalLogEntry => ({
-    agentId: agent.agentId,
-    clientId: agent.clientId,
-    endpoint: "retrieve",
-    callerType: view.hq ? "hq" : "agent",
-    level,
-    explicitScopes: Boolean(body.scopes),
-    scopes,
-    triggerKinds: [...new Set(triggers.map((t) => t.kind))],
-    items: items.map((i) => ({ source: i.source, id: i.id })),
-    tookMs,
-    messageChars: body.message.length,
-    fallback,
-  });
-  const elapsed = () => Math.round((performance.now() - started) * 100) / 100;
-
-  const searchIn = async (tx: Queryable, embedding: string | null) => {
-    let found = scopes.length ? await searchScopes(tx, view, scopes, { message, embedding, limit }) : [];
-    if (fallsBack(found)) {
-      found = await searchScopes(tx, view, ["team"], { message, embedding, limit });
-      fallback = "shared";
-      scopes = [...scopes, "team"];
-    }
-    const took = elapsed();
-    // an agent's own retrievals are logged, and what it was served counted, in the same
-    // transaction (both statements sent together); HQ's below, in HQ's name (HQ trying the
-    // playground is curation, not use)
-    if (!view.hq) {
-      await Promise.all([
-        insertRetrievalLog(tx, logEntry(found, took)),
-        countAccess(tx, {
-          memories: found.filter((i) => i.source === "memories" || i.source === "team").map((i) => i.id),
-          knowledge: found.filter((i) => i.source === "knowledge").map((i) => i.id),
-        }),
-      ]);
-    }
-    return { items: found, tookMs: took };
-  };
   // The local model embeds in process, so the trigger's vocabulary check, the search and the log
   // share one transaction. A remote provider's request is never made while a connection is held:
   // then the trigger runs in a transaction of its own, before the message is embedded.
-  let served: { items: FusedItem[]; tookMs: number };
+  let decided: Plan;
+  let served: Served;
   if (getEmbeddingProvider().name === "local") {
-    served = await view.run(async (tx) => {
-      await classifyIn(tx);
-      return searchIn(tx, await embed());
-    });
+    ({ decided, served } = await view.run(async (tx) => {
+      const decided = await plan(tx);
+      const embedding = await embedMessage(body.message, decided.scopes);
+      return { decided, served: await serve(tx, view, decided, { ...request, embedding }, started) };
+    }));
   } else {
-    await classifyIn();
-    const embedding = await embed();
-    served = await view.run((tx) => searchIn(tx, embedding));
+    decided = await plan();
+    const embedding = await embedMessage(body.message, decided.scopes);
+    served = await view.run((tx) => serve(tx, view, decided, { ...request, embedding }, started));
   }
-  const { items, tookMs } = served;
   if (view.hq) {
     await asCaller(view.hq, async (tx) => {
-      await insertRetrievalLog(tx, logEntry(items, tookMs));
-      await auditImpersonation(tx, view, "retrieve", { level, items: items.length });
+      await insertRetrievalLog(tx, logEntry(view, decided, served, body.message));
+      await auditImpersonation(tx, view, "retrieve", { level: decided.level, items: served.items.length });
     });
   }
+  const { level, triggers, refusedScopes } = decided;
+  const { items, scopes, fallback, tookMs } = served;
   const context = formatRetrievedContext({ level, triggers, items, fallback });
   recordRetrieval(level, (performance.now() - started) / 1000);
   return {
-    agentId: agent.agentId,
+    agentId: view.agent.agentId,
     level,
     triggers,
     scopes,
@@ -149,3 +99,92 @@ export async function retrieve(caller: Caller, body: z.infer<typeof retrieveBody
   };
 }
 
+/**
+ * The caller named its scopes: those the role may read are searched, the rest refused by name —
+ * never answered as an empty success; when none is readable the call is refused (403).
+ */
+function planForScopes(agent: AgentView["agent"], scopes: readonly RetrievalScope[]): Plan {
+  const readable = readableScopes(agent);
+  const requested = normalizeScopes(scopes);
+  const refusedScopes = requested.filter((s) => !readable.includes(s));
+  const allowed = requested.filter((s) => readable.includes(s));
+  if (!allowed.length) {
+    throw forbidden(`${agent.name} (${agent.kind} ${agent.role}) may not read the scope${refusedScopes.length > 1 ? "s" : ""} ${refusedScopes.join(", ")}`);
+  }
+  return { level: levelForScopes(allowed), triggers: [], scopes: allowed, refusedScopes, explicit: true };
+}
+
+/** The smart trigger decides the level, and with it the scopes the role may read. */
+async function planByTrigger(view: AgentView, message: string, tx?: Queryable): Promise<Plan> {
+  const { level, triggers } = await classifyAs(view, message, tx);
+  const readable = readableScopes(view.agent);
+  // the level's scopes the role may read (a specialist's level never reaches conversations)
+  const scopes = scopesForLevel(level, view.agent.kind).filter((s) => readable.includes(s));
+  return { level, triggers, scopes, refusedScopes: [], explicit: false };
+}
+
+/** The message's vector as a pgvector literal; null when nothing is searched or the provider fails. */
+async function embedMessage(message: string, scopes: readonly RetrievalScope[]): Promise<string | null> {
+  const vectors = scopes.length ? await tryEmbed([message]) : null;
+  return vectors ? toVectorLiteral(vectors[0]!) : null;
+}
+
+/**
+ * Local first: an internal agent's `local` retrieval (the trigger's, not named scopes) whose own
+ * scopes find nothing above the relevance floor searches the team's shared memory in the same call
+ * ("if local search is insufficient, query the shared knowledge").
+ */
+function fallsBackToTeam(view: AgentView, plan: Plan, found: FusedItem[]): boolean {
+  return !plan.explicit && plan.level === "local" && view.agent.kind === "internal" && readableScopes(view.agent).includes("team") && found.length === 0;
+}
+
+/**
+ * Searches the plan's scopes (and the team's on a fallback). An agent's own retrievals are logged,
+ * and what it was served counted, in the same transaction (both statements sent together); HQ's
+ * are logged by the caller in HQ's name (HQ trying the playground is curation, not use).
+ */
+async function serve(
+  tx: Queryable,
+  view: AgentView,
+  plan: Plan,
+  request: { message: string; embedding: string | null; limit: number },
+  started: number,
+): Promise<Served> {
+  const found = plan.scopes.length ? await searchScopes(tx, view, plan.scopes, request) : [];
+  const fallback = fallsBackToTeam(view, plan, found);
+  const served: Served = {
+    items: fallback ? await searchScopes(tx, view, ["team"], request) : found,
+    scopes: fallback ? [...plan.scopes, "team"] : plan.scopes,
+    fallback: fallback ? "shared" : null,
+    tookMs: Math.round((performance.now() - started) * 100) / 100,
+  };
+  if (!view.hq) {
+    const items = served.items;
+    await Promise.all([
+      insertRetrievalLog(tx, logEntry(view, plan, served, request.message)),
+      countAccess(tx, {
+        memories: items.filter((i) => i.source === "memories" || i.source === "team").map((i) => i.id),
+        knowledge: items.filter((i) => i.source === "knowledge").map((i) => i.id),
+      }),
+    ]);
+  }
+  return served;
+}
+
+/** The retrieval log's row for a call (never the message itself, only its length). */
+function logEntry(view: AgentView, plan: Plan, served: Served, message: string): RetrievalLogEntry {
+  return {
+    agentId: view.agent.agentId,
+    clientId: view.agent.clientId,
+    endpoint: "retrieve",
+    callerType: view.hq ? "hq" : "agent",
+    level: plan.level,
+    explicitScopes: plan.explicit,
+    scopes: served.scopes,
+    triggerKinds: [...new Set(plan.triggers.map((t) => t.kind))],
+    items: served.items.map((i) => ({ source: i.source, id: i.id })),
+    tookMs: served.tookMs,
+    messageChars: message.length,
+    fallback: served.fallback,
+  };
+}
