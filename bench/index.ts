@@ -17,6 +17,8 @@ const MODULES: { name: string; load: () => Promise<BenchModule>; onlyWhenNamed?:
   { name: "import", load: async () => (await import("./import")).benchImport },
   // not in the default run (it starts servers and takes minutes): `npm run bench -- load`
   { name: "load", load: async () => (await import("./load")).benchLoad, onlyWhenNamed: true },
+  // fits the conversation ranker's weights (--write replaces lib/retrieval/search/conversation-ranker.json)
+  { name: "fit-ranker", load: async () => (await import("./fit-ranker")).benchFitRanker, onlyWhenNamed: true },
 ];
 
 async function main() {
