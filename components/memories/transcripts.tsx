@@ -7,7 +7,7 @@ import type { Interaction } from "@/lib/console/memory-types";
 import { TurnAttachments } from "./turn-attachments";
 
 export interface Transcript {
-  /** the conversation's id: the caller's conversationId, or the one inferred for it */
+  /** the conversation: its agent, and the agent's conversationId or the one inferred for it */
   key: string;
   /** the caller's own thread id, when it sent one */
   threadId: string | null;
@@ -17,13 +17,15 @@ export interface Transcript {
 
 /**
  * Interactions listed newest first (the API's order, across pages) as conversations: newest
- * conversation first, each one's turns in conversation order (the reverse of the listing's).
+ * conversation first, each one's turns in conversation order (the reverse of the listing's). A
+ * conversation is one agent's: two agents that use the same thread id hold two conversations.
  */
 export function groupTranscripts(newestFirst: Interaction[]): Transcript[] {
   const byKey = new Map<string, Transcript>();
   for (const turn of newestFirst) {
-    let t = byKey.get(turn.conversation);
-    if (!t) byKey.set(turn.conversation, (t = { key: turn.conversation, threadId: turn.conversationId, turns: [] }));
+    const key = `${turn.agentId}:${turn.conversation}`;
+    let t = byKey.get(key);
+    if (!t) byKey.set(key, (t = { key, threadId: turn.conversationId, turns: [] }));
     t.turns.unshift(turn);
   }
   return [...byKey.values()];

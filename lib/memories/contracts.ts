@@ -101,7 +101,7 @@ export const interactionView = z
     createdAt: timestamp,
     conversationId: z.string().nullable().describe("the caller's thread id, as sent (null when none was sent)"),
     externalId: z.string().nullable().describe("the caller's id of the message, as sent"),
-    conversation: z.string().describe("the conversation the turn belongs to: its conversationId, or the id of the conversation inferred for it (which may change when an earlier turn arrives late); GET /interactions?conversationId= lists it"),
+    conversation: z.string().describe("the conversation the turn belongs to, within its agent's: its conversationId, or the id of the conversation inferred for it (which may change when an earlier turn arrives late); GET /interactions?agentId=&conversationId= lists it"),
     attachments: z.array(interactionAttachmentView).describe("photos, files or voice notes of the message, as sent (empty when none)"),
   })
   .strict().meta({ description: "One recorded message of a conversation, searchable as recall memory." }).register(apiViews, { id: "Interaction" });
@@ -204,6 +204,7 @@ export const memoryContracts = {
     id: "memories.listInteractions",
     errors: [
       { code: "validation_failed", when: "cursor is not a nextCursor this endpoint gave out." },
+      { code: "validation_failed", when: "conversationId without agentId from a caller that is not an agent (HQ staff): a conversation belongs to one agent." },
     ],
     method: "GET", path: "/api/v1/interactions", permission: "interactions.read",
     summary: "Recorded interactions, newest first; with conversationId, that conversation's turns in conversation order",

@@ -95,7 +95,8 @@ export interface InteractionFilter {
   agentId?: string;
   clientId?: string;
   contactId?: string;
-  conversationId?: string;
+  /** one conversation: an agent's thread (its conversationId) or an inferred conversation's id */
+  conversation?: { agentId: string; id: string };
   q?: string;
   before?: string;
   /** keyset: the last row of the previous page */
@@ -104,15 +105,15 @@ export interface InteractionFilter {
 }
 
 /**
- * One page of interactions. With conversationId: that conversation's turns (the caller's thread, or
- * an inferred conversation) in conversation order, (occurred_at, seq) ascending; otherwise newest
+ * One page of interactions. With a conversation: that agent's conversation (its thread, or an
+ * inferred conversation) in conversation order, (occurred_at, seq) ascending; otherwise newest
  * first. Each row carries its keyset position for the next page's cursor.
  */
 export async function listInteractions(tx: Queryable, f: InteractionFilter): Promise<{
   rows: InteractionPage["interactions"];
   last: { occurredAt: string; seq: number } | null;
 }> {
-  const forward = f.conversationId !== undefined;
+  const forward = f.conversation !== undefined;
   const rows = await tx.query<InteractionRow & { cursorAt: string; cursorSeq: number }>(
     `select ${COLUMNS}, i.occurred_at::text as "cursorAt", i.seq as "cursorSeq"
        from interactions i
@@ -123,15 +124,14 @@ export async function listInteractions(tx: Queryable, f: InteractionFilter): Pro
         and ($4::text is null or i.fts @@ websearch_to_tsquery('english', $4))
         and ($5::timestamptz is null or i.occurred_at < $5)
         and ($6::text is null
-             or i.conversation_key = $6
-             or (i.conversation_key is null and d.conversation_id::text = $6))
+             or (i.agent_id = $10 and (i.conversation_key = $6 or (i.conversation_key is null and d.conversation_id::text = $6))))
         and ($7::timestamptz is null
              or (${forward ? "(i.occurred_at, i.seq) > ($7, $8)" : "(i.occurred_at, i.seq) < ($7, $8)"}))
       order by ${forward ? "i.occurred_at, i.seq" : "i.occurred_at desc, i.seq desc"}
       limit $9`,
     [
-      f.agentId ?? null, f.clientId ?? null, f.contactId ?? null, f.q ?? null, f.before ?? null, f.conversationId ?? null,
-      f.after?.occurredAt ?? null, f.after?.seq ?? null, f.limit,
+      f.agentId ?? null, f.clientId ?? null, f.contactId ?? null, f.q ?? null, f.before ?? null, f.conversation?.id ?? null,
+      f.after?.occurredAt ?? null, f.after?.seq ?? null, f.limit, f.conversation?.agentId ?? null,
     ],
   );
   const lastRow = rows.at(-1);

@@ -133,10 +133,21 @@ export async function createInteractionBatch(caller: Caller, body: z.infer<typeo
   };
 }
 
-/** Interactions the caller may read (RLS: HQ; managers and orchestrators; field agents their client's). */
+/**
+ * Interactions the caller may read (RLS: HQ; managers and orchestrators; field agents their client's).
+ * A conversation belongs to one agent: `conversationId` names the caller's own thread, or with
+ * `agentId` that agent's; HQ staff, who have no thread of their own, name the agent.
+ */
 export async function listInteractions(caller: Caller, query: z.infer<typeof listInteractionsQuery>) {
   const after = query.cursor ? decodeCursor(query.cursor) : undefined;
-  const page = await asCaller(caller, (tx) => q.listInteractions(tx, { ...query, after }));
+  const { conversationId, ...filters } = query;
+  let conversation: q.InteractionFilter["conversation"];
+  if (conversationId !== undefined) {
+    const agentId = query.agentId ?? (caller.type === "agent" ? caller.agentId : undefined);
+    if (!agentId) throw new ApiError("validation_failed", "agentId: required with conversationId: a conversation belongs to one agent");
+    conversation = { agentId, id: conversationId };
+  }
+  const page = await asCaller(caller, (tx) => q.listInteractions(tx, { ...filters, conversation, after }));
   return { interactions: page.rows, nextCursor: page.last ? encodeCursor(page.last) : null };
 }
 

@@ -180,7 +180,7 @@ export const createInteractionBody = z
     speaker: z.string().trim().max(200).optional(),
     content: z.string().trim().min(1).max(20_000),
     occurredAt: timestamp.optional(),
-    conversationId: callerId.optional().describe("The caller's own thread, session or call id. Turns with the same conversationId form one conversation whatever their channel, contact or times; without it, a conversation is inferred (same agent, contact, client and channel, each turn at most 6 hours after the one before)."),
+    conversationId: callerId.optional().describe("The caller's own thread, session or call id. The caller's turns with the same conversationId form one conversation whatever their channel, contact or times (another agent's turns with the same id are another conversation); without it, a conversation is inferred (same agent, contact, client and channel, each turn at most 6 hours after the one before)."),
     externalId: callerId.optional().describe("The caller's id of this message, unique per agent: sending it again stores nothing and answers the stored interaction with deduplicated: true, so a retry never duplicates a turn."),
     attachments: z
       .array(interactionAttachment)
@@ -201,10 +201,14 @@ export const createInteractionBatchBody = z
 
 export const listInteractionsQuery = z
   .object({
-    agentId: z.uuid().optional(),
+    agentId: z.uuid().optional().describe("one agent's interactions; with conversationId, whose conversation (default: the calling agent's own)"),
     clientId: z.uuid().optional(),
     contactId: z.uuid().optional(),
-    conversationId: callerId.optional().describe("one conversation (a caller's conversationId, or an inferred conversation's id), in conversation order"),
+    conversationId: callerId
+      .optional()
+      .describe(
+        "one conversation, in conversation order: a conversationId the agent sent, or an inferred conversation's id. A conversation belongs to one agent: the caller's own, or agentId's (HQ staff must name agentId)",
+      ),
     q: z.string().trim().min(1).max(200).optional(),
     before: timestamp.optional().describe("only turns before this time (newest first)"),
     cursor: z.string().max(200).optional().describe("the nextCursor of the previous page"),

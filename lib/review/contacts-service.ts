@@ -205,7 +205,7 @@ export async function putFact(caller: Caller, id: string, keyParam: string | und
   return outcome;
 }
 
-/** Opt-out erasure: see mhq.erase_contact (supabase/schema/functions/mhq.erase_contact.sql). */
+/** Opt-out erasure: see mhq.erase_contact (supabase/schemas/functions/mhq.erase_contact.sql). */
 export async function optOutContact(caller: Caller, id: string) {
   const result = await asCaller(caller, async (tx) => {
     const contact = await requireVisibleContact(tx, id);

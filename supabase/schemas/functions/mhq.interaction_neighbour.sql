@@ -2,8 +2,12 @@
 -- seq) order: the time it happened, then the order it was recorded in. A turn of the caller's own
 -- thread (conversation_key) has its neighbours in that thread, at any distance in time; any other
 -- turn in the conversation inferred from agent, channel, contact and client, each turn at most
--- mhq.conversation_gap() from the one before. PL/pgSQL, so each branch keeps its own cached plan
--- down its index (interactions_thread_idx, interactions_conversation_idx).
+-- mhq.conversation_gap() from the one before. Either way only among turns of the same client (or,
+-- for an HQ-internal turn, without one): a turn's ranking context — its document's neighbour text,
+-- its neighbours' vectors, its conversation's coverage — may hold only text that everyone who may
+-- read the turn may read, and a client's field agents read that client's turns only. PL/pgSQL, so
+-- each branch keeps its own cached plan down its index (interactions_thread_idx,
+-- interactions_conversation_idx).
 create or replace function mhq.interaction_neighbour(p_id uuid, step int)
 returns uuid
 language plpgsql stable
@@ -24,12 +28,14 @@ begin
     if step < 0 then
       select p.id into found_id from interactions p
        where p.agent_id = x.agent_id and p.conversation_key = x.conversation_key
+         and coalesce(p.client_id, '00000000-0000-0000-0000-000000000000'::uuid) = x.client
          and (p.occurred_at, p.seq) < (x.occurred_at, x.seq)
        order by p.occurred_at desc, p.seq desc
        limit 1;
     else
       select p.id into found_id from interactions p
        where p.agent_id = x.agent_id and p.conversation_key = x.conversation_key
+         and coalesce(p.client_id, '00000000-0000-0000-0000-000000000000'::uuid) = x.client
          and (p.occurred_at, p.seq) > (x.occurred_at, x.seq)
        order by p.occurred_at, p.seq
        limit 1;
