@@ -2,6 +2,7 @@ import "server-only";
 import type { z } from "zod";
 import type { Queryable } from "@/lib/db";
 import type { DocumentRow } from "@/lib/documents/queries";
+import type { Attachment } from "@/lib/memories/attachments";
 import type { knowledgeSearchHitView } from "@/lib/knowledge/contracts";
 import type { interactionView, memoryView } from "@/lib/memories/contracts";
 
@@ -97,6 +98,8 @@ export type InteractionHit = Pick<
   contextSimilarity: number | null;
   /** share of the message's IDF mass its conversation's matching turns hold together (0–1) */
   conversationCoverage: number;
+  /** the turn's photos, files and voice notes (their captions are searched with it) */
+  attachments: Attachment[];
 };
 
 /**
@@ -114,7 +117,8 @@ export function searchInteractions(
   return tx.query<InteractionHit>(
     `select id, agent_id as "agentId", client_id as "clientId", contact_id as "contactId", channel, direction, speaker,
             content, occurred_at as "occurredAt", created_at as "createdAt", score, lexical_score as "lexicalScore",
-            coverage, similarity, context_similarity as "contextSimilarity", conversation_coverage as "conversationCoverage"
+            coverage, similarity, context_similarity as "contextSimilarity", conversation_coverage as "conversationCoverage",
+            attachments
        from search_interactions($1, $2::vector, $3, $4, $5::uuid, $6::uuid, $7)`,
     [p.message, p.embedding, p.model, p.limit, p.agentId, p.clientId, EXACT_SCAN_MAX],
   );

@@ -1,6 +1,7 @@
 import "server-only";
 import type { Queryable } from "@/lib/db";
 import { getEmbeddingProvider } from "@/lib/embeddings";
+import { searchableText } from "@/lib/memories/attachments";
 import type { AgentView } from "../agent-view";
 import { truncate } from "../context/format";
 import { rankTurns } from "./conversation-ranker";
@@ -96,12 +97,13 @@ async function searchScope(tx: Queryable, view: AgentView, scope: RetrievalScope
       const hits = rankTurns(candidates, p.message).slice(0, p.limit);
       // the relevance floor: a list whose best item neither covers the message's rare words nor
       // is close in meaning is noise (nonsense still shares a common word with some turn)
-      const kept = applyFloor(hits, (h) => ({ text: h.content, similarity: h.similarity, matched: h.coverage > 0 }), p.message, strong);
+      const kept = applyFloor(hits, (h) => ({ text: searchableText(h.content, h.attachments), similarity: h.similarity, matched: h.coverage > 0 }), p.message, strong);
       return kept.map((i) => ({
         source: "interactions",
         id: i.id,
         title: `${i.direction === "inbound" ? "From" : "To"} ${i.speaker || "contact"} (${i.channel})`,
-        content: truncate(i.content, ITEM_CONTENT_CHARS),
+        // what was said and what its photos showed, as the turn was searched
+        content: truncate(searchableText(i.content, i.attachments), ITEM_CONTENT_CHARS),
         score: i.score,
         createdAt: i.occurredAt,
         meta: {
