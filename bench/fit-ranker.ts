@@ -3,7 +3,8 @@
 // well they generalise: each conversation is ranked with weights fitted on the others only (leave one
 // conversation out), per question category, beside the search's own order and the weights in use.
 // With --write, the weights fitted on every conversation replace conversation-ranker.json (its
-// version one higher). The conversations are read where they lie (--data DIR); nothing of them is
+// version one higher); with --loco FILE, the weights fitted without each conversation go to FILE, for
+// the quality bench (--ranker-loco FILE) to rank each conversation without having seen it. The conversations are read where they lie (--data DIR); nothing of them is
 // written into the repository but the weights.
 //
 // The model: a linear score over the turn's features, fitted pairwise (RankNet): for every question,
@@ -206,6 +207,12 @@ export async function benchFitRanker(): Promise<BenchRow[]> {
   const all = asCoefficients(fitPairwise(examples), RANKER.version + 1);
   console.log(`weights fitted on all ${conversations.length}: ${JSON.stringify(all.weights)}`);
   for (const [name, c] of held) console.log(`  without ${name}: ${JSON.stringify(c.weights)}`);
+  // --loco FILE: the weights fitted without each conversation, for `npm run bench -- quality --ranker-loco FILE`
+  const locoAt = process.argv.indexOf("--loco");
+  if (locoAt >= 0 && process.argv[locoAt + 1]) {
+    writeFileSync(path.resolve(process.argv[locoAt + 1]!), JSON.stringify(Object.fromEntries(held), null, 2));
+    console.log(`wrote the leave-one-conversation-out weights to ${process.argv[locoAt + 1]}`);
+  }
   if (process.argv.includes("--write")) {
     const previous = JSON.parse(readFileSync(COEFFICIENTS_FILE, "utf8")) as RankerCoefficients;
     writeFileSync(COEFFICIENTS_FILE, `${JSON.stringify({ ...all, version: previous.version + 1 }, null, 2)}\n`);

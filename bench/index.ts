@@ -33,9 +33,10 @@ async function main() {
   process.env.DATA_DIR = dataDir;
   process.env.SEED_DEMO = "false";
   process.env.EMBEDDINGS_PROVIDER = "local";
-  // `--data DIR` belongs to the quality module, `--sizes` and `--engines` to the retrieval module
+  // `--data DIR` belongs to the quality and fit-ranker modules (`--ranker-loco FILE` to quality, `--loco FILE`
+  // to fit-ranker), `--sizes` and `--engines` to the retrieval module
   const args = process.argv.slice(2);
-  const only = args.filter((a, i) => !a.startsWith("--") && !["--data", "--sizes", "--engines"].includes(args[i - 1] ?? ""));
+  const only = args.filter((a, i) => !a.startsWith("--") && !["--data", "--sizes", "--engines", "--loco", "--ranker-loco"].includes(args[i - 1] ?? ""));
   const rows: BenchRow[] = [];
   try {
     for (const m of MODULES) {

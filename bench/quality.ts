@@ -20,7 +20,7 @@
 // benchmark data under a non-commercial licence and is never copied into the repository.
 // A quicker look: QUALITY_CONVERSATIONS=N measures the first N conversations only, and
 // QUALITY_WAYS=a,d only those ways ((d) asks the agent of (a), so it records (a) too).
-import { existsSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import { PGlite } from "@electric-sql/pglite";
 import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import { vector } from "@electric-sql/pglite/vector";
@@ -33,6 +33,7 @@ import { putDocument } from "@/lib/documents/service";
 import { createKnowledge } from "@/lib/knowledge/service";
 import { createInteraction, createInteractionBatch } from "@/lib/memories/interaction-service";
 import { writeMemory } from "@/lib/memories/service";
+import { RANKER, setRankerForBench, type RankerCoefficients } from "@/lib/retrieval/search/conversation-ranker";
 import { retrieve } from "@/lib/retrieval/service";
 import { flushTermStats } from "@/lib/retrieval/search/term-stats";
 import { CATEGORIES, dataDir, loadConversations, turnContent, type Conversation } from "./locomo";
@@ -214,6 +215,15 @@ export async function benchQuality(): Promise<BenchRow[]> {
     console.log(`quality: no conversation files in ${dir}; nothing measured`);
     return [];
   }
+  // --ranker-loco FILE (npm run bench -- fit-ranker --loco FILE): each conversation ranked by weights
+  // fitted without it; else the shipped weights, which were fitted on these very conversations
+  const locoAt = process.argv.indexOf("--ranker-loco");
+  const heldOut = locoAt >= 0 ? (JSON.parse(readFileSync(process.argv[locoAt + 1]!, "utf8")) as Record<string, RankerCoefficients>) : null;
+  console.log(
+    heldOut
+      ? "quality: each conversation ranked by the conversation ranker's weights fitted without it (leave one conversation out)"
+      : `quality: the shipped conversation ranker (v${RANKER.version}), fitted on the development conversations: figures on them are not held out (use --ranker-loco)`,
+  );
   const pg = await PGlite.create("memory://", { extensions: { vector, pg_trgm } });
   const db = wrapPglite(pg);
   await migrate(db);
@@ -242,6 +252,11 @@ export async function benchQuality(): Promise<BenchRow[]> {
   let pushedOut = 0;
   try {
     for (const conv of conversations) {
+      if (heldOut) {
+        const ranker = heldOut[conv.name];
+        if (!ranker) throw new Error(`--ranker-loco: no weights fitted without conversation ${conv.name}`);
+        setRankerForBench(ranker);
+      }
       const row: Record<Way, Scores> = { a: {}, b: {}, c: {}, d: {}, bm25: {} };
       const docs = conv.sessions.flatMap((s) => s.turns.map((t) => ({ id: t.diaId, text: `${t.speaker}: ${t.text}` })));
       const bm25 = bm25Index(docs);
@@ -351,6 +366,7 @@ export async function benchQuality(): Promise<BenchRow[]> {
         `fewer evidence turns reached the top ${LIMIT} than in (a) although the trigger fetched\n`,
     );
   } finally {
+    setRankerForBench(null);
     setDatabaseForTests(undefined);
     await db.close();
   }

@@ -38,6 +38,15 @@ export interface RankerCoefficients {
 
 export const RANKER: RankerCoefficients = coefficients;
 
+let inUse: RankerCoefficients = RANKER;
+/**
+ * Benches only: rank with other weights until called again with null (the quality bench ranks each
+ * conversation with weights fitted without it, so no figure is scored on what it was fitted on).
+ */
+export function setRankerForBench(ranker: RankerCoefficients | null): void {
+  inUse = ranker ?? RANKER;
+}
+
 /** What the ranker reads of a candidate turn. */
 export interface TurnSignals {
   content: string;
@@ -88,7 +97,7 @@ export function turnFeatures(turn: TurnSignals, message: MessageSignals): number
  * A turn's score (0–1): the weighted sum of its features divided by the sum of the positive weights
  * (what a turn scoring 1 on every helpful signal and 0 on every harmful one would get), at least 0.
  */
-export function scoreFeatures(features: readonly number[], ranker: RankerCoefficients = RANKER): number {
+export function scoreFeatures(features: readonly number[], ranker: RankerCoefficients = inUse): number {
   let sum = 0;
   let most = 0;
   TURN_FEATURES.forEach((name, i) => {
@@ -100,7 +109,7 @@ export function scoreFeatures(features: readonly number[], ranker: RankerCoeffic
 }
 
 /** The candidates in the ranker's order, each with its score (ties: the search's order). */
-export function rankTurns<T extends TurnSignals>(hits: readonly T[], message: string, ranker: RankerCoefficients = RANKER): (T & { score: number })[] {
+export function rankTurns<T extends TurnSignals>(hits: readonly T[], message: string, ranker: RankerCoefficients = inUse): (T & { score: number })[] {
   const m = messageSignals(message);
   return hits
     .map((h, i) => ({ h, i, score: scoreFeatures(turnFeatures(h, m), ranker) }))
