@@ -94,7 +94,13 @@ async function searchScope(tx: Queryable, view: AgentView, scope: RetrievalScope
         agentId: agent.kind === "field" ? null : agent.agentId,
         clientId: agent.kind === "field" ? agent.clientId : null,
       });
-      const hits = rankTurns(candidates, p.message).slice(0, p.limit);
+      // the ranker's order, on the search's score scale: the i-th turn gets the i-th best score of the
+      // candidates, so a conversation turn weighs against memories and knowledge as it always did
+      // (the fusion of scopes compares scores, and the ranker's own scores run lower)
+      const scale = candidates.map((c) => c.score).sort((a, b) => b - a);
+      const hits = rankTurns(candidates, p.message)
+        .slice(0, p.limit)
+        .map((h, i) => ({ ...h, score: scale[i]! }));
       // the relevance floor: a list whose best item neither covers the message's rare words nor
       // is close in meaning is noise (nonsense still shares a common word with some turn)
       const kept = applyFloor(hits, (h) => ({ text: searchableText(h.content, h.attachments), similarity: h.similarity, matched: h.coverage > 0 }), p.message, strong);
