@@ -18,7 +18,7 @@ import { embedLocal, LOCAL_MODEL } from "@/lib/embeddings/local";
 import { demoKnowledge } from "@/lib/demo/knowledge";
 import { knowledgeEmbeddingText } from "@/lib/knowledge/embedding-text";
 import { KNOWLEDGE_CATEGORIES } from "@/lib/knowledge/schemas";
-import { flushTermStats, noteSearchWrite } from "@/lib/retrieval/term-stats";
+import { flushTermStats, noteSearchWrite } from "@/lib/retrieval/search/term-stats";
 import { listKnowledge } from "@/lib/knowledge/service";
 import { measure, type BenchRow } from "./measure";
 

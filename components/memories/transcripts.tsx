@@ -4,6 +4,7 @@ import type { ReactNode } from "react";
 import { Badge } from "@/components/ui/badge";
 import { formatDateTime, plural } from "@/lib/console/format";
 import type { Interaction } from "@/lib/console/memory-types";
+import { TurnAttachments } from "./turn-attachments";
 
 export interface Transcript {
   /** the conversation: its agent, and the agent's conversationId or the one inferred for it */
@@ -67,6 +68,7 @@ export function TranscriptView({ transcript, renderMeta }: { transcript: Transcr
               {!t.embedded && <Badge tone="amber">Queued for embedding</Badge>}
             </div>
             <p className="mt-1 text-sm whitespace-pre-wrap text-slate-800">{t.content}</p>
+            <TurnAttachments attachments={t.attachments} />
           </li>
         ))}
       </ol>

@@ -4,7 +4,7 @@ import { recordAudit } from "@/lib/audit/queries";
 import type { Caller } from "@/lib/auth/caller";
 import { assertCan } from "@/lib/auth/permissions";
 import { asCaller } from "@/lib/db";
-import { noteSearchWrite } from "@/lib/retrieval/term-stats";
+import { noteSearchWrite } from "@/lib/retrieval/search/term-stats";
 import { toVectorLiteral, tryEmbed } from "@/lib/embeddings";
 import type { knowledgeImportResultView } from "./contracts";
 import { knowledgeEmbeddingText } from "./embedding-text";

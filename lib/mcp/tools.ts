@@ -19,9 +19,9 @@ import { createInteraction, createInteractionBatch } from "@/lib/memories/intera
 import { createMemoryBody, INTERACTION_BATCH_MAX, memoryScope, outcomeBody } from "@/lib/memories/schemas";
 import { listMemories, recordOutcome, writeMemory } from "@/lib/memories/service";
 import { retrievalContracts } from "@/lib/retrieval/contracts";
-import { assembleContext } from "@/lib/retrieval/context";
+import { assembleContext } from "@/lib/retrieval/context/assemble";
 import { contextQuery, retrieveBody } from "@/lib/retrieval/schemas";
-import { readableScopes, type RetrievalScope } from "@/lib/retrieval/scopes";
+import { readableScopes, type RetrievalScope } from "@/lib/retrieval/search/scopes";
 import { retrieve } from "@/lib/retrieval/service";
 import { reviewContracts } from "@/lib/review/contracts";
 import { lookupContact } from "@/lib/review/contacts-service";

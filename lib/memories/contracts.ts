@@ -3,6 +3,7 @@ import { agentView } from "@/lib/agents/contracts";
 import { documentView } from "@/lib/documents/contracts";
 import { agentIdParam, apiViews, defineContract, idParam, timestamp } from "@/lib/http/contract";
 import { lockedConstantView } from "@/lib/locked-constants/contracts";
+import { ATTACHMENT_KINDS } from "./attachments";
 import {
   createInteractionBatchBody,
   createInteractionBody,
@@ -75,6 +76,16 @@ export const memoryView = z
 /** Memories archived because the agent passed its cap of active memories (core is never archived). */
 const archivedView = z.array(z.object({ id: z.uuid(), title: z.string() }).strict());
 
+export const interactionAttachmentView = z
+  .object({
+    kind: z.enum(ATTACHMENT_KINDS),
+    caption: z.string().optional().describe("what it showed: a caption or alt text"),
+    name: z.string().optional(),
+    url: z.string().optional(),
+    mimeType: z.string().optional(),
+  })
+  .strict().meta({ description: "A photo, file or voice note of a message, as its integration described it." }).register(apiViews, { id: "InteractionAttachment" });
+
 export const interactionView = z
   .object({
     id: z.uuid(),
@@ -91,6 +102,7 @@ export const interactionView = z
     conversationId: z.string().nullable().describe("the caller's thread id, as sent (null when none was sent)"),
     externalId: z.string().nullable().describe("the caller's id of the message, as sent"),
     conversation: z.string().describe("the conversation the turn belongs to, within its agent's: its conversationId, or the id of the conversation inferred for it (which may change when an earlier turn arrives late); GET /interactions?agentId=&conversationId= lists it"),
+    attachments: z.array(interactionAttachmentView).describe("photos, files or voice notes of the message, as sent (empty when none)"),
   })
   .strict().meta({ description: "One recorded message of a conversation, searchable as recall memory." }).register(apiViews, { id: "Interaction" });
 

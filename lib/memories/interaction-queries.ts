@@ -2,6 +2,7 @@ import "server-only";
 import type { z } from "zod";
 import type { Queryable } from "@/lib/db";
 import type { ServerResponse } from "@/lib/http/contract";
+import type { Attachment } from "./attachments";
 import type { interactionView, memoryContracts } from "./contracts";
 
 export type InteractionRow = z.output<typeof interactionView>;
@@ -21,13 +22,14 @@ export interface NewInteraction {
   createdAt: Date;
   conversationId: string | null;
   externalId: string | null;
+  attachments: Attachment[];
   embedding: string | null;
 }
 
 const COLUMNS = `i.id, i.client_id as "clientId", i.agent_id as "agentId", i.contact_id as "contactId", i.channel, i.direction,
   i.speaker, i.content, i.occurred_at as "occurredAt", (i.embedding is not null) as embedded, i.created_at as "createdAt",
   i.conversation_key as "conversationId", i.external_id as "externalId",
-  coalesce(i.conversation_key, d.conversation_id::text, i.id::text) as conversation`;
+  coalesce(i.conversation_key, d.conversation_id::text, i.id::text) as conversation, i.attachments`;
 
 /**
  * Inserts the turns in one statement, in the order given: that order is their recording order (seq)
@@ -39,18 +41,18 @@ export async function insertInteractions(tx: Queryable, rows: NewInteraction[]) 
   const col = <K extends keyof NewInteraction>(k: K) => rows.map((r) => r[k]);
   await tx.query(
     `insert into interactions (id, client_id, agent_id, contact_id, channel, direction, speaker, content, occurred_at,
-                               embedding, created_at, conversation_key, external_id)
+                               embedding, created_at, conversation_key, external_id, attachments)
      select u.id, u.client_id, u.agent_id, u.contact_id, u.channel, u.direction, u.speaker, u.content, u.occurred_at,
-            u.embedding::vector, u.created_at, u.conversation_key, u.external_id
+            u.embedding::vector, u.created_at, u.conversation_key, u.external_id, u.attachments::jsonb
        from unnest($1::uuid[], $2::uuid[], $3::uuid[], $4::uuid[], $5::text[], $6::text[], $7::text[], $8::text[],
-                   $9::timestamptz[], $10::text[], $11::timestamptz[], $12::text[], $13::text[])
+                   $9::timestamptz[], $10::text[], $11::timestamptz[], $12::text[], $13::text[], $14::text[])
             with ordinality as u (id, client_id, agent_id, contact_id, channel, direction, speaker, content, occurred_at,
-                                  embedding, created_at, conversation_key, external_id, ord)
+                                  embedding, created_at, conversation_key, external_id, attachments, ord)
       order by u.ord`,
     [
       col("id"), col("clientId"), col("agentId"), col("contactId"), col("channel"), col("direction"), col("speaker"),
       col("content"), rows.map((r) => r.occurredAt.toISOString()), col("embedding"), rows.map((r) => r.createdAt.toISOString()),
-      col("conversationId"), col("externalId"),
+      col("conversationId"), col("externalId"), rows.map((r) => JSON.stringify(r.attachments)),
     ],
   );
 }
@@ -63,7 +65,7 @@ export function ownInteractions(tx: Queryable, p: { ids?: string[]; externalIds?
   return tx.query<InteractionRow>(
     `select x.id, x.client_id as "clientId", x.agent_id as "agentId", x.contact_id as "contactId", x.channel, x.direction,
             x.speaker, x.content, x.occurred_at as "occurredAt", x.embedded, x.created_at as "createdAt",
-            x.conversation_key as "conversationId", x.external_id as "externalId", x.conversation
+            x.conversation_key as "conversationId", x.external_id as "externalId", x.conversation, x.attachments
        from mhq.own_interactions($1::uuid[], $2::text[]) x`,
     [p.ids ?? [], p.externalIds ?? []],
   );

@@ -6,7 +6,8 @@ import { recordAudit } from "@/lib/audit/queries";
 import { asCaller, type Queryable } from "@/lib/db";
 import { toVectorLiteral, tryEmbed } from "@/lib/embeddings";
 import { ApiError, forbidden, notFound } from "@/lib/http/errors";
-import { noteInteractionWrite } from "@/lib/retrieval/term-stats";
+import { noteInteractionWrite } from "@/lib/retrieval/search/term-stats";
+import { searchableText } from "./attachments";
 import * as q from "./interaction-queries";
 import type { createInteractionBatchBody, createInteractionBody, listInteractionsQuery } from "./schemas";
 
@@ -39,8 +40,9 @@ async function recordInteractions(caller: Caller, items: Item[], opts: { batch: 
     seen.set(item.externalId, index);
   });
 
-  // one embedding request for the whole transcript, made before any connection is held
-  const vectors = await tryEmbed(items.map((i) => i.content));
+  // one embedding request for the whole transcript, made before any connection is held; a turn's
+  // vector covers its attachments' captions too
+  const vectors = await tryEmbed(items.map((i) => searchableText(i.content, i.attachments)));
   const now = new Date();
   const rows: q.NewInteraction[] = items.map((item, index) => ({
     id: randomUUID(),
@@ -55,6 +57,7 @@ async function recordInteractions(caller: Caller, items: Item[], opts: { batch: 
     createdAt: now,
     conversationId: item.conversationId ?? null,
     externalId: item.externalId ?? null,
+    attachments: item.attachments ?? [],
     embedding: vectors ? toVectorLiteral(vectors[index]!) : null,
   }));
 

@@ -19,7 +19,7 @@ import {
 } from "./schemas";
 import { refusalError, type Refusal } from "./refusals";
 import { validateSuggestion } from "./validate-suggestion";
-import { noteSearchWrite } from "@/lib/retrieval/term-stats";
+import { noteSearchWrite } from "@/lib/retrieval/search/term-stats";
 
 /** Loads a contact the caller may see, or answers 404 (another client's contact does not exist for you). */
 export async function requireVisibleContact(tx: Queryable, id: string) {

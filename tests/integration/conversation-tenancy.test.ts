@@ -9,8 +9,8 @@ import { getDatabase } from "@/lib/db";
 import { claimsFor, withClaims } from "@/lib/db/caller";
 import { getEmbeddingProvider, toVectorLiteral } from "@/lib/embeddings";
 import { listInteractions } from "@/lib/memories/interaction-queries";
-import { searchInteractions } from "@/lib/retrieval/queries";
-import { flushTermStats } from "@/lib/retrieval/term-stats";
+import { searchInteractions } from "@/lib/retrieval/search/queries";
+import { flushTermStats } from "@/lib/retrieval/search/term-stats";
 import { admin, as } from "../helpers/api";
 import { createAgent, createClient, type TestAgent } from "../helpers/fixtures";
 

@@ -1,6 +1,7 @@
 -- (Re)writes the postings and document rows of these interactions, all at once: each one's BM25F
--- document is its own text (weight 1), the two turns before it (0.5, 0.25), the two after it (0.3,
--- 0.15; not counted in its length) and its day (0.5). Each text involved is analysed once, however
+-- document is its own text with its attachments' captions (weight 1; mhq.interaction_text), the two
+-- turns before it (0.5, 0.25), the two after it (0.3, 0.15; not counted in its length) and its day
+-- (0.5). Each text involved is analysed once, however
 -- many documents it is part of (a batch of turns of one conversation shares most of them).
 -- Conversation labels follow in conversation order: a turn takes the label of the turn before it
 -- unless that label started more than 24 hours earlier; a turn whose label changes (an earlier turn
@@ -50,7 +51,7 @@ begin
   -- each text's lexemes, once
   own as (
     select x.id, w.lexeme, coalesce(array_length(w.positions, 1), 1)::float8 as n
-      from interactions x, unnest(to_tsvector('english', x.content)) w
+      from interactions x, unnest(to_tsvector('english', mhq.interaction_text(x.content, x.attachments))) w
      where x.id in (select t.id from t union select t.prev_id from t union select t.prev2_id from t
                     union select t.next_id from t union select t.next2_id from t)
   ),

@@ -81,13 +81,15 @@ begin
   select sum(x) into total_idf from unnest(idfs) x;
 
   -- the rarest lexemes, together at most `budget_rows` postings, find the candidates; a lexeme
-  -- that alone holds more is read in impact order, only its strongest `budget_rows` rows
+  -- that alone holds more is read in impact order, only its strongest `budget_rows` rows. Each is
+  -- read to the end of its postings (up to `budget_rows`), not to its df: the statistics trail the
+  -- writes by a moment, and a turn written since the last rebuild must be found too
   for i in 1 .. array_length(lexemes, 1) loop
     continue when dfs[i] = 0;
     if budget = 0 or budget + dfs[i] <= budget_rows then
       rare := rare || lexemes[i];
       rare_idf := rare_idf || idfs[i];
-      rare_cap := rare_cap || least(dfs[i], budget_rows)::int;
+      rare_cap := rare_cap || budget_rows;
       budget := budget + least(dfs[i], budget_rows);
     else
       common := common || lexemes[i];

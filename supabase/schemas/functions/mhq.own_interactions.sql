@@ -6,14 +6,14 @@ create or replace function mhq.own_interactions(p_ids uuid[], p_external_ids tex
 returns table (
   id uuid, client_id uuid, agent_id uuid, contact_id uuid, channel text, direction text, speaker text, content text,
   occurred_at timestamptz, embedded boolean, created_at timestamptz, conversation_key text, external_id text,
-  conversation text
+  conversation text, attachments jsonb
 )
 language sql stable security definer
 set search_path = public, pg_temp
 as $$
   select i.id, i.client_id, i.agent_id, i.contact_id, i.channel, i.direction, i.speaker, i.content, i.occurred_at,
          i.embedding is not null, i.created_at, i.conversation_key, i.external_id,
-         coalesce(i.conversation_key, d.conversation_id::text, i.id::text)
+         coalesce(i.conversation_key, d.conversation_id::text, i.id::text), i.attachments
     from interactions i
     left join interaction_search_docs d on d.interaction_id = i.id
    where mhq.agent_id() is not null and i.agent_id = mhq.agent_id()

@@ -26,7 +26,8 @@ returns table (
   coverage float8,
   similarity float8,
   context_similarity float8,
-  conversation_coverage float8
+  conversation_coverage float8,
+  attachments jsonb
 )
 language plpgsql volatile security invoker
 set plan_cache_mode = force_generic_plan
@@ -66,7 +67,7 @@ begin
 
   return query
   with found_rows as materialized (
-    select i.id, i.agent_id, i.client_id, i.contact_id, i.channel, i.direction, i.speaker, i.content, i.occurred_at, i.created_at,
+    select i.id, i.agent_id, i.client_id, i.contact_id, i.channel, i.direction, i.speaker, i.content, i.occurred_at, i.created_at, i.attachments,
            lex_scores[p.lx] as bm25, lex_cover[p.lx] as cover, lex_conv[p.lx] as conv_cover, d.prev_id, d.next_id, d.own_terms,
            -- a vector is read back only for lexical hits the nearest rows did not include
            coalesce(vec_sims[p.vx], case when p.vx is null and query_embedding is not null and i.embedding_model = query_model
@@ -102,7 +103,8 @@ begin
   )
   select s.id, s.agent_id, s.client_id, s.contact_id, s.channel, s.direction, s.speaker, s.content, s.occurred_at, s.created_at,
          greatest(0, (s.part_score + 1.0 * greatest(coalesce(s.ctx_sim, 0), 0)) / 4.45)::float8,
-         s.lex_norm::float8, coalesce(s.cover, 0)::float8, s.sim::float8, s.ctx_sim::float8, coalesce(s.conv_cover, 0)::float8
+         s.lex_norm::float8, coalesce(s.cover, 0)::float8, s.sim::float8, s.ctx_sim::float8, coalesce(s.conv_cover, 0)::float8,
+         s.attachments
     from signals s
    order by 11 desc, s.id
    limit match_count;

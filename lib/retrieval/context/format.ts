@@ -1,10 +1,10 @@
 // Plain-text rendering of what retrieval assembles, ready to paste into a system prompt. Pure
 // functions of their inputs (no clock, no database), so the exact text is unit-tested.
 import type { ServerResponse } from "@/lib/http/contract";
-import type { retrievalContracts } from "./contracts";
-import type { FusedItem } from "./fuse";
-import type { RetrievalScope } from "./scopes";
-import type { Trigger, TriggerLevel } from "./trigger";
+import type { retrievalContracts } from "../contracts";
+import type { FusedItem } from "../search/fuse";
+import type { RetrievalScope } from "../search/scopes";
+import type { Trigger, TriggerLevel } from "../smart-trigger/types";
 
 export const SOURCE_LABELS: Record<RetrievalScope, string> = {
   memories: "Memory",

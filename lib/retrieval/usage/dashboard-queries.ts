@@ -1,7 +1,7 @@
 import "server-only";
 import type { Queryable } from "@/lib/db";
 import type { ServerResponse } from "@/lib/http/contract";
-import type { retrievalContracts } from "./contracts";
+import type { retrievalContracts } from "../contracts";
 
 type Stats = ServerResponse<typeof retrievalContracts.stats>;
 

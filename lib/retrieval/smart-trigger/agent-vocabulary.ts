@@ -1,9 +1,10 @@
 import "server-only";
 import type { Queryable } from "@/lib/db";
-import type { AgentView } from "./agent-view";
-import { listVocabularyTerms } from "./queries";
-import { vocabularyGeneration } from "./vocabulary-queries";
-import { classify, compileVocabulary, type Classification } from "./trigger";
+import type { AgentView } from "../agent-view";
+import { listVocabularyTerms, vocabularyGeneration } from "./vocabulary-queries";
+import { classify } from "./classify";
+import type { Classification } from "./types";
+import { compileVocabulary } from "./vocabulary";
 import { candidateTerms, indexVocabulary, type VocabularyIndex } from "./vocabulary-index";
 import { processWide } from "@/lib/process-wide";
 

@@ -2,9 +2,9 @@ import "server-only";
 import type { Caller } from "@/lib/auth/caller";
 import { asCaller } from "@/lib/db";
 import type { ServerResponse } from "@/lib/http/contract";
-import { auditImpersonation, resolveAgentView, type AgentView } from "./agent-view";
-import type { retrievalContracts } from "./contracts";
-import { formatBriefing, type BriefingData } from "./format-context";
+import { auditImpersonation, resolveAgentView, type AgentView } from "../agent-view";
+import type { retrievalContracts } from "../contracts";
+import { formatBriefing, type BriefingData } from "./format";
 import * as q from "./queries";
 import { processWide } from "@/lib/process-wide";
 

@@ -1,4 +1,5 @@
-import { normalizeMessage, type CompiledVocabulary } from "./trigger";
+import { normalizeMessage } from "./text";
+import type { CompiledVocabulary } from "./vocabulary";
 
 /**
  * A lookup from a term's key words (its first word; for a person, each of their names) to its

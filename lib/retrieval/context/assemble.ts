@@ -6,14 +6,16 @@ import { getBootDocuments } from "@/lib/documents/queries";
 import { today } from "@/lib/documents/service";
 import { getEmbeddingProvider, toVectorLiteral, tryEmbed } from "@/lib/embeddings";
 import { listLockedConstants } from "@/lib/locked-constants/queries";
-import { countAccess } from "./access-counts";
-import { auditImpersonation, resolveAgentView } from "./agent-view";
+import { countAccess } from "../usage/access-counts";
+import { auditImpersonation, resolveAgentView } from "../agent-view";
 import { blendMemories, SEED_BLEND } from "./blend";
 import { briefingFor } from "./briefing";
-import { formatLockedConstants, formatMemories, joinSections, type ContextSection } from "./format-context";
-import * as q from "./queries";
-import type { contextQuery } from "./schemas";
-import { MIN_SIMILARITY } from "./service";
+import { formatLockedConstants, formatMemories, joinSections, type ContextSection } from "./format";
+import { listRecentMemories } from "./queries";
+import type { contextQuery } from "../schemas";
+import { searchMemories } from "../search/queries";
+import { MIN_SIMILARITY } from "../search/search-scopes";
+import { insertRetrievalLog, type RetrievalLogEntry } from "../usage/log-queries";
 
 /**
  * GET /agents/{agentId}/context: the system-prompt sections an agent loads before it
@@ -38,7 +40,7 @@ export async function assembleContext(
   const { docs, memories, constants } = await view.run(async (tx) => {
     const docs = await getBootDocuments(tx, { agentId: agent.agentId, date: today() });
     const relevant = embedding
-      ? await q.searchMemories(tx, {
+      ? await searchMemories(tx, {
           text: topic,
           embedding,
           model: getEmbeddingProvider().model,
@@ -49,7 +51,7 @@ export async function assembleContext(
           asOf: opts.now,
         })
       : [];
-    const recent = await q.listRecentMemories(tx, {
+    const recent = await listRecentMemories(tx, {
       agentId: agent.agentId,
       limit: SEED_BLEND.relevance + SEED_BLEND.recency,
       asOf: opts.now,
@@ -70,7 +72,7 @@ export async function assembleContext(
   ];
   const tookMs = Math.round((performance.now() - started) * 100) / 100;
 
-  const entry: q.RetrievalLogEntry = {
+  const entry: RetrievalLogEntry = {
     agentId: agent.agentId,
     clientId: agent.clientId,
     endpoint: "context",
@@ -85,11 +87,11 @@ export async function assembleContext(
   };
   if (view.hq) {
     await asCaller(view.hq, async (tx) => {
-      await q.insertRetrievalLog(tx, entry);
+      await insertRetrievalLog(tx, entry);
       await auditImpersonation(tx, view, "context");
     });
   } else {
-    await asCaller(agent, (tx) => q.insertRetrievalLog(tx, entry));
+    await asCaller(agent, (tx) => insertRetrievalLog(tx, entry));
   }
 
   return {

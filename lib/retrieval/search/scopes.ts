@@ -1,4 +1,4 @@
-import type { TriggerLevel, TriggerVariant } from "./trigger";
+import type { TriggerLevel, TriggerVariant } from "../smart-trigger/types";
 
 /** Where a retrieval can look (local first, then shared knowledge). */
 export const RETRIEVAL_SCOPES = ["memories", "documents", "interactions", "team", "knowledge"] as const;

@@ -4,7 +4,7 @@ import type { Caller } from "@/lib/auth/caller";
 import { asCaller } from "@/lib/db";
 import { forbidden } from "@/lib/http/errors";
 import * as q from "./dashboard-queries";
-import type { retrievalStatsQuery } from "./schemas";
+import type { retrievalStatsQuery } from "../schemas";
 
 const LEVELS = ["none", "local", "shared", "hq"] as const;
 
