@@ -1,10 +1,10 @@
 import { z } from "zod";
+import { apiTimestamp } from "@/lib/http/input-guards";
 import { createKnowledgeBody } from "@/lib/knowledge/schemas";
 
 // Request schemas of the lifecycle endpoints (their answers: contracts.ts): consolidation, nightly reports,
 // escalations and outcomes.
 
-const isoTime = z.iso.datetime({ offset: true });
 export const reportDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, "a date as YYYY-MM-DD").refine((d) => !Number.isNaN(Date.parse(`${d}T00:00:00Z`)), "not a calendar date");
 
 // ── consolidation ──────────────────────────────────────────────────────────────────────────────
@@ -16,7 +16,7 @@ export const reportDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, "a date as YYY
  */
 const REPLAY_FROM = Date.UTC(1970, 0, 1);
 const REPLAY_UNTIL = Date.UTC(9999, 0, 1);
-const replayTime = isoTime.refine((v) => {
+const replayTime = apiTimestamp.refine((v) => {
   const t = Date.parse(v);
   return t >= REPLAY_FROM && t < REPLAY_UNTIL;
 }, "replay a time from 1970-01-01 to 9998-12-31");

@@ -6,6 +6,7 @@ import { recordAudit } from "@/lib/audit/queries";
 import { asCaller, type Queryable } from "@/lib/db";
 import { toVectorLiteral, tryEmbed } from "@/lib/embeddings";
 import { ApiError, forbidden, notFound } from "@/lib/http/errors";
+import { encodeSequenceCursor } from "@/lib/http/input-guards";
 import { noteInteractionWrite } from "@/lib/retrieval/term-stats";
 import * as q from "./interaction-queries";
 import type { createInteractionBatchBody, createInteractionBody, listInteractionsQuery } from "./schemas";
@@ -132,23 +133,7 @@ export async function createInteractionBatch(caller: Caller, body: z.infer<typeo
 
 /** Interactions the caller may read (RLS: HQ; managers and orchestrators; field agents their client's). */
 export async function listInteractions(caller: Caller, query: z.infer<typeof listInteractionsQuery>) {
-  const after = query.cursor ? decodeCursor(query.cursor) : undefined;
-  const page = await asCaller(caller, (tx) => q.listInteractions(tx, { ...query, after }));
-  return { interactions: page.rows, nextCursor: page.last ? encodeCursor(page.last) : null };
-}
-
-/** Postgres' text form of a timestamptz, as the cursor carries it (microseconds kept). */
-const CURSOR_TIME = /^\d{4,}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}(?:\.\d{1,6})?[+-]\d{2}(?::\d{2}){0,2}$/;
-
-const encodeCursor = (c: { occurredAt: string; seq: number }) => Buffer.from(`${c.occurredAt}|${c.seq}`).toString("base64url");
-
-function decodeCursor(cursor: string): { occurredAt: string; seq: number } {
-  const text = Buffer.from(cursor, "base64url").toString("utf8");
-  const cut = text.lastIndexOf("|");
-  const occurredAt = text.slice(0, cut);
-  const seq = Number(text.slice(cut + 1));
-  if (cut < 0 || !Number.isSafeInteger(seq) || !CURSOR_TIME.test(occurredAt)) {
-    throw new ApiError("validation_failed", "cursor: not a cursor this endpoint gave out");
-  }
-  return { occurredAt, seq };
+  const { cursor: after, ...filters } = query;
+  const page = await asCaller(caller, (tx) => q.listInteractions(tx, { ...filters, after }));
+  return { interactions: page.rows, nextCursor: page.last ? encodeSequenceCursor(page.last) : null };
 }
