@@ -64,12 +64,23 @@ export const resolveEscalationBody = z
       .union([createKnowledgeBody, z.literal(false)])
       .optional()
       .describe(
-        "the knowledge entry that publishes the fix, linked to the escalation. Omitted: one is written from the question and the resolution. `false`: nothing is published (a one-off with nothing to reuse)",
+        "the knowledge entry that publishes the fix, linked to the escalation. Omitted: one is composed from the question and the resolution, with the personal data the PII detector finds (names, the client's name, addresses, phone numbers, emails, SSNs, card numbers) left out or generalised — preview it with POST /escalations/{id}/draft. `false`: nothing is published (a one-off with nothing to reuse, or a draft the resolver refuses)",
       ),
     knowledgeEntryId: z
       .uuid()
       .optional()
       .describe("instead of `knowledge` (not both): the published entry that already answers it, linked as its fix"),
+  })
+  .strict();
+
+export const draftEscalationEntryBody = z
+  .object({
+    resolution: z
+      .string()
+      .trim()
+      .max(20000)
+      .optional()
+      .describe("the fix as typed so far (may be empty): the draft's **Fix:** line"),
   })
   .strict();
 
