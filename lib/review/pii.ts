@@ -411,7 +411,8 @@ const EMAIL = /[A-Za-z0-9._%+-]+@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,}
 // (555) 123-4567, 555-123-4567, 555.123.4567, +1 555 123 4567, +44 20 7946 0958, +18635551234
 const PHONE_GROUPED = /(?<![\w+])(?:\+\d{1,3}[\s.-]?)?(?:\(\d{2,4}\)\s?|\d{2,4}[\s.-])\d{3,4}[\s.-]\d{3,4}(?![\w-])/g;
 const PHONE_E164 = /(?<![\w+])\+\d{8,15}(?!\w)/g;
-const PHONE_AFTER_WORD = /\b(?:phone|tel|telephone|mobile|cell|call|text|sms|whatsapp)\b\D{0,12}?(\d[\d\s().-]{5,}\d)/gi;
+// after a phone word, a number in any grouping: "call 5551234567", "mobile 0612 345 678"
+const PHONE_AFTER_WORD = /\b(?:phone|tel|telephone|mobile|cell|call|text|sms|whatsapp)\b\D{0,12}?(\+?\(?\d{1,4}\)?(?:[\s.-]?\d{2,4}){1,4})(?![\w-])/gi;
 
 /** Every piece of personal data in `text`, by position (overlaps merged: the longest wins). */
 export function findPersonalData(text: string, known: KnownIdentities = {}): PersonalDataSpan[] {

@@ -182,6 +182,7 @@ describe("personal data in free text (what an escalation's published entry leave
     ["call 5551234567 after 5pm, or email dana.k@example.com", "Call the customer after 5pm, or email the customer"],
     ["card 4111 1111 1111 1111 was charged twice, SSN 219-45-6781 on file", "Card was charged twice, SSN on file"],
     ["tenant O'Brien at PO Box 12 wants a key", "A tenant wants a key"],
+    ["call him on 555-201-3344 (ref 51ab) or mobile 0612 345 678", "Call him (ref 51ab) or mobile"],
   ])("%s → %s", (text, expected) => {
     expect(general(text)).toBe(expected);
   });
