@@ -107,6 +107,14 @@ function assertStorableJson(value: unknown, path: string) {
   }
 }
 
+/** Whether year-month-day is a day of the calendar, years 0001–9999 (February 30th and year 0000 are not). */
+function isCalendarDay(year: number, month: number, day: number): boolean {
+  if (year < 1 || year > 9999 || month < 1 || month > 12 || day < 1) return false;
+  const last = new Date(0);
+  last.setUTCFullYear(year, month, 0); // day 0 of the next month: the last of this one
+  return day <= last.getUTCDate();
+}
+
 /**
  * A keyset cursor's timestamp ("2026-02-16T09:30:00.123456Z"): a real UTC instant Postgres can
  * hold, so year 99999, month 13 or 25 o'clock are refused here rather than by the database.
@@ -115,10 +123,14 @@ export function isCursorTimestamp(text: string): boolean {
   const m = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2}):(\d{2})(?:\.(\d{1,6}))?Z$/.exec(text);
   if (!m) return false;
   const [year, month, day, hour, minute, second] = m.slice(1, 7).map(Number) as [number, number, number, number, number, number];
-  if (year < 1 || month < 1 || month > 12 || hour > 23 || minute > 59 || second > 59) return false;
-  const daysInMonth = new Date(Date.UTC(year, month, 0)).getUTCDate();
-  return day >= 1 && day <= daysInMonth;
+  return isCalendarDay(year, month, day) && hour <= 23 && minute <= 59 && second <= 59;
 }
+
+/** A calendar day as YYYY-MM-DD (a daily note's, a report's), years 0001–9999: anything else is refused naming the field. */
+export const apiDate = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, "a date as YYYY-MM-DD")
+  .refine((d) => isCalendarDay(Number(d.slice(0, 4)), Number(d.slice(5, 7)), Number(d.slice(8, 10))), "not a day of the calendar (years 0001–9999)");
 
 /** "timestamp|uuid", as a page's nextCursor carries it. */
 export const keysetCursor = z

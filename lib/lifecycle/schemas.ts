@@ -1,11 +1,11 @@
 import { z } from "zod";
-import { apiTimestamp } from "@/lib/http/input-guards";
+import { apiDate, apiTimestamp } from "@/lib/http/input-guards";
 import { createKnowledgeBody } from "@/lib/knowledge/schemas";
 
 // Request schemas of the lifecycle endpoints (their answers: contracts.ts): consolidation, nightly reports,
 // escalations and outcomes.
 
-export const reportDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, "a date as YYYY-MM-DD").refine((d) => !Number.isNaN(Date.parse(`${d}T00:00:00Z`)), "not a calendar date");
+export const reportDate = apiDate;
 
 // ── consolidation ──────────────────────────────────────────────────────────────────────────────
 

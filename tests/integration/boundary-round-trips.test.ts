@@ -78,6 +78,19 @@ describe("times the API cannot answer in its own form are refused with 422 namin
     }
   });
 
+  it("a daily note's day: years 0001–9999 of the calendar, refused naming the field otherwise", async () => {
+    for (const day of ["0000-01-01", "2024-02-30", "10000-01-01"]) {
+      const put = await as(agent.key).put("/api/v1/agents/me/documents/daily", { content: "x", date: day });
+      expect(put.status, `${day}: ${JSON.stringify(put.body)}`).toBe(422);
+      expect(put.body.error.details[0].path).toBe("date");
+      expect((await as(agent.key).get(`/api/v1/agents/me/documents/daily?date=${day}`)).status).toBe(422);
+      expect((await admin.get(`/api/v1/agents/${agent.id}/reports/${day}`)).status).toBe(400);
+    }
+    const first = await as(agent.key).put("/api/v1/agents/me/documents/daily", { content: "The first day", date: "0001-01-01" });
+    expect(first.status, JSON.stringify(first.body)).toBe(200);
+    expect((await as(agent.key).get("/api/v1/agents/me/documents/daily?date=0001-01-01")).body).toMatchObject({ date: "0001-01-01", content: "The first day" });
+  });
+
   it("in a batch, names the bad item's position in details.index", async () => {
     const res = await as(agent.key).post("/api/v1/interactions/batch", { interactions: [turn(), turn({ occurredAt: TOO_LATE }), turn()] });
     expect(res.status, JSON.stringify(res.body)).toBe(422);
