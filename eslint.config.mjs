@@ -19,14 +19,14 @@ export default tseslint.config(
     rules: { "@typescript-eslint/no-explicit-any": "off" },
   },
   {
-    files: ["scripts/**/*.mjs", "bin/**/*.mjs", "*.mjs"],
+    files: ["scripts/**/*.mjs", "server/**/*.mjs", "*.mjs"],
     languageOptions: {
       globals: { process: "readonly", console: "readonly", URL: "readonly", performance: "readonly", setTimeout: "readonly", clearTimeout: "readonly", Headers: "readonly", ByteLengthQueuingStrategy: "readonly" },
     },
   },
   {
     // the client package's runtime and stdio bridge: plain JavaScript on Node.js 18+ (or any runtime with fetch)
-    files: ["packages/client/**/*.js", "packages/client/**/*.mjs"],
+    files: ["packages/memory-hq-client/**/*.js", "packages/memory-hq-client/**/*.mjs"],
     languageOptions: {
       globals: { process: "readonly", console: "readonly", URL: "readonly", URLSearchParams: "readonly", fetch: "readonly" },
     },

@@ -2,14 +2,14 @@
 // - OpenTelemetry traces, when the standard OTEL_* variables name an OTLP endpoint;
 // - the nightly consolidation's scheduler (it needs the database); it sets a timer and returns at
 //   once, so start-up never waits;
-// - the hooks server.mjs calls (admission at accept, graceful shutdown).
+// - the bridge server.mjs calls (admission at accept, graceful shutdown): lib/http/server-bridge.ts.
 export async function register() {
   if (process.env.NEXT_RUNTIME === "nodejs") {
     const { startTracing } = await import("./lib/metrics/tracing");
     await startTracing();
     const { startConsolidationScheduler } = await import("./lib/lifecycle/scheduler");
     startConsolidationScheduler();
-    const { installServerHooks } = await import("./lib/http/server-hooks");
-    installServerHooks();
+    const { installServerBridge } = await import("./lib/http/server-bridge");
+    installServerBridge();
   }
 }

@@ -4,7 +4,7 @@
 //   else goes on to its handler.
 // - /.well-known/… and OAuth's default endpoints (/authorize, /token, /register): 404 in the same JSON
 //   shape (the server offers no OAuth), never the sign-in page.
-// - console pages: the requested address is passed to the server layouts (`x-mhq-path`), so a visitor
+// - console pages: the requested address is passed to the server layouts (`SEAM_HEADERS.path`), so a visitor
 //   who must sign in first is brought back to the page they asked for. Authentication itself stays
 //   in the layouts and the API.
 // - When HQ signs in through Supabase Auth (NEXT_PUBLIC_SUPABASE_URL and NEXT_PUBLIC_SUPABASE_ANON_KEY
@@ -16,6 +16,7 @@ import { NextResponse, type NextRequest } from "next/server";
 import { hasSupabaseSession, supabaseAuthConfig, supabaseClient } from "@/lib/auth/supabase-client";
 import { oauthProbeRequest, routeTemplate, unservedApiRequest } from "@/lib/http/api-routes";
 import { recordHttpRequest, UNMATCHED_ROUTE } from "@/lib/metrics/http";
+import { SEAM_HEADERS } from "@/server/seam.mjs";
 
 type CookieChange = { name: string; value: string; options: CookieOptions };
 
@@ -37,7 +38,7 @@ export async function proxy(request: NextRequest) {
   }
   const changed = await refreshSupabaseSession(request);
   const headers = new Headers(request.headers);
-  if (!isApi) headers.set("x-mhq-path", `${pathname}${search}`);
+  if (!isApi) headers.set(SEAM_HEADERS.path, `${pathname}${search}`);
   const response = NextResponse.next({ request: { headers } });
   for (const c of changed) response.cookies.set(c.name, c.value, c.options);
   return response;
@@ -62,9 +63,11 @@ async function refreshSupabaseSession(request: NextRequest): Promise<CookieChang
 }
 
 // server.mjs makes the /api checks above itself for a request with a bearer key (nothing else here
-// concerns one) and marks it with the header x-memory-hq-direct, which it strips from what clients send: the proxy,
+// concerns one) and marks it with the header `SEAM_HEADERS.direct`, which it strips from what clients send: the proxy,
 // a millisecond or two of every call, is then skipped. Under plain `next start` a client could send
 // the header: it would only lose the JSON 404/405 shape, which route handlers do not rely on.
+// Next.js reads this object without running the module, so the header's name is written out here; a
+// unit test keeps it equal to SEAM_HEADERS.direct.
 export const config = {
   matcher: [{ source: "/((?!_next/static|_next/image|favicon.ico|icon.svg).*)", missing: [{ type: "header", key: "x-memory-hq-direct" }] }],
 };

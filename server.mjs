@@ -1,11 +1,11 @@
 // The production server (`npm start`, `npm run serve`): Node's HTTP server in front of Next.js's
 // request handler, so that
-// - every API request is admitted in arrival order before any other work (scripts/server/admission.mjs);
+// - every API request is admitted in arrival order before any other work (server/admission.mjs);
 //   GET /api/metrics never waits (a scrape must show an overload, not queue behind it);
 // - an API call with a bearer key is checked against the routes here (a path or method none serves:
 //   the JSON 404/405 at once), then skips the proxy (proxy.ts), which only the console needs, and is
-//   handed straight to its route handler (scripts/server/direct.mjs);
-// - the embedded database (no DATABASE_URL) runs in a thread of its own (scripts/server/engine.mjs),
+//   handed straight to its route handler (server/direct.mjs);
+// - the embedded database (no DATABASE_URL) runs in a thread of its own (server/engine/index.mjs),
 //   reached over the Postgres wire protocol, instead of on the thread that answers requests;
 // - SIGTERM/SIGINT shut down gracefully: stop accepting, answer every request already received (those
 //   still waiting for a turn when the drain time runs out get 503), store pending counters, close the
@@ -13,6 +13,7 @@
 // Settings: PORT (3000), HOST (0.0.0.0), or `-p PORT -H HOST`; everything else as for the app.
 import http from "node:http";
 import path from "node:path";
+import { ENGINE_SOCKET_ENV, SEAM_GLOBALS, SEAM_HEADERS, UNMATCHED_ROUTE } from "./server/seam.mjs";
 
 process.env.NODE_ENV ??= "production";
 const arg = (flag) => {
@@ -25,16 +26,11 @@ const SHUTDOWN_MS = Number(process.env.SHUTDOWN_TIMEOUT_MS || 30_000);
 /** requests still waiting for a turn this long after the signal are refused (503); the rest of the time is for those running */
 const DRAIN_MS = Math.min(10_000, SHUTDOWN_MS / 3);
 
-const HOOKS = "__memoryHqServerHooks";
-const QUEUE_HEADER = "x-memory-hq-queue-ms";
-// set on an API request with a bearer key once this server has checked that a route serves it: the
-// proxy (proxy.ts), whose other work concerns only the console's sessions, is skipped
-const DIRECT_HEADER = "x-memory-hq-direct";
-globalThis.__memoryHqAdmittedAtAccept = true;
+globalThis[SEAM_GLOBALS.admittedAtAccept] = true;
 
 let engine;
 if (!process.env.DATABASE_URL) {
-  const { startEmbeddedEngine } = await import("./scripts/server/engine.mjs");
+  const { startEmbeddedEngine } = await import("./server/engine/index.mjs");
   const dataDir = path.resolve(process.env.DATA_DIR || "./.data");
   const { mkdirSync } = await import("node:fs");
   mkdirSync(dataDir, { recursive: true });
@@ -46,27 +42,27 @@ if (!process.env.DATABASE_URL) {
       process.exit(1);
     },
   });
-  process.env.MHQ_ENGINE_SOCKET = engine.socketPath;
+  process.env[ENGINE_SOCKET_ENV] = engine.socketPath;
   // for operations that need the engine itself (a snapshot of the data directory)
-  globalThis.__memoryHqEngine = { dumpDataDir: (compression) => engine.dumpDataDir(compression) };
+  globalThis[SEAM_GLOBALS.engine] = { dumpDataDir: (compression) => engine.dumpDataDir(compression) };
 }
 
 const { default: next } = await import("next");
 const app = next({ dev: false, hostname: host === "0.0.0.0" ? "localhost" : host, port, dir: path.dirname(new URL(import.meta.url).pathname) });
 const handle = app.getRequestHandler();
 await app.prepare();
-// instrumentation.ts installs them; Next.js runs it as it starts, without awaiting it in prepare()
-for (const until = Date.now() + 120_000; !globalThis[HOOKS] && Date.now() < until; ) await new Promise((r) => setTimeout(r, 20));
-const hooks = globalThis[HOOKS];
-if (!hooks) throw new Error("server.mjs: the app's hooks were not installed (instrumentation.ts did not run)");
-const { createAdmission } = await import("./scripts/server/admission.mjs");
-const admission = createAdmission(hooks);
+// instrumentation.ts installs it; Next.js runs it as it starts, without awaiting it in prepare()
+for (const until = Date.now() + 120_000; !globalThis[SEAM_GLOBALS.bridge] && Date.now() < until; ) await new Promise((r) => setTimeout(r, 20));
+const bridge = globalThis[SEAM_GLOBALS.bridge];
+if (!bridge) throw new Error("server.mjs: the app's bridge was not installed (instrumentation.ts did not run)");
+const { createAdmission } = await import("./server/admission.mjs");
+const admission = createAdmission(bridge);
 let direct = null;
-if (hooks.directApi()) {
-  const { createDirectRoutes } = await import("./scripts/server/direct.mjs");
+if (bridge.directApi()) {
+  const { createDirectRoutes } = await import("./server/direct.mjs");
   const { NextRequest } = await import("next/server.js");
   const distDir = path.join(path.dirname(new URL(import.meta.url).pathname), process.env.NEXT_DIST_DIR || ".next");
-  direct = createDirectRoutes({ distDir, routeTemplate: hooks.routeTemplate, makeRequest: (url, init) => new NextRequest(url, init) });
+  direct = createDirectRoutes({ distDir, routeTemplate: bridge.routeTemplate, makeRequest: (url, init) => new NextRequest(url, init) });
 }
 
 let draining = false;
@@ -84,8 +80,7 @@ function onHead(res, fn) {
 
 const server = http.createServer((req, res) => {
   const arrived = performance.now();
-  delete req.headers[QUEUE_HEADER]; // only this server sets them
-  delete req.headers[DIRECT_HEADER];
+  for (const name of Object.values(SEAM_HEADERS)) delete req.headers[name]; // only this server and the app set them
   open += 1;
   res.once("close", () => {
     open -= 1;
@@ -94,7 +89,7 @@ const server = http.createServer((req, res) => {
   const pathname = (req.url ?? "/").split("?")[0];
   const failed = (err) => {
     console.error("[memory-hq] request failed:", err);
-    if (!res.headersSent) res.writeHead(500, { "content-type": "application/json" }).end(JSON.stringify(hooks.errorBody("internal_error", "Something went wrong")));
+    if (!res.headersSent) res.writeHead(500, { "content-type": "application/json" }).end(JSON.stringify(bridge.errorBody("internal_error", "Something went wrong")));
     else res.destroy();
   };
   const serve = () => {
@@ -111,9 +106,9 @@ const server = http.createServer((req, res) => {
     // a request on a connection kept open from before the shutdown: not started, so refused
     if (!res.headersSent) {
       res.writeHead(503, { "content-type": "application/json", "retry-after": "1", connection: "close" });
-      res.end(JSON.stringify(hooks.errorBody("service_unavailable", "The server is shutting down; retry")));
+      res.end(JSON.stringify(bridge.errorBody("service_unavailable", "The server is shutting down; retry")));
     }
-    if (api) hooks.recordHttpRequest(hooks.routeTemplate(pathname) ?? "unmatched", req.method ?? "GET", 503, 0);
+    if (api) bridge.recordHttpRequest(bridge.routeTemplate(pathname) ?? UNMATCHED_ROUTE, req.method ?? "GET", 503, 0);
     return;
   }
   if (!api) {
@@ -123,14 +118,14 @@ const server = http.createServer((req, res) => {
   const bearer = Boolean(req.headers.authorization);
   if (bearer) {
     // a path or method no route serves: the API's JSON 404/405 (as proxy.ts answers it)
-    const unserved = hooks.unservedApi(req.method ?? "GET", pathname);
+    const unserved = bridge.unservedApi(req.method ?? "GET", pathname);
     if (unserved) {
       res.writeHead(unserved.status, { "content-type": "application/json", ...unserved.headers });
       res.end(JSON.stringify(unserved.body));
-      hooks.recordHttpRequest(hooks.routeTemplate(pathname) ?? "unmatched", req.method ?? "GET", unserved.status, (performance.now() - arrived) / 1000);
+      bridge.recordHttpRequest(bridge.routeTemplate(pathname) ?? UNMATCHED_ROUTE, req.method ?? "GET", unserved.status, (performance.now() - arrived) / 1000);
       return;
     }
-    req.headers[DIRECT_HEADER] = "1";
+    req.headers[SEAM_HEADERS.direct] = "1";
   }
   const entry = {
     req,
@@ -140,7 +135,7 @@ const server = http.createServer((req, res) => {
     arrived,
     onHead: (fn) => onHead(res, fn),
     serve: (queueMs) => {
-      req.headers[QUEUE_HEADER] = queueMs;
+      req.headers[SEAM_HEADERS.queueMs] = queueMs;
       if (bearer && direct) serveDirect().catch(failed);
       else serve();
     },
@@ -177,7 +172,7 @@ async function shutdown(signal) {
   if (open > 0) console.error(`[memory-hq] ${open} responses still open at the deadline: closing their connections`);
   server.closeAllConnections();
   try {
-    await hooks.shutdown(); // pending counters stored, database closed
+    await bridge.shutdown(); // pending counters stored, database closed
     await engine?.close(); // Postgres inside PGlite shut down cleanly
   } catch (err) {
     console.error("[memory-hq] shutdown:", err);

@@ -2,7 +2,7 @@
 
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { useState } from "react";
-import { ApiClientError } from "@/lib/client/api";
+import { ApiClientError } from "@/lib/console/api";
 
 export function Providers({ children }: { children: React.ReactNode }) {
   const [client] = useState(

@@ -100,7 +100,7 @@ const envSchema = z.object({
   ADMISSION_QUEUE: z.coerce.number().int().min(0).max(100_000).default(1000),
   /** a request that waited this long for its turn is refused with 429 instead of served late */
   ADMISSION_MAX_WAIT_MS: z.coerce.number().int().min(100).default(30_000),
-  /** the production server hands API calls with a bearer key straight to their route handler (scripts/server/direct.mjs) */
+  /** the production server hands API calls with a bearer key straight to their route handler (server/direct.mjs) */
   API_DIRECT: boolish.default(true),
   /** local time (HH:MM in DAILY_NOTE_TIMEZONE) the nightly consolidation runs each day */
   CONSOLIDATE_AT: z

@@ -5,6 +5,7 @@ import { safeNextPath } from "@/lib/auth/next-path";
 import { needsSetup } from "@/lib/auth/service";
 import { getSessionUser } from "@/lib/auth/session";
 import { supabaseAuthConfig } from "@/lib/auth/supabase";
+import { SEAM_HEADERS } from "@/server/seam.mjs";
 
 // Every console page needs a signed-in HQ user; the API checks each call again on its own.
 export default async function HqLayout({ children }: { children: React.ReactNode }) {
@@ -13,7 +14,7 @@ export default async function HqLayout({ children }: { children: React.ReactNode
     // with Supabase Auth the first admin comes from app_metadata.mhq_role, not the setup page
     if (!supabaseAuthConfig() && (await needsSetup())) redirect("/setup");
     // back to the page that was asked for once signed in (the proxy passes its address along)
-    const next = safeNextPath((await headers()).get("x-mhq-path"));
+    const next = safeNextPath((await headers()).get(SEAM_HEADERS.path));
     redirect(next && next !== "/agents" ? `/login?next=${encodeURIComponent(next)}` : "/login");
   }
   return (

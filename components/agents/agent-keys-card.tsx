@@ -9,9 +9,9 @@ import { EmptyState } from "@/components/ui/empty-state";
 import { ErrorState } from "@/components/ui/error-state";
 import { LoadingState } from "@/components/ui/loading-state";
 import { Table, TBody, Td, Th, THead, Tr } from "@/components/ui/table";
-import { formatDateTime, formatRelative } from "@/lib/client/format";
-import { useAgentKeys, useRevokeAgentKey } from "@/lib/client/hooks/agents";
-import type { Agent, AgentKey } from "@/lib/client/types";
+import { formatDateTime, formatRelative } from "@/lib/console/format";
+import { useAgentKeys, useRevokeAgentKey } from "@/lib/console/hooks/agents";
+import type { Agent, AgentKey } from "@/lib/console/types";
 import { IssueKeyDialog } from "./issue-key-dialog";
 
 /** The agent's API keys (admins only): issue, list, revoke. */

@@ -1,5 +1,5 @@
 import type { BadgeTone } from "@/components/ui/badge";
-import type { AgentKind, AgentRole, KbAccess } from "@/lib/client/types";
+import type { AgentKind, AgentRole, KbAccess } from "@/lib/console/types";
 
 export const KIND_LABEL: Record<AgentKind, string> = { internal: "Internal", field: "Field" };
 export const KIND_TONE: Record<AgentKind, BadgeTone> = { internal: "violet", field: "blue" };

@@ -1,7 +1,7 @@
 "use client";
 
 import { Alert } from "@/components/ui/alert";
-import type { Agent } from "@/lib/client/types";
+import type { Agent } from "@/lib/console/types";
 import { AgentDetailsCard } from "./agent-details-card";
 import { AgentKeysCard } from "./agent-keys-card";
 

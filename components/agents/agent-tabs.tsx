@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import type { Agent, SessionUser } from "@/lib/client/types";
+import type { Agent, SessionUser } from "@/lib/console/types";
 import { DailyNotesTab } from "@/components/memories/daily-notes-tab";
 import { DecisionsTab } from "@/components/memories/decisions-tab";
 import { DocumentEditor } from "@/components/memories/document-editor";

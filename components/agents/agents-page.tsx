@@ -8,7 +8,7 @@ import { EmptyState } from "@/components/ui/empty-state";
 import { ErrorState } from "@/components/ui/error-state";
 import { LoadingState } from "@/components/ui/loading-state";
 import { PageHeader } from "@/components/ui/page-header";
-import { useAgents } from "@/lib/client/hooks/agents";
+import { useAgents } from "@/lib/console/hooks/agents";
 import { AgentsTable } from "./agents-table";
 import { ClientsCard } from "./clients-card";
 import { NewAgentDialog } from "./new-agent-dialog";

@@ -3,7 +3,7 @@
 import Link from "next/link";
 import { Badge } from "@/components/ui/badge";
 import { Table, TBody, Td, Th, THead, Tr } from "@/components/ui/table";
-import type { Agent } from "@/lib/client/types";
+import type { Agent } from "@/lib/console/types";
 import { KB_LABEL, KIND_LABEL, KIND_TONE, ROLE_LABEL } from "./agent-labels";
 import { AgentStatusBadge } from "./agent-status-badge";
 

@@ -6,9 +6,9 @@ import { Button } from "@/components/ui/button";
 import { Dialog, DialogFooter } from "@/components/ui/dialog";
 import { Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
-import { formErrors } from "@/lib/client/api";
-import { useSaveClient } from "@/lib/client/hooks/agents";
-import type { Client } from "@/lib/client/types";
+import { formErrors } from "@/lib/console/api";
+import { useSaveClient } from "@/lib/console/hooks/agents";
+import type { Client } from "@/lib/console/types";
 
 /** Creates a client, or edits one when `client` is given. */
 export function ClientDialog({ open, onClose, client }: { open: boolean; onClose: () => void; client?: Client }) {

@@ -9,8 +9,8 @@ import { EmptyState } from "@/components/ui/empty-state";
 import { ErrorState } from "@/components/ui/error-state";
 import { LoadingState } from "@/components/ui/loading-state";
 import { Table, TBody, Td, Th, THead, Tr } from "@/components/ui/table";
-import { useAgents, useClients } from "@/lib/client/hooks/agents";
-import type { Client } from "@/lib/client/types";
+import { useAgents, useClients } from "@/lib/console/hooks/agents";
+import type { Client } from "@/lib/console/types";
 import { ClientDialog } from "./client-dialog";
 
 export function ClientsCard() {

@@ -8,9 +8,9 @@ import { Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
 import { Select } from "@/components/ui/select";
 import { Textarea } from "@/components/ui/textarea";
-import { formErrors } from "@/lib/client/api";
-import { useUpdateAgent } from "@/lib/client/hooks/agents";
-import type { Agent, AgentRole, KbAccess } from "@/lib/client/types";
+import { formErrors } from "@/lib/console/api";
+import { useUpdateAgent } from "@/lib/console/hooks/agents";
+import type { Agent, AgentRole, KbAccess } from "@/lib/console/types";
 import { KB_OPTIONS, ROLE_HINT, ROLE_OPTIONS } from "./agent-labels";
 
 export function EditAgentDialog({ open, onClose, agent }: { open: boolean; onClose: () => void; agent: Agent }) {

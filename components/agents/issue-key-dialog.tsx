@@ -7,9 +7,9 @@ import { CopyButton } from "@/components/ui/copy-button";
 import { Dialog, DialogFooter } from "@/components/ui/dialog";
 import { Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
-import { errorMessage } from "@/lib/client/api";
-import { useIssueAgentKey } from "@/lib/client/hooks/agents";
-import type { Agent, IssuedKey } from "@/lib/client/types";
+import { errorMessage } from "@/lib/console/api";
+import { useIssueAgentKey } from "@/lib/console/hooks/agents";
+import type { Agent, IssuedKey } from "@/lib/console/types";
 import { KeySnippets } from "./key-snippets";
 
 /** Issues a key and shows it once; after this dialog closes only its prefix is ever shown again. */

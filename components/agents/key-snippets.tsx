@@ -6,8 +6,8 @@ import { curlSnippet, mcpHttpSnippet, mcpStdioSnippet, typescriptSnippet } from 
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Tabs } from "@/components/ui/tabs";
-import { errorMessage } from "@/lib/client/api";
-import { useTestAgentKey } from "@/lib/client/hooks/agents";
+import { errorMessage } from "@/lib/console/api";
+import { useTestAgentKey } from "@/lib/console/hooks/agents";
 
 const noSubscribe = () => () => {};
 /** The address this console is served from: the address agents reach the API at. */

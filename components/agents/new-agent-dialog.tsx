@@ -9,9 +9,9 @@ import { Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
 import { Select } from "@/components/ui/select";
 import { Textarea } from "@/components/ui/textarea";
-import { errorMessage, formErrors } from "@/lib/client/api";
-import { useClients, useCreateAgent } from "@/lib/client/hooks/agents";
-import type { AgentKind, AgentRole, KbAccess } from "@/lib/client/types";
+import { errorMessage, formErrors } from "@/lib/console/api";
+import { useClients, useCreateAgent } from "@/lib/console/hooks/agents";
+import type { AgentKind, AgentRole, KbAccess } from "@/lib/console/types";
 import { KB_OPTIONS, KIND_OPTIONS, ROLE_HINT, ROLE_OPTIONS } from "./agent-labels";
 
 export function NewAgentDialog({ open, onClose }: { open: boolean; onClose: () => void }) {

@@ -13,10 +13,10 @@ import { PageHeader } from "@/components/ui/page-header";
 import { Select } from "@/components/ui/select";
 import { Table, TBody, Th, THead } from "@/components/ui/table";
 import { AUDIT_AREAS } from "@/lib/audit/labels";
-import { errorMessage } from "@/lib/client/api";
-import { useAuditLog } from "@/lib/client/hooks/audit";
+import { errorMessage } from "@/lib/console/api";
+import { useAuditLog } from "@/lib/console/hooks/audit";
 import { AuditRow } from "./audit-row";
-import type { AuditActorType } from "@/lib/client/hooks/audit";
+import type { AuditActorType } from "@/lib/console/hooks/audit";
 
 const PAGE_SIZE = 50;
 const ACTOR_TYPES = [

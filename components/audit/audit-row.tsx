@@ -5,8 +5,8 @@ import { Fragment, useState } from "react";
 import { Badge, type BadgeTone } from "@/components/ui/badge";
 import { Td, Tr } from "@/components/ui/table";
 import { actionLabel } from "@/lib/audit/labels";
-import { formatDateTime, formatRelative } from "@/lib/client/format";
-import type { AuditEntry } from "@/lib/client/types";
+import { formatDateTime, formatRelative } from "@/lib/console/format";
+import type { AuditEntry } from "@/lib/console/types";
 
 const ACTOR: Record<string, { label: string; tone: BadgeTone }> = {
   agent: { label: "Agent", tone: "violet" },

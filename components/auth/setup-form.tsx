@@ -5,8 +5,8 @@ import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
-import { ApiClientError, formErrors } from "@/lib/client/api";
-import { useSetup } from "@/lib/client/hooks/session";
+import { ApiClientError, formErrors } from "@/lib/console/api";
+import { useSetup } from "@/lib/console/hooks/session";
 import { MIN_PASSWORD_LENGTH, validateEmail, validateNewPassword } from "./password-rules";
 
 type Errors = Partial<Record<"name" | "email" | "password" | "confirm" | "form", string>>;

@@ -2,7 +2,7 @@
 
 import { useState } from "react";
 import { Button } from "@/components/ui/button";
-import { useLogout } from "@/lib/client/hooks/session";
+import { useLogout } from "@/lib/console/hooks/session";
 
 /** Ends whatever session is left and goes back to sign-in, to try another account. */
 export function SignOutAgain() {

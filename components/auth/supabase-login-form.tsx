@@ -5,8 +5,8 @@ import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
-import { ApiClientError, errorMessage } from "@/lib/client/api";
-import { useSupabaseMagicLink, useSupabaseSignIn } from "@/lib/client/hooks/session";
+import { ApiClientError, errorMessage } from "@/lib/console/api";
+import { useSupabaseMagicLink, useSupabaseSignIn } from "@/lib/console/hooks/session";
 import { validateEmail } from "./password-rules";
 
 type Errors = Partial<Record<"email" | "password" | "form", string>>;

@@ -15,9 +15,9 @@ import { ErrorState } from "@/components/ui/error-state";
 import { LoadingState } from "@/components/ui/loading-state";
 import { PageHeader } from "@/components/ui/page-header";
 import { Table, TBody, Td, Th, THead, Tr } from "@/components/ui/table";
-import { formatRelative, plural } from "@/lib/client/format";
-import { useAgents, useClients } from "@/lib/client/hooks/agents";
-import { useContacts } from "@/lib/client/hooks/review";
+import { formatRelative, plural } from "@/lib/console/format";
+import { useAgents, useClients } from "@/lib/console/hooks/agents";
+import { useContacts } from "@/lib/console/hooks/review";
 
 const BACK = { href: "/agents", label: "Agents & clients" };
 

@@ -8,9 +8,9 @@ import { Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
 import { Select } from "@/components/ui/select";
 import { Textarea } from "@/components/ui/textarea";
-import { formErrors } from "@/lib/client/api";
-import { useSaveConstant } from "@/lib/client/hooks/constants";
-import { CONSTANT_CATEGORIES, type ConstantCategory, type LockedConstant } from "@/lib/client/types";
+import { formErrors } from "@/lib/console/api";
+import { useSaveConstant } from "@/lib/console/hooks/constants";
+import { CONSTANT_CATEGORIES, type ConstantCategory, type LockedConstant } from "@/lib/console/types";
 import { CATEGORY_LABEL } from "./constant-labels";
 
 const KEY_PATTERN = /^[a-z0-9]+([._-][a-z0-9]+)*$/;

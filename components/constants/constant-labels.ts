@@ -1,4 +1,4 @@
-import type { ConstantCategory } from "@/lib/client/types";
+import type { ConstantCategory } from "@/lib/console/types";
 
 export const CATEGORY_LABEL: Record<ConstantCategory, string> = {
   pricing: "Pricing",

@@ -11,9 +11,9 @@ import { ErrorState } from "@/components/ui/error-state";
 import { LoadingState } from "@/components/ui/loading-state";
 import { PageHeader } from "@/components/ui/page-header";
 import { Table, TBody, Td, Th, THead, Tr } from "@/components/ui/table";
-import { formatDateTime, formatRelative } from "@/lib/client/format";
-import { useDeleteConstant, useLockedConstants } from "@/lib/client/hooks/constants";
-import { CONSTANT_CATEGORIES, type LockedConstant } from "@/lib/client/types";
+import { formatDateTime, formatRelative } from "@/lib/console/format";
+import { useDeleteConstant, useLockedConstants } from "@/lib/console/hooks/constants";
+import { CONSTANT_CATEGORIES, type LockedConstant } from "@/lib/console/types";
 import { ConstantDialog } from "./constant-dialog";
 import { CATEGORY_HINT, CATEGORY_LABEL } from "./constant-labels";
 

@@ -15,12 +15,12 @@ import { ErrorState } from "@/components/ui/error-state";
 import { LoadingState } from "@/components/ui/loading-state";
 import { PageHeader } from "@/components/ui/page-header";
 import { Table, TBody, Td, Th, THead, Tr } from "@/components/ui/table";
-import { formatDateTime, formatRelative, plural } from "@/lib/client/format";
-import { useAgents } from "@/lib/client/hooks/agents";
-import { useInteractions } from "@/lib/client/hooks/memory";
+import { formatDateTime, formatRelative, plural } from "@/lib/console/format";
+import { useAgents } from "@/lib/console/hooks/agents";
+import { useInteractions } from "@/lib/console/hooks/memory";
 import { groupTranscripts, TranscriptView } from "@/components/memories/transcripts";
-import { useContact, useFactHistory, useOptOutContact, useSuggestions } from "@/lib/client/hooks/review";
-import type { Contact, Fact } from "@/lib/client/review-types";
+import { useContact, useFactHistory, useOptOutContact, useSuggestions } from "@/lib/console/hooks/review";
+import type { Contact, Fact } from "@/lib/console/review-types";
 import { SENTIMENT_TONE, STAGE_LABEL } from "./labels";
 
 export function ContactDetail({ id }: { id: string }) {

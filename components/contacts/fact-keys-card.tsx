@@ -9,8 +9,8 @@ import { ErrorState } from "@/components/ui/error-state";
 import { Field } from "@/components/ui/field";
 import { LoadingState } from "@/components/ui/loading-state";
 import { Textarea } from "@/components/ui/textarea";
-import { errorMessage } from "@/lib/client/api";
-import { useFactKeys, useSaveFactKeys } from "@/lib/client/hooks/review";
+import { errorMessage } from "@/lib/console/api";
+import { useFactKeys, useSaveFactKeys } from "@/lib/console/hooks/review";
 
 const KEY_PATTERN = /^[a-z0-9]+([._-][a-z0-9]+)*$/;
 

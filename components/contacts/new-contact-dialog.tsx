@@ -8,9 +8,9 @@ import { Dialog, DialogFooter } from "@/components/ui/dialog";
 import { Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
 import { Select } from "@/components/ui/select";
-import { ApiClientError } from "@/lib/client/api";
-import { useCreateContact } from "@/lib/client/hooks/review";
-import type { Client } from "@/lib/client/types";
+import { ApiClientError } from "@/lib/console/api";
+import { useCreateContact } from "@/lib/console/hooks/review";
+import type { Client } from "@/lib/console/types";
 
 /** HQ admins add a contact by hand (agents' manager does it through the API). */
 export function NewContactDialog({ open, onClose, clients }: { open: boolean; onClose: () => void; clients: Client[] }) {

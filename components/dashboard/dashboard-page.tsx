@@ -10,12 +10,12 @@ import { LoadingState } from "@/components/ui/loading-state";
 import { PageHeader } from "@/components/ui/page-header";
 import { Select } from "@/components/ui/select";
 import { Table, TBody, Td, Th, THead, Tr } from "@/components/ui/table";
-import { formatDate, formatRelative, plural } from "@/lib/client/format";
-import { useEscalations } from "@/lib/client/hooks/lifecycle";
+import { formatDate, formatRelative, plural } from "@/lib/console/format";
+import { useEscalations } from "@/lib/console/hooks/lifecycle";
 import { categoryLabel } from "@/components/knowledge/labels";
 import { FirstRunChecklist } from "./first-run-checklist";
-import { useRetrievalStats } from "@/lib/client/hooks/retrieval";
-import type { RetrievalStats } from "@/lib/client/retrieval-types";
+import { useRetrievalStats } from "@/lib/console/hooks/retrieval";
+import type { RetrievalStats } from "@/lib/console/retrieval-types";
 import { RetrievalsChart } from "./retrievals-chart";
 
 const RANGES = [

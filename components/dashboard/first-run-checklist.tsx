@@ -3,9 +3,9 @@
 import Link from "next/link";
 import { useIsAdmin } from "@/components/shell/current-user";
 import { Card, CardBody, CardHeader } from "@/components/ui/card";
-import { cn } from "@/lib/client/cn";
-import { useAgents, useClients } from "@/lib/client/hooks/agents";
-import { useAnyAudit } from "@/lib/client/hooks/audit";
+import { cn } from "@/lib/console/cn";
+import { useAgents, useClients } from "@/lib/console/hooks/agents";
+import { useAnyAudit } from "@/lib/console/hooks/audit";
 
 /**
  * A new admin's first steps, in order: a client, an agent, a key for it, and the agent's first call.

@@ -2,7 +2,7 @@
 
 import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
 import { LEVEL_COLORS, LEVEL_LABELS } from "@/components/retrieval/retrieval-labels";
-import type { RetrievalStats } from "@/lib/client/retrieval-types";
+import type { RetrievalStats } from "@/lib/console/retrieval-types";
 
 const LEVELS = ["none", "local", "shared", "hq"] as const;
 const shortDay = new Intl.DateTimeFormat("en-US", { month: "short", day: "numeric", timeZone: "UTC" });

@@ -5,7 +5,7 @@ import { Badge, type BadgeTone } from "@/components/ui/badge";
 import { ErrorState } from "@/components/ui/error-state";
 import { Input } from "@/components/ui/input";
 import { LoadingState } from "@/components/ui/loading-state";
-import { useOpenApiDocument } from "@/lib/client/hooks/docs";
+import { useOpenApiDocument } from "@/lib/console/hooks/docs";
 import { WORKING_MAX_CHARS } from "@/lib/documents/limits";
 import { CATEGORIES_BY_TIER, LOW_CONFIDENCE, LOW_CONFIDENCE_TTL_DAYS, MIN_CONFIDENCE } from "@/lib/memories/rules";
 import { fieldsOf, referencedComponents, type FieldRow, type JsonSchema } from "./schema-fields";

@@ -1,5 +1,5 @@
 import { Badge } from "@/components/ui/badge";
-import type { KnowledgeCategory } from "@/lib/client/knowledge-types";
+import type { KnowledgeCategory } from "@/lib/console/knowledge-types";
 import { CATEGORY_LABEL, CATEGORY_TONE } from "./labels";
 
 export function CategoryBadge({ category }: { category: KnowledgeCategory }) {

@@ -1,4 +1,4 @@
-import type { KnowledgeCategory } from "@/lib/client/knowledge-types";
+import type { KnowledgeCategory } from "@/lib/console/knowledge-types";
 import { parseMarkdownEntry } from "@/lib/knowledge/front-matter";
 
 /** A file without a category in its front matter gets `category` (added to the front matter, or as one). */

@@ -10,8 +10,8 @@ import { Tabs } from "@/components/ui/tabs";
 import { Textarea } from "@/components/ui/textarea";
 import { VersionConflictDialog } from "@/components/memories/version-conflict-dialog";
 import { mergeText } from "@/components/memories/merge-text";
-import { ApiClientError, formErrors } from "@/lib/client/api";
-import type { KnowledgeCategory, KnowledgeDraft, KnowledgeEntry } from "@/lib/client/knowledge-types";
+import { ApiClientError, formErrors } from "@/lib/console/api";
+import type { KnowledgeCategory, KnowledgeDraft, KnowledgeEntry } from "@/lib/console/knowledge-types";
 import { CATEGORY_LABEL, CATEGORY_OPTIONS, parseTags } from "./labels";
 import { MarkdownPreview } from "./markdown-preview";
 

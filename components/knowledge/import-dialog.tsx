@@ -7,9 +7,9 @@ import { Alert } from "@/components/ui/alert";
 import { Badge, type BadgeTone } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Dialog, DialogFooter } from "@/components/ui/dialog";
-import { errorMessage } from "@/lib/client/api";
-import { useImportKnowledge } from "@/lib/client/hooks/knowledge";
-import type { KnowledgeCategory, KnowledgeImportReport, KnowledgeImportResult } from "@/lib/client/knowledge-types";
+import { errorMessage } from "@/lib/console/api";
+import { useImportKnowledge } from "@/lib/console/hooks/knowledge";
+import type { KnowledgeCategory, KnowledgeImportReport, KnowledgeImportResult } from "@/lib/console/knowledge-types";
 import { withDefaultCategory } from "./default-category";
 import { CATEGORY_OPTIONS } from "./labels";
 

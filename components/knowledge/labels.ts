@@ -1,5 +1,5 @@
 import type { BadgeTone } from "@/components/ui/badge";
-import { KNOWLEDGE_CATEGORIES, type KnowledgeCategory } from "@/lib/client/knowledge-types";
+import { KNOWLEDGE_CATEGORIES, type KnowledgeCategory } from "@/lib/console/knowledge-types";
 
 export const CATEGORY_LABEL: Record<KnowledgeCategory, string> = {
   procedure: "Procedure",

@@ -2,7 +2,7 @@
 
 import Markdown, { type Components } from "react-markdown";
 import remarkGfm from "remark-gfm";
-import { cn } from "@/lib/client/cn";
+import { cn } from "@/lib/console/cn";
 
 // Raw HTML in entries is never rendered (react-markdown escapes it without a rehype-raw plugin) and
 // link targets go through its URL sanitiser, so an entry cannot inject script into the console.

@@ -5,7 +5,7 @@ import { useCanCurate } from "@/components/shell/current-user";
 import { Card, CardBody } from "@/components/ui/card";
 import { EmptyState } from "@/components/ui/empty-state";
 import { PageHeader } from "@/components/ui/page-header";
-import { useCreateKnowledge } from "@/lib/client/hooks/knowledge";
+import { useCreateKnowledge } from "@/lib/console/hooks/knowledge";
 import { EntryEditor } from "./entry-editor";
 
 /** Write a new entry; it is published (agents find it) as soon as it is saved. */

@@ -2,8 +2,8 @@
 
 import { diffLines, diffWordsWithSpace, type ChangeObject } from "diff";
 import { useMemo } from "react";
-import { cn } from "@/lib/client/cn";
-import type { KnowledgeVersion } from "@/lib/client/knowledge-types";
+import { cn } from "@/lib/console/cn";
+import type { KnowledgeVersion } from "@/lib/console/knowledge-types";
 import { CATEGORY_LABEL } from "./labels";
 
 /** unchanged lines kept around each change; longer unchanged runs fold into "… n unchanged lines" */

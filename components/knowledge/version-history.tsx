@@ -9,10 +9,10 @@ import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { ErrorState } from "@/components/ui/error-state";
 import { LoadingState } from "@/components/ui/loading-state";
 import { Select } from "@/components/ui/select";
-import { cn } from "@/lib/client/cn";
-import { formatDateTime, formatRelative } from "@/lib/client/format";
-import { useKnowledgeVersions, useRestoreKnowledge } from "@/lib/client/hooks/knowledge";
-import type { KnowledgeEntry } from "@/lib/client/knowledge-types";
+import { cn } from "@/lib/console/cn";
+import { formatDateTime, formatRelative } from "@/lib/console/format";
+import { useKnowledgeVersions, useRestoreKnowledge } from "@/lib/console/hooks/knowledge";
+import type { KnowledgeEntry } from "@/lib/console/knowledge-types";
 import { VersionDiff } from "./version-diff";
 
 /**

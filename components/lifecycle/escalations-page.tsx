@@ -11,9 +11,9 @@ import { ErrorState } from "@/components/ui/error-state";
 import { LoadingState } from "@/components/ui/loading-state";
 import { PageHeader } from "@/components/ui/page-header";
 import { Tabs } from "@/components/ui/tabs";
-import { capitalize, formatRelative } from "@/lib/client/format";
-import { useEscalations } from "@/lib/client/hooks/lifecycle";
-import type { Escalation } from "@/lib/client/lifecycle-types";
+import { capitalize, formatRelative } from "@/lib/console/format";
+import { useEscalations } from "@/lib/console/hooks/lifecycle";
+import type { Escalation } from "@/lib/console/lifecycle-types";
 import { SEVERITY_TONE } from "./labels";
 import { ResolveEscalationDialog } from "./resolve-escalation-dialog";
 

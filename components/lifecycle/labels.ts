@@ -1,5 +1,5 @@
 import type { BadgeTone } from "@/components/ui/badge";
-import type { EscalationSeverity } from "@/lib/client/lifecycle-types";
+import type { EscalationSeverity } from "@/lib/console/lifecycle-types";
 
 export const SEVERITY_TONE: Record<EscalationSeverity, BadgeTone> = {
   low: "neutral",

@@ -8,9 +8,9 @@ import { ErrorState } from "@/components/ui/error-state";
 import { LoadingState } from "@/components/ui/loading-state";
 import { PageHeader } from "@/components/ui/page-header";
 import { Table, TBody, Td, Th, THead, Tr } from "@/components/ui/table";
-import { formatRelative } from "@/lib/client/format";
-import { useOutcomes } from "@/lib/client/hooks/lifecycle";
-import type { OutcomesOverview } from "@/lib/client/lifecycle-types";
+import { formatRelative } from "@/lib/console/format";
+import { useOutcomes } from "@/lib/console/hooks/lifecycle";
+import type { OutcomesOverview } from "@/lib/console/lifecycle-types";
 import { rate } from "./labels";
 
 const decisionHref = (agentId: string, id: string) => `/agents/${agentId}?tab=decisions#decision-${id}`;

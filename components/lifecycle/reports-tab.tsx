@@ -7,10 +7,10 @@ import { Card, CardBody, CardHeader } from "@/components/ui/card";
 import { ErrorState } from "@/components/ui/error-state";
 import { LoadingState } from "@/components/ui/loading-state";
 import { Select } from "@/components/ui/select";
-import { formatDateTime } from "@/lib/client/format";
-import { useAgentReport, useAgentReports } from "@/lib/client/hooks/lifecycle";
-import type { AgentReport } from "@/lib/client/lifecycle-types";
-import type { Agent } from "@/lib/client/types";
+import { formatDateTime } from "@/lib/console/format";
+import { useAgentReport, useAgentReports } from "@/lib/console/hooks/lifecycle";
+import type { AgentReport } from "@/lib/console/lifecycle-types";
+import type { Agent } from "@/lib/console/types";
 
 const localToday = () => new Date().toLocaleDateString("en-CA");
 

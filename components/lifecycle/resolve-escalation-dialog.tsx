@@ -11,11 +11,11 @@ import { Select } from "@/components/ui/select";
 import { Textarea } from "@/components/ui/textarea";
 import { useDebounced } from "@/components/ui/use-debounced";
 import { CATEGORY_OPTIONS } from "@/components/knowledge/labels";
-import { errorMessage, formErrors } from "@/lib/client/api";
-import { useKnowledgeList } from "@/lib/client/hooks/knowledge";
-import { useEscalationDraft, useResolveEscalation } from "@/lib/client/hooks/lifecycle";
-import type { KnowledgeCategory } from "@/lib/client/knowledge-types";
-import type { Escalation, EscalationEntryDraft } from "@/lib/client/lifecycle-types";
+import { errorMessage, formErrors } from "@/lib/console/api";
+import { useKnowledgeList } from "@/lib/console/hooks/knowledge";
+import { useEscalationDraft, useResolveEscalation } from "@/lib/console/hooks/lifecycle";
+import type { KnowledgeCategory } from "@/lib/console/knowledge-types";
+import type { Escalation, EscalationEntryDraft } from "@/lib/console/lifecycle-types";
 import { PERSONAL_DATA_LABELS } from "@/lib/review/pii";
 
 /**

@@ -6,9 +6,9 @@ import { ErrorState } from "@/components/ui/error-state";
 import { Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
 import { LoadingState } from "@/components/ui/loading-state";
-import { cn } from "@/lib/client/cn";
-import { formatDate } from "@/lib/client/format";
-import { useDailyNotes } from "@/lib/client/hooks/memory";
+import { cn } from "@/lib/console/cn";
+import { formatDate } from "@/lib/console/format";
+import { useDailyNotes } from "@/lib/console/hooks/memory";
 import { DocumentEditor } from "./document-editor";
 
 // a date-only string read as UTC midnight, so "2026-02-14" never shows as the 13th

@@ -1,4 +1,4 @@
-import type { DecisionContext } from "@/lib/client/memory-types";
+import type { DecisionContext } from "@/lib/console/memory-types";
 
 /** Why a decision was made: reasoning, alternatives, assumptions, kill criteria. */
 export function DecisionContextView({ context }: { context: DecisionContext }) {

@@ -7,8 +7,8 @@ import { EmptyState } from "@/components/ui/empty-state";
 import { ErrorState } from "@/components/ui/error-state";
 import { Input } from "@/components/ui/input";
 import { LoadingState } from "@/components/ui/loading-state";
-import { useInteractions } from "@/lib/client/hooks/memory";
-import type { Agent } from "@/lib/client/types";
+import { useInteractions } from "@/lib/console/hooks/memory";
+import type { Agent } from "@/lib/console/types";
 import { groupTranscripts, TranscriptView } from "./transcripts";
 
 /**

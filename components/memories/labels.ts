@@ -1,5 +1,5 @@
 import type { BadgeTone } from "@/components/ui/badge";
-import type { MemoryStatus, MemoryTier } from "@/lib/client/memory-types";
+import type { MemoryStatus, MemoryTier } from "@/lib/console/memory-types";
 
 export const TIER_LABEL: Record<MemoryTier, string> = { core: "Core", working: "Working", learning: "Learning" };
 export const TIER_TONE: Record<MemoryTier, BadgeTone> = { core: "indigo", working: "blue", learning: "violet" };

@@ -1,6 +1,6 @@
 import ReactMarkdown from "react-markdown";
 import remarkGfm from "remark-gfm";
-import { cn } from "@/lib/client/cn";
+import { cn } from "@/lib/console/cn";
 
 const REMARK_PLUGINS = [remarkGfm];
 

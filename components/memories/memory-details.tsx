@@ -1,6 +1,6 @@
 import { DescriptionList } from "@/components/ui/description-list";
-import { formatDateTime } from "@/lib/client/format";
-import type { Memory } from "@/lib/client/memory-types";
+import { formatDateTime } from "@/lib/console/format";
+import type { Memory } from "@/lib/console/memory-types";
 import { DecisionContextView } from "./decision-context";
 
 /** Everything stored about one memory, under its row. */

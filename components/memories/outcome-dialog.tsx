@@ -8,9 +8,9 @@ import { Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
 import { Select } from "@/components/ui/select";
 import { Textarea } from "@/components/ui/textarea";
-import { errorMessage } from "@/lib/client/api";
-import { useRecordOutcome } from "@/lib/client/hooks/memory";
-import type { Memory } from "@/lib/client/memory-types";
+import { errorMessage } from "@/lib/console/api";
+import { useRecordOutcome } from "@/lib/console/hooks/memory";
+import type { Memory } from "@/lib/console/memory-types";
 
 /** Scores a decision: what happened, whether it worked, and what was learned. */
 export function OutcomeDialog({ agentId, decision, onClose }: { agentId: string; decision: Memory | null; onClose: () => void }) {

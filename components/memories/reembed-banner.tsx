@@ -3,8 +3,8 @@
 import { useState } from "react";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
-import { errorMessage } from "@/lib/client/api";
-import { useBackfillStatus, useRunBackfill } from "@/lib/client/hooks/memory";
+import { errorMessage } from "@/lib/console/api";
+import { useBackfillStatus, useRunBackfill } from "@/lib/console/hooks/memory";
 
 const PASS = 200;
 

@@ -2,8 +2,8 @@
 
 import type { ReactNode } from "react";
 import { Badge } from "@/components/ui/badge";
-import { formatDateTime, plural } from "@/lib/client/format";
-import type { Interaction } from "@/lib/client/memory-types";
+import { formatDateTime, plural } from "@/lib/console/format";
+import type { Interaction } from "@/lib/console/memory-types";
 
 export interface Transcript {
   /** the conversation's id: the caller's conversationId, or the one inferred for it */

@@ -4,7 +4,7 @@ import { useState, type ReactNode } from "react";
 import { TextDiff } from "@/components/knowledge/version-diff";
 import { Button } from "@/components/ui/button";
 import { Dialog, DialogFooter } from "@/components/ui/dialog";
-import { formatDateTime } from "@/lib/client/format";
+import { formatDateTime } from "@/lib/console/format";
 
 /** the version someone else saved: an agent document, or a knowledge entry's content */
 export interface SavedVersion {

@@ -1,5 +1,5 @@
 import type { BadgeTone } from "@/components/ui/badge";
-import type { RetrievalLevel, RetrievalScope } from "@/lib/client/retrieval-types";
+import type { RetrievalLevel, RetrievalScope } from "@/lib/console/retrieval-types";
 
 export const LEVEL_TONES: Record<RetrievalLevel, BadgeTone> = {
   none: "neutral",

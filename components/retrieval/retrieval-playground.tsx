@@ -13,11 +13,11 @@ import { LoadingState } from "@/components/ui/loading-state";
 import { PageHeader } from "@/components/ui/page-header";
 import { Select } from "@/components/ui/select";
 import { Textarea } from "@/components/ui/textarea";
-import { errorMessage } from "@/lib/client/api";
-import { useAgents, useClients } from "@/lib/client/hooks/agents";
+import { errorMessage } from "@/lib/console/api";
+import { useAgents, useClients } from "@/lib/console/hooks/agents";
 import { isSmallTalk } from "@/lib/retrieval/trigger";
-import { useAssembledContext, useRetrieve } from "@/lib/client/hooks/retrieval";
-import { RETRIEVAL_SCOPES, type RetrievalScope } from "@/lib/client/retrieval-types";
+import { useAssembledContext, useRetrieve } from "@/lib/console/hooks/retrieval";
+import { RETRIEVAL_SCOPES, type RetrievalScope } from "@/lib/console/retrieval-types";
 import { LEVEL_LABELS, LEVEL_TONES, SCOPE_HINTS, SCOPE_LABELS, TRIGGER_LABELS } from "./retrieval-labels";
 import { RetrievedItems } from "./retrieved-items";
 

@@ -4,8 +4,8 @@ import { categoryLabel } from "@/components/knowledge/labels";
 import { Badge } from "@/components/ui/badge";
 import { EmptyState } from "@/components/ui/empty-state";
 import { Table, TBody, Td, Th, THead, Tr } from "@/components/ui/table";
-import { formatDateTime } from "@/lib/client/format";
-import type { RetrievedItem } from "@/lib/client/retrieval-types";
+import { formatDateTime } from "@/lib/console/format";
+import type { RetrievedItem } from "@/lib/console/retrieval-types";
 import { SCOPE_LABELS, SCOPE_TONES } from "./retrieval-labels";
 
 function describeMeta(item: RetrievedItem): string {

@@ -6,8 +6,8 @@ import { Button } from "@/components/ui/button";
 import { Dialog, DialogFooter } from "@/components/ui/dialog";
 import { Field } from "@/components/ui/field";
 import { Textarea } from "@/components/ui/textarea";
-import { errorMessage } from "@/lib/client/api";
-import type { Suggestion } from "@/lib/client/review-types";
+import { errorMessage } from "@/lib/console/api";
+import type { Suggestion } from "@/lib/console/review-types";
 
 export type BulkDecision = "approve" | "reject";
 

@@ -1,5 +1,5 @@
 import type { BadgeTone } from "@/components/ui/badge";
-import type { SuggestionFlag, SuggestionStatus } from "@/lib/client/review-types";
+import type { SuggestionFlag, SuggestionStatus } from "@/lib/console/review-types";
 
 /** Red: the rules refuse it. Amber: a person decides. Blue/violet: how a conflict resolves. */
 export const FLAG_TONE: Record<string, BadgeTone> = {

@@ -3,9 +3,9 @@
 import Link from "next/link";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
-import { cn } from "@/lib/client/cn";
-import { formatDateTime, formatRelative } from "@/lib/client/format";
-import type { Suggestion } from "@/lib/client/review-types";
+import { cn } from "@/lib/console/cn";
+import { formatDateTime, formatRelative } from "@/lib/console/format";
+import type { Suggestion } from "@/lib/console/review-types";
 import { confidenceTone, flagLabel, flagTone, formatConfidence, STATUS_TONE } from "./labels";
 
 export interface SuggestionItemProps {

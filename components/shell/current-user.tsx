@@ -1,7 +1,7 @@
 "use client";
 
 import { createContext, useContext, type ReactNode } from "react";
-import type { HqRole, SessionUser } from "@/lib/client/types";
+import type { HqRole, SessionUser } from "@/lib/console/types";
 
 const CurrentUserContext = createContext<SessionUser | null>(null);
 

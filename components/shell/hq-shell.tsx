@@ -2,7 +2,7 @@
 
 import Link from "next/link";
 import { useState, type ReactNode } from "react";
-import type { SessionUser } from "@/lib/client/types";
+import type { SessionUser } from "@/lib/console/types";
 import { CurrentUserProvider } from "./current-user";
 import { BrandMark, MenuIcon } from "./icons";
 import { SidebarNav } from "./sidebar-nav";

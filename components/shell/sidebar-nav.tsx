@@ -2,9 +2,9 @@
 
 import Link from "next/link";
 import { usePathname } from "next/navigation";
-import { cn } from "@/lib/client/cn";
-import { useOpenEscalationCount } from "@/lib/client/hooks/lifecycle";
-import { usePendingSuggestionCount } from "@/lib/client/hooks/review";
+import { cn } from "@/lib/console/cn";
+import { useOpenEscalationCount } from "@/lib/console/hooks/lifecycle";
+import { usePendingSuggestionCount } from "@/lib/console/hooks/review";
 import { useIsAdmin } from "./current-user";
 import { navItems } from "./nav-items";
 

@@ -3,8 +3,8 @@
 import { useState } from "react";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
-import { capitalize } from "@/lib/client/format";
-import { useLogout } from "@/lib/client/hooks/session";
+import { capitalize } from "@/lib/console/format";
+import { useLogout } from "@/lib/console/hooks/session";
 import { useCurrentUser } from "./current-user";
 import { SignOutIcon } from "./icons";
 

@@ -1,5 +1,5 @@
 import type { HTMLAttributes, ReactNode } from "react";
-import { cn } from "@/lib/client/cn";
+import { cn } from "@/lib/console/cn";
 
 export function Card({ className, ...rest }: HTMLAttributes<HTMLDivElement>) {
   return <div className={cn("rounded-lg border border-slate-200 bg-white shadow-xs", className)} {...rest} />;

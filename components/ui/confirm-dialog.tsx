@@ -1,7 +1,7 @@
 "use client";
 
 import { useState, type ReactNode } from "react";
-import { errorMessage } from "@/lib/client/api";
+import { errorMessage } from "@/lib/console/api";
 import { Alert } from "./alert";
 import { Button } from "./button";
 import { Dialog, DialogFooter } from "./dialog";

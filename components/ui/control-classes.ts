@@ -1,4 +1,4 @@
-import { cn } from "@/lib/client/cn";
+import { cn } from "@/lib/console/cn";
 
 /** Shared look of text inputs, selects and textareas. */
 export function controlClasses(invalid: boolean, className?: string) {

@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { cn } from "@/lib/client/cn";
+import { cn } from "@/lib/console/cn";
 
 /** Label/value pairs in a two-column grid, e.g. an object's details. */
 export function DescriptionList({

@@ -1,7 +1,7 @@
 "use client";
 
 import { useEffect, useId, useRef, type ReactNode } from "react";
-import { cn } from "@/lib/client/cn";
+import { cn } from "@/lib/console/cn";
 
 export interface DialogProps {
   open: boolean;

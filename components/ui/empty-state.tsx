@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { cn } from "@/lib/client/cn";
+import { cn } from "@/lib/console/cn";
 
 export function EmptyState({
   title,

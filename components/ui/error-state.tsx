@@ -1,8 +1,8 @@
 "use client";
 
 import type { ReactNode } from "react";
-import { errorMessage, isApiError } from "@/lib/client/api";
-import { cn } from "@/lib/client/cn";
+import { errorMessage, isApiError } from "@/lib/console/api";
+import { cn } from "@/lib/console/cn";
 import { Button } from "./button";
 
 /**

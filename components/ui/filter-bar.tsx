@@ -1,7 +1,7 @@
 "use client";
 
 import { useId, useState, type ReactNode } from "react";
-import { cn } from "@/lib/client/cn";
+import { cn } from "@/lib/console/cn";
 
 /**
  * The filters above a list or table. From the `sm` breakpoint up they sit in one wrapping row, as

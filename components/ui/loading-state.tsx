@@ -1,4 +1,4 @@
-import { cn } from "@/lib/client/cn";
+import { cn } from "@/lib/console/cn";
 import { Spinner } from "./spinner";
 
 /**

@@ -1,4 +1,4 @@
-import { cn } from "@/lib/client/cn";
+import { cn } from "@/lib/console/cn";
 
 /** A small inline spinner; decorative unless given a label. */
 export function Spinner({ className, label }: { className?: string; label?: string }) {

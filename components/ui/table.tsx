@@ -1,5 +1,5 @@
 import type { HTMLAttributes, TdHTMLAttributes, ThHTMLAttributes } from "react";
-import { cn } from "@/lib/client/cn";
+import { cn } from "@/lib/console/cn";
 
 /**
  * A full-width table. Put it in a Card for a border.

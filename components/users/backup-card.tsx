@@ -4,8 +4,8 @@ import { useState } from "react";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Card, CardBody, CardHeader } from "@/components/ui/card";
-import { errorMessage } from "@/lib/client/api";
-import { useDatabaseKind, useDownloadBackup } from "@/lib/client/hooks/backup";
+import { errorMessage } from "@/lib/console/api";
+import { useDatabaseKind, useDownloadBackup } from "@/lib/console/hooks/backup";
 
 const megabytes = (bytes: number) => `${(bytes / 1_000_000).toFixed(1)} MB`;
 

@@ -9,9 +9,9 @@ import { Dialog, DialogFooter } from "@/components/ui/dialog";
 import { Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
 import { Select } from "@/components/ui/select";
-import { formErrors } from "@/lib/client/api";
-import { useInviteUser } from "@/lib/client/hooks/users";
-import type { HqRole, InviteResult } from "@/lib/client/types";
+import { formErrors } from "@/lib/console/api";
+import { useInviteUser } from "@/lib/console/hooks/users";
+import type { HqRole, InviteResult } from "@/lib/console/types";
 import { ROLE_HINT, ROLE_OPTIONS } from "./user-labels";
 
 /** Invites an HQ user and shows the one-time invitation link. */

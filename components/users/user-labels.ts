@@ -1,4 +1,4 @@
-import type { HqRole } from "@/lib/client/types";
+import type { HqRole } from "@/lib/console/types";
 
 export const ROLE_LABEL: Record<HqRole, string> = { admin: "Admin", curator: "Curator", viewer: "Viewer" };
 

@@ -1,6 +1,6 @@
 import "server-only";
 import { getDatabase, type Database } from "@/lib/db";
-import { DIRECT_ADDRESS } from "@/lib/http/client-address";
+import { DIRECT_ADDRESS } from "@/lib/http/caller-address";
 import { RateLimitedError } from "@/lib/http/errors";
 import { sha256 } from "./secrets";
 import * as q from "./login-throttle-queries";

@@ -9,18 +9,20 @@ import { openPglite } from "./pglite";
 import { openPostgres, preparesStatements } from "./postgres";
 import { claimDataDir, PGLITE_SUBDIR } from "./snapshot";
 import type { Database, Queryable } from "./types";
+import { ENGINE_SOCKET_ENV, SEAM_GLOBALS } from "@/server/seam.mjs";
+import { processWide } from "@/lib/process-wide";
 
 export type { Database, Queryable, StoredRow } from "./types";
 
 /** Set by server.mjs: the Unix socket its embedded-database thread serves (the wire protocol). */
-export const ENGINE_SOCKET_ENV = "MHQ_ENGINE_SOCKET";
+export { ENGINE_SOCKET_ENV };
 
 interface DbState {
   ready?: Promise<Database>;
 }
 
-// One database per process, kept on globalThis so Next.js dev reloads reuse it.
-const state: DbState = ((globalThis as Record<string, unknown>).__memoryHqDb ??= {}) as DbState;
+// One database per process, so Next.js dev reloads reuse it.
+const state = processWide<DbState>("database", () => ({}));
 
 /** The process-wide database: opened, migrated and (embedded, first start) seeded with the demo once. */
 export function getDatabase(): Promise<Database> {
@@ -80,7 +82,7 @@ export async function closeDatabase(): Promise<void> {
   await db?.close();
 }
 
-/** The embedded engine's thread under server.mjs (scripts/server/engine.mjs), for what only it can do. */
+/** The embedded engine's thread under server.mjs (server/engine/index.mjs), for what only it can do. */
 export interface EngineHost {
   /** A snapshot of the data directory (PGlite's dumpDataDir, run in the engine thread between two queries). */
   dumpDataDir(compression?: "gzip" | "none" | "auto"): Promise<{ name: string; data: Uint8Array }>;
@@ -88,7 +90,7 @@ export interface EngineHost {
 
 /** The host of the embedded engine when server.mjs runs it in its own thread; undefined otherwise. */
 export function engineHost(): EngineHost | undefined {
-  return (globalThis as { __memoryHqEngine?: EngineHost }).__memoryHqEngine;
+  return (globalThis as Record<string, unknown>)[SEAM_GLOBALS.engine] as EngineHost | undefined;
 }
 
 /** Thrown by `snapshotEmbedded` on a server database, which is backed up with its own tools. */

@@ -10,6 +10,7 @@ import {
   type AdmissionRefusal,
 } from "@/lib/metrics/admission";
 import { errorBody } from "./errors";
+import { processWide } from "@/lib/process-wide";
 
 /**
  * Admission control for the API: at most ADMISSION_CONCURRENCY requests of this instance run at once
@@ -37,7 +38,7 @@ interface State {
   serviceMs: number;
 }
 
-const state: State = ((globalThis as Record<string, unknown>).__memoryHqAdmission ??= { running: 0, queue: [], serviceMs: 50 }) as State;
+const state = processWide<State>("admission", () => ({ running: 0, queue: [], serviceMs: 50 }));
 
 /** ADMISSION_CONCURRENCY, ADMISSION_QUEUE and ADMISSION_MAX_WAIT_MS as in force. */
 export function admissionSettings() {
@@ -126,7 +127,7 @@ export async function admit(signal: AbortSignal | undefined, serve: () => Promis
 
 /**
  * Wraps a route handler in admission control (lib/http/route.ts). Under server.mjs the request was
- * admitted when it arrived, before any other work (scripts/server/admission.mjs): the handler runs
+ * admitted when it arrived, before any other work (server/admission.mjs): the handler runs
  * at once and reports the wait server.mjs measured.
  */
 export function admitted<A extends [Request, ...unknown[]]>(handler: (...args: A) => Promise<Response>) {

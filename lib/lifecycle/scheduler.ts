@@ -8,13 +8,14 @@ import { consolidate, schedulerCaller } from "./consolidation";
 import * as q from "./queries";
 import { addDays } from "./rules";
 import type { ConsolidationReport } from "./contracts";
+import { processWide } from "@/lib/process-wide";
 
 const JOB = "consolidate";
 const TICK_MS = 60_000;
 /** a holder that crashed mid-run loses the lease after this long */
 const LEASE_SECONDS = 30 * 60;
 
-const state = ((globalThis as Record<string, unknown>).__memoryHqScheduler ??= {}) as { timer?: NodeJS.Timeout };
+const state = processWide<{ timer?: NodeJS.Timeout }>("scheduler", () => ({}));
 
 /** The time of day (HH:MM) it is at `now` in the time zone. */
 export function localTime(timeZone: string, now: Date): string {

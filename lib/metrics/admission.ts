@@ -1,25 +1,22 @@
 import "server-only";
+import { SEAM_GLOBALS, SEAM_HEADERS } from "@/server/seam.mjs";
 import { metrics } from "./registry";
 
 // What the admission queue reports, wherever admission control runs: server.mjs as requests arrive
-// (scripts/server/admission.mjs), or the route wrapper when the app runs without it (`next dev`, tests).
-
-/**
- * The header through which server.mjs hands a request's wait for its turn (ms) to the app. server.mjs
- * removes any value a client sent; it is read only when server.mjs admits at accept.
- */
-export const ACCEPT_QUEUE_HEADER = "x-memory-hq-queue-ms";
-export const ADMITTED_AT_ACCEPT = "__memoryHqAdmittedAtAccept";
+// (server/admission.mjs), or the route wrapper when the app runs without it (`next dev`, tests).
 
 /** True under server.mjs, which admits every API request before any other work. */
 export function admittedAtAccept(): boolean {
-  return (globalThis as Record<string, unknown>)[ADMITTED_AT_ACCEPT] === true;
+  return (globalThis as Record<string, unknown>)[SEAM_GLOBALS.admittedAtAccept] === true;
 }
 
-/** How long server.mjs kept this request waiting for its turn, in ms (0 without server.mjs). */
+/**
+ * How long server.mjs kept this request waiting for its turn, in ms (0 without server.mjs), from the
+ * header only server.mjs sets (it removes any value a client sent).
+ */
 export function acceptQueueMs(req: Request): number {
   if (!admittedAtAccept()) return 0;
-  const ms = Number(req.headers.get(ACCEPT_QUEUE_HEADER));
+  const ms = Number(req.headers.get(SEAM_HEADERS.queueMs));
   return Number.isFinite(ms) && ms > 0 ? ms : 0;
 }
 

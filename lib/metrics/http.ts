@@ -1,9 +1,10 @@
 import "server-only";
 import { acceptQueueMs } from "./admission";
 import { metrics } from "./registry";
+import { UNMATCHED_ROUTE } from "@/server/seam.mjs";
 
 /** The label of a request no route serves: raw paths are never labels (each would be a new series). */
-export const UNMATCHED_ROUTE = "unmatched";
+export { UNMATCHED_ROUTE };
 
 const METHODS = new Set(["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"]);
 

@@ -1,6 +1,7 @@
 import "server-only";
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from "prom-client";
 import { JOB_NAMES } from "./job-names";
+import { processWide } from "@/lib/process-wide";
 
 /** Request and job durations, in seconds: a few milliseconds up to the admission queue's 30 s wait. */
 const SECONDS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30];
@@ -126,6 +127,5 @@ export type Metrics = ReturnType<typeof createMetrics>;
  * as the database does, and every copy records into it.
  */
 export function metrics(): Metrics {
-  const g = globalThis as { __memoryHqMetrics?: Metrics };
-  return (g.__memoryHqMetrics ??= initialiseSeries(createMetrics()));
+  return processWide("metrics", () => initialiseSeries(createMetrics()));
 }

@@ -2,6 +2,7 @@ import "server-only";
 import { asSystem, getDatabase, type Queryable } from "@/lib/db";
 import { asJobRun } from "@/lib/metrics/jobs";
 import { foldAccessEvents, insertAccessEvents, pendingAccess, type AccessKind } from "./access-queries";
+import { processWide } from "@/lib/process-wide";
 
 /**
  * The access counters (`accessed_count`, `last_accessed_at`) of memories and knowledge entries —
@@ -28,11 +29,8 @@ interface State {
   folding: Promise<void> | null;
 }
 
-// on globalThis so every route bundle of the server shares one timer
-const state: State = ((globalThis as Record<string, unknown>).__memoryHqAccessFold ??= {
-  timer: null,
-  folding: null,
-}) as State;
+// one per process, so every route bundle of the server shares one timer
+const state = processWide<State>("accessFold", () => ({ timer: null, folding: null }));
 
 /**
  * Counts one access to each id as the calling agent, in its transaction (memories: the agent's own

@@ -6,6 +6,7 @@ import { auditImpersonation, resolveAgentView, type AgentView } from "./agent-vi
 import type { retrievalContracts } from "./contracts";
 import { formatBriefing, type BriefingData } from "./format-context";
 import * as q from "./queries";
+import { processWide } from "@/lib/process-wide";
 
 /** recent events across all agents, last 6 hours */
 export const BRIEFING_WINDOW_HOURS = 6;
@@ -23,7 +24,7 @@ interface Entry {
 }
 
 // per agent, shared by every route bundle of the process (GET …/briefing and GET …/context)
-const cache: Map<string, Entry> = ((globalThis as Record<string, unknown>).__memoryHqBriefings ??= new Map()) as Map<string, Entry>;
+const cache = processWide("briefings", () => new Map<string, Entry>());
 
 /**
  * The situational briefing for the agent: events of the last 6 hours across the agents it may

@@ -1,6 +1,7 @@
 import "server-only";
 import { asSystem, getDatabase } from "@/lib/db";
 import { foldSearchStats, refreshInteractionStats, vacuumSearchPostings } from "./queries";
+import { processWide } from "@/lib/process-wide";
 
 /**
  * The BM25 statistics of conversations (document frequencies, document count and length per agent
@@ -20,12 +21,8 @@ interface State {
   running: Promise<void> | null;
 }
 
-// on globalThis so every route bundle of the server shares one set
-const state: State = ((globalThis as Record<string, unknown>).__memoryHqTermStats ??= {
-  pending: new Set(),
-  timer: null,
-  running: null,
-}) as State;
+// one per process, so every route bundle of the server shares one set
+const state = processWide<State>("termStats", () => ({ pending: new Set(), timer: null, running: null }));
 
 /** Notes that an interaction of this agent (and client) was written. */
 export function noteInteractionWrite(agentId: string, clientId: string | null) {

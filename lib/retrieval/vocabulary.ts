@@ -5,6 +5,7 @@ import { listVocabularyTerms } from "./queries";
 import { vocabularyGeneration } from "./vocabulary-queries";
 import { classify, compileVocabulary, type Classification } from "./trigger";
 import { candidateTerms, indexVocabulary, type VocabularyIndex } from "./vocabulary-index";
+import { processWide } from "@/lib/process-wide";
 
 /**
  * The longest a compiled vocabulary is reused. A change to the names (mhq.vocabulary_generation,
@@ -18,8 +19,8 @@ interface Entry {
   index: VocabularyIndex;
 }
 
-// kept on globalThis so every route bundle of the server (and dev reloads) share one cache
-const cache: Map<string, Entry> = ((globalThis as Record<string, unknown>).__memoryHqVocabulary ??= new Map()) as Map<string, Entry>;
+// one per process, so every route bundle of the server (and dev reloads) share one cache
+const cache = processWide("vocabulary", () => new Map<string, Entry>());
 
 /**
  * The agent's compiled trigger vocabulary (names from the data, see listVocabularyTerms), loaded

@@ -1,6 +1,6 @@
 /**
  * The TypeScript client inside this repository (tests, benchmarks, scripts): the client package's
- * runtime (`packages/client`, what `GET /downloads/memory-hq-client.tgz` hands out) typed directly by
+ * runtime (`packages/memory-hq-client`, what `GET /downloads/memory-hq-client.tgz` hands out) typed directly by
  * the zod contracts, so inputs and answers are checked at compile time (answers as the wire carries
  * them: dates are ISO strings). Code outside the repository installs the package instead.
  *
@@ -12,7 +12,7 @@
  */
 import { api } from "@/lib/contracts";
 import type { AnyContract, CallInput, WireResponse } from "@/lib/http/contract";
-import { buildClient, type Endpoint, type FetchLike } from "@/packages/client/src/core.js";
+import { buildClient, type Endpoint, type FetchLike } from "@/packages/memory-hq-client/src/core.js";
 
 export { api } from "@/lib/contracts";
 export { MemoryHqError } from "./error";

@@ -5,7 +5,7 @@ import { migrate } from "@/lib/db/migrate";
 import { openPglite } from "@/lib/db/pglite";
 import { openPostgres, preparesStatements } from "@/lib/db/postgres";
 import type { Database } from "@/lib/db/types";
-import { serveWire } from "../../scripts/server/wire.mjs";
+import { serveWire } from "../../server/engine/wire.mjs";
 import { OWNER_ROLE, ownerUrl, testServerUrl } from "./postgres-server";
 
 export interface TestDatabase {

@@ -8,7 +8,7 @@ import { gunzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parsePrometheusText, sampleValue } from "../helpers/prometheus-text";
 
-// server.mjs hands an API call with a bearer key straight to its route handler (scripts/server/direct.mjs)
+// server.mjs hands an API call with a bearer key straight to its route handler (server/direct.mjs)
 // instead of through Next.js's request handler. The same calls, made against two servers of one build
 // — one as shipped, one with API_DIRECT=false — must get the same answers: status, the headers a
 // client reads, and the body (ids, keys, times and durations aside). Needs the production build:

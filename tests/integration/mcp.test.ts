@@ -464,7 +464,7 @@ describe("MCP as a client outside the repository sees it", () => {
 // here, on a port the system picks (parallel runs never collide).
 let BRIDGE_PORT = 0;
 
-describe("the stdio bridge (bin/memory-hq-mcp.mjs)", () => {
+describe("the stdio bridge (packages/memory-hq-client/bin/memory-hq-mcp.mjs)", () => {
   let server: Server;
   beforeAll(async () => {
     server = createServer(async (req, res) => {
@@ -488,7 +488,7 @@ describe("the stdio bridge (bin/memory-hq-mcp.mjs)", () => {
   const spawnBridge = (key: string) =>
     new StdioClientTransport({
       command: process.execPath,
-      args: [path.resolve(__dirname, "../../bin/memory-hq-mcp.mjs")],
+      args: [path.resolve(__dirname, "../../packages/memory-hq-client/bin/memory-hq-mcp.mjs")],
       env: { PATH: process.env.PATH ?? "", MEMORY_HQ_URL: `http://127.0.0.1:${BRIDGE_PORT}`, MEMORY_HQ_KEY: key },
       stderr: "pipe",
     });

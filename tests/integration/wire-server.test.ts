@@ -4,8 +4,8 @@ import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import postgres from "postgres";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startCheckpoints } from "../../scripts/server/checkpoints.mjs";
-import { serveWire, type WireServer } from "../../scripts/server/wire.mjs";
+import { startCheckpoints } from "../../server/engine/checkpoints.mjs";
+import { serveWire, type WireServer } from "../../server/engine/wire.mjs";
 
 // The wire server that puts the embedded database on a Unix socket for server.mjs: one Postgres
 // session shared by the connections that take turns, so what one connection leaves behind (an open
@@ -108,7 +108,7 @@ describe("the embedded database's wire server", () => {
   });
 
   it("checkpoints once enough log is written, never inside an open transaction", async () => {
-    // Postgres in PGlite has no checkpointer: the engine thread takes them (scripts/server/checkpoints.mjs)
+    // Postgres in PGlite has no checkpointer: the engine thread takes them (server/engine/checkpoints.mjs)
     const checkpoints = startCheckpoints(pg, server, { walBytes: 256 * 1024, checkMs: 20 });
     const sql = connect();
     try {

@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 
 /**
  * The console has one data-fetching pattern: components and pages never call the API or TanStack Query
- * directly; they use the named hooks in lib/client/hooks, built on the query-key factories.
+ * directly; they use the named hooks in lib/console/hooks, built on the query-key factories.
  */
 
 const root = path.resolve(__dirname, "../..");

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
-import { humanValidationMessage } from "@/lib/client/validation-wording";
+import { humanValidationMessage } from "@/lib/console/validation-wording";
 import { knowledgeCategory } from "@/lib/knowledge/schemas";
 
 const messageOf = (schema: z.ZodType, value: unknown) => {

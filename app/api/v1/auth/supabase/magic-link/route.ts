@@ -2,13 +2,13 @@
 import { NextResponse } from "next/server";
 import { authContracts as c } from "@/lib/auth/contracts";
 import { sendMagicLink } from "@/lib/auth/supabase-signin";
-import { clientAddress } from "@/lib/http/client-address";
+import { callerAddress } from "@/lib/http/caller-address";
 import type { ServerResponse } from "@/lib/http/contract";
 import { supabaseCookieJar } from "@/lib/http/cookies";
 import { route } from "@/lib/http/route";
 
 export const POST = route(c.supabaseMagicLink, async ({ req, body }) => {
   const { jar, apply } = supabaseCookieJar(req);
-  const answer: ServerResponse<typeof c.supabaseMagicLink> = await sendMagicLink(jar, body, req.nextUrl.origin, clientAddress(req.headers));
+  const answer: ServerResponse<typeof c.supabaseMagicLink> = await sendMagicLink(jar, body, req.nextUrl.origin, callerAddress(req.headers));
   return apply(NextResponse.json(answer));
 });

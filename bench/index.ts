@@ -1,0 +1,57 @@
+// `npm run bench`: runs every bench module against a fresh embedded database (PGlite on disk in a
+// temporary folder, the local embedder) and prints one table. Figures are medians and 95th
+// percentiles of sequential calls in one process; they are measurements, not pass/fail tests.
+// To add a module: export a BenchModule from bench/<name>.ts and list it in MODULES.
+import { spawnSync } from "node:child_process";
+import { mkdtemp, rm } from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import { formatTable, type BenchModule, type BenchRow } from "./measure";
+
+const MODULES: { name: string; load: () => Promise<BenchModule>; onlyWhenNamed?: boolean }[] = [
+  { name: "agent-memory", load: async () => (await import("./agent-memory")).benchAgentMemory },
+  { name: "retrieval", load: async () => (await import("./retrieval")).benchRetrieval },
+  { name: "knowledge", load: async () => (await import("./knowledge")).benchKnowledge },
+  { name: "quality", load: async () => (await import("./quality")).benchQuality },
+  { name: "trigger", load: async () => (await import("./trigger")).benchTrigger },
+  { name: "import", load: async () => (await import("./import")).benchImport },
+  // not in the default run (it starts servers and takes minutes): `npm run bench -- load`
+  { name: "load", load: async () => (await import("./load")).benchLoad, onlyWhenNamed: true },
+];
+
+async function main() {
+  // the local embedding model's word vectors (npm install derives them)
+  const derived = spawnSync(process.execPath, ["scripts/derive-word-vectors.mjs"], { stdio: "inherit" });
+  if (derived.status !== 0) process.exit(derived.status ?? 1);
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), "mhq-bench-"));
+  // the bench never touches a configured server database or a remote embedding provider — except
+  // the load bench, which runs against DATABASE_URL too when it is set
+  if (process.env.DATABASE_URL) process.env.BENCH_SERVER_DATABASE_URL = process.env.DATABASE_URL;
+  delete process.env.DATABASE_URL;
+  process.env.DATA_DIR = dataDir;
+  process.env.SEED_DEMO = "false";
+  process.env.EMBEDDINGS_PROVIDER = "local";
+  // `--data DIR` belongs to the quality module, `--sizes` and `--engines` to the retrieval module
+  const args = process.argv.slice(2);
+  const only = args.filter((a, i) => !a.startsWith("--") && !["--data", "--sizes", "--engines"].includes(args[i - 1] ?? ""));
+  const rows: BenchRow[] = [];
+  try {
+    for (const m of MODULES) {
+      if (only.length ? !only.includes(m.name) : m.onlyWhenNamed) continue;
+      process.stderr.write(`bench: ${m.name}…\n`);
+      rows.push(...(await (await m.load())()));
+    }
+    if (rows.length) console.log(formatTable(rows));
+  } finally {
+    // the database a module opened through the app's own path, if any (opening one only to close it
+    // would migrate a fresh database first: minutes after the table was printed)
+    const { closeDatabase } = await import("@/lib/db");
+    await closeDatabase();
+    await rm(dataDir, { recursive: true, force: true });
+  }
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});

@@ -1,0 +1,317 @@
+// `npm run bench -- load`: many agents at once against the production server (server.mjs), for a fixed time.
+//
+// BENCH_LOAD_AGENTS (default 200) agents — internal agents and field agents of four clients, each
+// with its own key — loop without pause over a mix of POST /retrieve (40%), memory writes (20%),
+// scratchpad saves (20%) and knowledge searches (20%) for BENCH_LOAD_SECONDS (default 30). Run
+// against the embedded database (a fresh DATA_DIR) and, when DATABASE_URL is set,
+// against that server database too (migrated first; it receives the bench's agents and rows, so
+// point it at a scratch database). Prints req/s, p50/p95/p99 per operation, failed requests (5xx,
+// dropped connections) and refused ones (429 from the admission queue). Targets on a 2-core
+// machine: 0 failed at 200 agents on both engines, p95 within 2.5× and p99 within 5× p50, ≥ 80 req/s
+// embedded and no fewer on a server database. Each agent's first three calls are an untimed warm-up.
+// BENCH_LOAD_PORT (default 3121) is the first port used. BENCH_LOAD_DUMP=<file> writes every timed
+// call (operation, start, client-side ms, status, and the server's Server-Timing queue/app ms) as JSON.
+// BENCH_LOAD_ENGINES (default "embedded,postgres"): which of the two to run (postgres needs DATABASE_URL).
+// BENCH_LOAD_NODE_ARGS: options for the server's node (e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof" to profile it).
+import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import { existsSync } from "node:fs";
+import { mkdtemp, rm } from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import type { BenchModule, BenchRow } from "./measure";
+
+const AGENTS = Number(process.env.BENCH_LOAD_AGENTS || 200);
+const SECONDS = Number(process.env.BENCH_LOAD_SECONDS || 30);
+const FIRST_PORT = Number(process.env.BENCH_LOAD_PORT || 3121);
+const ADMIN_KEY = "bench-load-admin-key-0123456789";
+const CLIENTS = 4;
+
+type Op = "retrieve" | "memory write" | "scratchpad save" | "knowledge search";
+const MIX: [Op, number][] = [
+  ["retrieve", 0.4],
+  ["memory write", 0.2],
+  ["scratchpad save", 0.2],
+  ["knowledge search", 0.2],
+];
+
+const TOPICS = ["water heater", "drain cleaning", "invoice", "refund", "onboarding", "escalation", "booking", "pricing", "warranty", "gasket"];
+const pick = <T>(xs: T[], i: number) => xs[i % xs.length]!;
+
+interface Agent {
+  key: string;
+  name: string;
+}
+
+interface Sample {
+  op: Op;
+  /** ms since the run started */
+  at: number;
+  /** the server's Server-Timing: waiting for a turn, and running */
+  queueMs?: number;
+  appMs?: number;
+  ms: number;
+  status: number; // 0: the connection failed
+}
+
+function percentile(sorted: number[], p: number): number {
+  if (!sorted.length) return NaN;
+  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))]!;
+}
+
+async function call(base: string, key: string, method: string, p: string, body?: unknown) {
+  const res = await fetch(`${base}${p}`, {
+    method,
+    headers: { authorization: `Bearer ${key}`, ...(body === undefined ? {} : { "content-type": "application/json" }) },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const text = await res.text();
+  const timing = res.headers.get("server-timing") ?? "";
+  const dur = (name: string) => Number(new RegExp(`${name};dur=([\\d.]+)`).exec(timing)?.[1] ?? NaN);
+  return { status: res.status, body: text ? JSON.parse(text) : null, queueMs: dur("queue"), appMs: dur("app") };
+}
+
+async function must(base: string, key: string, method: string, p: string, body?: unknown) {
+  const r = await call(base, key, method, p, body);
+  if (r.status >= 300) throw new Error(`${method} ${p} answered ${r.status}: ${JSON.stringify(r.body)}`);
+  return r.body;
+}
+
+/** Agents (each with a key), knowledge entries and a few memories per agent, through the API. */
+async function populate(base: string): Promise<Agent[]> {
+  const tag = Math.random().toString(36).slice(2, 7);
+  const clients: string[] = [];
+  for (let c = 0; c < CLIENTS; c++) {
+    clients.push((await must(base, ADMIN_KEY, "POST", "/api/v1/clients", { name: `Load ${tag} Client ${c}`, triggerTerms: [pick(TOPICS, c)] })).client.id);
+  }
+  for (let i = 0; i < 40; i++) {
+    const topic = pick(TOPICS, i);
+    await must(base, ADMIN_KEY, "POST", "/api/v1/knowledge", {
+      title: `Load ${tag}: ${topic} procedure ${i}`,
+      content: `When a customer asks about ${topic}, check the account, confirm the ${topic} details and follow step ${i}.`,
+      category: "procedure",
+    });
+  }
+  const agents: Agent[] = [];
+  const make = async (i: number) => {
+    const field = i % 5 >= 3; // 40% field agents, spread over the clients
+    const name = `Load ${tag} ${field ? "Field" : "Internal"} ${i}`;
+    const agent = (
+      await must(base, ADMIN_KEY, "POST", "/api/v1/agents", {
+        name,
+        kind: field ? "field" : "internal",
+        role: i % 7 === 0 ? "specialist" : "orchestrator",
+        ...(field ? { clientId: clients[i % CLIENTS] } : {}),
+      })
+    ).agent;
+    const { key } = await must(base, ADMIN_KEY, "POST", `/api/v1/agents/${agent.id}/keys`, { label: "load" });
+    for (let m = 0; m < 3; m++) {
+      await must(base, key, "POST", "/api/v1/agents/me/memories", {
+        tier: "learning",
+        category: "insight",
+        title: `${pick(TOPICS, i + m)} lesson ${m}`,
+        content: `What worked for ${pick(TOPICS, i + m)}: call back within the hour (${i}/${m}).`,
+        confidence: 0.8,
+      });
+    }
+    agents.push({ key, name });
+  };
+  // a few at a time: populating is not what is measured
+  for (let i = 0; i < AGENTS; i += 8) await Promise.all(Array.from({ length: Math.min(8, AGENTS - i) }, (_, j) => make(i + j)));
+  return agents;
+}
+
+function chooseOp(r: number): Op {
+  let acc = 0;
+  for (const [op, w] of MIX) if (r < (acc += w)) return op;
+  return MIX[0]![0];
+}
+
+/**
+ * Every agent loops over the mix. Its first WARMUP_CALLS calls (one of each operation) are made at
+ * once by all agents and not recorded, and the timed window starts when the last agent has made
+ * them: the figures describe a serving system (every agent connected and busy, every route and
+ * cache warm) rather than 200 agents' first calls landing at the same instant.
+ */
+async function drive(base: string, agents: Agent[]): Promise<{ samples: Sample[]; seconds: number; errors: string[]; warmupSeconds: number }> {
+  const samples: Sample[] = [];
+  const errors: string[] = [];
+  const warmStart = performance.now();
+  await Promise.all(
+    agents.map(async (agent, a) => {
+      const topic = pick(TOPICS, a);
+      await call(base, agent.key, "POST", "/api/v1/retrieve", { message: `What do we know about the ${topic}?` }).catch(() => undefined);
+      await call(base, agent.key, "PUT", "/api/v1/agents/me/documents/working", { content: `Warming up on ${topic}.` }).catch(() => undefined);
+      await call(base, agent.key, "GET", `/api/v1/knowledge?q=${encodeURIComponent(topic)}&limit=5`).catch(() => undefined);
+    }),
+  );
+  const started = performance.now();
+  const warmupSeconds = (started - warmStart) / 1000;
+  const end = started + SECONDS * 1000;
+  await Promise.all(
+    agents.map(async (agent, a) => {
+      for (let i = 0; performance.now() < end; i++) {
+        const op = chooseOp(Math.random());
+        const topic = pick(TOPICS, a + i);
+        const t0 = performance.now();
+        let r: { status: number; queueMs: number; appMs: number } | undefined;
+        try {
+          switch (op) {
+            case "retrieve":
+              r = await call(base, agent.key, "POST", "/api/v1/retrieve", { message: `What do we know about the ${topic} for this customer?` });
+              break;
+            case "memory write":
+              r = await call(base, agent.key, "POST", "/api/v1/agents/me/memories", {
+                  tier: "working",
+                  category: "thread",
+                  title: `${topic} follow-up ${i}`,
+                  content: `Customer asked about ${topic}; promised an answer by tomorrow (${i}).`,
+                confidence: 0.7,
+              });
+              break;
+            case "scratchpad save":
+              r = await call(base, agent.key, "PUT", "/api/v1/agents/me/documents/working", { content: `Now: ${topic} (${i}). Next: confirm the booking.` });
+              break;
+            case "knowledge search":
+              r = await call(base, agent.key, "GET", `/api/v1/knowledge?q=${encodeURIComponent(`${topic} procedure`)}&limit=5`);
+              break;
+          }
+        } catch (err) {
+          if (errors.length < 5) errors.push(err instanceof Error ? `${err.message} ${(err as { cause?: Error }).cause?.message ?? ""}` : String(err));
+        }
+        const status = r?.status ?? 0;
+        if (t0 >= started) samples.push({ op, at: t0 - started, ms: performance.now() - t0, status, queueMs: r?.queueMs, appMs: r?.appMs });
+        if (status === 429) await new Promise((r) => setTimeout(r, 1000)); // as a client honouring Retry-After would
+      }
+    }),
+  );
+  if (process.env.BENCH_LOAD_DUMP) {
+    const { writeFileSync } = await import("node:fs");
+    writeFileSync(process.env.BENCH_LOAD_DUMP, JSON.stringify(samples));
+  }
+  return { samples, seconds: (performance.now() - started) / 1000, errors, warmupSeconds };
+}
+
+function rows(engine: string, run: { samples: Sample[]; seconds: number; errors: string[]; warmupSeconds: number }): BenchRow[] {
+  const out: BenchRow[] = [];
+  const summarize = (label: string, ss: Sample[]) => {
+    const served = ss.filter((s) => s.status > 0 && s.status < 500 && s.status !== 429);
+    const times = served.map((s) => s.ms).sort((a, b) => a - b);
+    const failed = ss.filter((s) => s.status === 0 || s.status >= 500).length;
+    const refused = ss.filter((s) => s.status === 429).length;
+    const otherErrors = ss.filter((s) => s.status >= 400 && s.status < 500 && s.status !== 429).length;
+    out.push({
+      benchmark: `load ${engine}: ${label}`,
+      n: ss.length,
+      p50: percentile(times, 50),
+      p95: percentile(times, 95),
+      notes: `p99 ${percentile(times, 99).toFixed(0)} ms, ${(served.length / run.seconds).toFixed(1)} req/s, ${failed} failed, ${refused} refused (429)${otherErrors ? `, ${otherErrors} other 4xx` : ""}`,
+    });
+  };
+  for (const [op] of MIX) summarize(op, run.samples.filter((s) => s.op === op));
+  summarize(`all (${AGENTS} agents, ${SECONDS} s)`, run.samples);
+  out[out.length - 1]!.notes += `; untimed warm-up (3 calls per agent, all at once) took ${run.warmupSeconds.toFixed(1)} s`;
+  if (run.errors.length) out[out.length - 1]!.notes += `; errors: ${run.errors.join(" | ")}`;
+  return out;
+}
+
+function ensureBuild(distDir: string, nextBin: string) {
+  if (existsSync(path.join(distDir, "BUILD_ID"))) return;
+  process.stderr.write(`bench: no production build in ${distDir}, running next build…\n`);
+  const build = spawnSync(process.execPath, [nextBin, "build"], { stdio: ["ignore", "ignore", "inherit"], env: { ...process.env, NEXT_DIST_DIR: distDir } });
+  if (build.status !== 0) throw new Error(`next build exited with ${build.status}`);
+}
+
+async function startServer(distDir: string, port: number, env: Record<string, string>): Promise<ChildProcess> {
+  const base = { ...process.env };
+  delete base.DATABASE_URL;
+  // BENCH_LOAD_SERVER=next: plain `next start` instead (the app in one thread, admission in the route
+  // wrapper, the embedded database on the request thread), to compare with what server.mjs changes
+  const nextBin = path.join(process.cwd(), "node_modules", "next", "dist", "bin", "next");
+  const command = process.env.BENCH_LOAD_SERVER === "next" ? [nextBin, "start"] : ["server.mjs"];
+  const nodeArgs = (process.env.BENCH_LOAD_NODE_ARGS ?? "").split(/\s+/).filter(Boolean);
+  const child = spawn(process.execPath, [...nodeArgs, ...command, "-p", String(port), "-H", "127.0.0.1"], {
+    env: { ...base, NEXT_DIST_DIR: distDir, NODE_ENV: "production", EMBEDDINGS_PROVIDER: "local", SEED_DEMO: "false", ADMIN_API_KEY: ADMIN_KEY, ...env },
+    stdio: ["ignore", "ignore", "inherit"],
+    detached: true,
+  });
+  const url = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 120_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`the server exited with ${child.exitCode}`);
+    try {
+      if ((await fetch(`${url}/api/health`)).ok) return child;
+    } catch {
+      /* not listening yet */
+    }
+    if (Date.now() > deadline) throw new Error("the server did not become healthy in 120 s");
+    await new Promise((r) => setTimeout(r, 250));
+  }
+}
+
+async function stop(child: ChildProcess | undefined) {
+  if (!child?.pid || child.exitCode !== null) return;
+  // the server was started in its own process group: end that group, and only it
+  try {
+    process.kill(-child.pid, "SIGTERM");
+  } catch {
+    /* already gone */
+  }
+  // its graceful shutdown stores counters in DATA_DIR: the folder is removed only once it has exited
+  if (child.exitCode === null && child.signalCode === null) {
+    await new Promise((r) => {
+      const timer = setTimeout(r, 35_000);
+      child.once("exit", () => {
+        clearTimeout(timer);
+        r(undefined);
+      });
+    });
+  }
+}
+
+async function runEngine(engine: string, nextBin: string, distDir: string, port: number, env: Record<string, string>): Promise<BenchRow[]> {
+  let child: ChildProcess | undefined;
+  try {
+    child = await startServer(distDir, port, env);
+    const base = `http://127.0.0.1:${port}`;
+    process.stderr.write(`bench: load ${engine}: creating ${AGENTS} agents…\n`);
+    const agents = await populate(base);
+    process.stderr.write(`bench: load ${engine}: ${AGENTS} agents for ${SECONDS} s…\n`);
+    return rows(engine, await drive(base, agents));
+  } catch (err) {
+    return [{ benchmark: `load ${engine}`, n: 0, p50: NaN, p95: NaN, notes: `failed: ${err instanceof Error ? err.message : String(err)}` }];
+  } finally {
+    await stop(child);
+  }
+}
+
+export const benchLoad: BenchModule = async () => {
+  const distDir = process.env.NEXT_DIST_DIR || ".next";
+  const nextBin = path.join(process.cwd(), "node_modules", "next", "dist", "bin", "next");
+  ensureBuild(distDir, nextBin);
+  const out: BenchRow[] = [];
+  const engines = (process.env.BENCH_LOAD_ENGINES || "embedded,postgres").split(",").map((e) => e.trim());
+
+  if (engines.includes("embedded")) {
+    const dataDir = await mkdtemp(path.join(os.tmpdir(), "mhq-bench-load-"));
+    try {
+      out.push(...(await runEngine("embedded", nextBin, distDir, FIRST_PORT, { DATA_DIR: dataDir })));
+    } finally {
+      await rm(dataDir, { recursive: true, force: true });
+    }
+  }
+
+  // bench/index.ts hides DATABASE_URL from the other modules; it hands it on here
+  const serverUrl = process.env.BENCH_SERVER_DATABASE_URL;
+  if (serverUrl && engines.includes("postgres")) {
+    const { openPostgres } = await import("@/lib/db/postgres");
+    const { migrate } = await import("@/lib/db/migrate");
+    const db = openPostgres(serverUrl, { max: 1 });
+    try {
+      await migrate(db);
+    } finally {
+      await db.close();
+    }
+    out.push(...(await runEngine("postgres", nextBin, distDir, FIRST_PORT + 1, { DATABASE_URL: serverUrl })));
+  }
+  return out;
+};

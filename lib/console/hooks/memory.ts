@@ -1,0 +1,114 @@
+"use client";
+
+import { keepPreviousData, useInfiniteQuery, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { apiCall } from "@/lib/console/api";
+import type { AgentDocument, BackfillStatus, DocumentType, MemoryFilters } from "@/lib/console/memory-types";
+import { auditKeys, documentKeys, embeddingKeys, interactionKeys, memoryKeys } from "@/lib/console/query-keys";
+import { documentContracts } from "@/lib/documents/contracts";
+import { embeddingContracts } from "@/lib/embeddings/contracts";
+import { memoryContracts } from "@/lib/memories/contracts";
+
+export function useAgentDocument(agentId: string, type: DocumentType, date?: string) {
+  return useQuery({
+    queryKey: documentKeys.detail(agentId, type, date),
+    queryFn: ({ signal }) => apiCall(documentContracts.get, { params: { agentId, type }, query: { date } }, { signal }),
+  });
+}
+
+/** Saves with the version the editor loaded; a 409 (`version_conflict`) carries the current document. */
+export function useSaveDocument(agentId: string, type: DocumentType) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: { content: string; expectedVersion: number; date?: string }) =>
+      apiCall(documentContracts.put, { params: { agentId, type }, body }),
+    onSuccess: (saved, body) => {
+      // show what was saved at once; the refetch below confirms it
+      queryClient.setQueryData<AgentDocument>(documentKeys.detail(agentId, type, body.date), (old) =>
+        old ? { ...old, content: body.content, version: saved.version, updatedAt: saved.updatedAt } : old,
+      );
+      return Promise.all([
+        queryClient.invalidateQueries({ queryKey: documentKeys.agent(agentId) }),
+        queryClient.invalidateQueries({ queryKey: embeddingKeys.all }),
+        queryClient.invalidateQueries({ queryKey: auditKeys.all }),
+      ]);
+    },
+  });
+}
+
+export function useDailyNotes(agentId: string) {
+  return useQuery({
+    queryKey: documentKeys.dailyList(agentId),
+    queryFn: ({ signal }) => apiCall(documentContracts.listDaily, { params: { agentId } }, { signal }),
+  });
+}
+
+export function useMemories(agentId: string, filters: MemoryFilters) {
+  return useQuery({
+    queryKey: memoryKeys.list(agentId, { ...filters }),
+    queryFn: ({ signal }) =>
+      apiCall(memoryContracts.list, { params: { agentId }, query: { ...filters } as Record<string, string> }, { signal }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useUpdateMemory(agentId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, ...body }: { id: string; status?: string; expectedVersion?: number }) =>
+      apiCall(memoryContracts.update, { params: { id }, body: body as never }),
+    // HQ's edits are audited
+    onSettled: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: memoryKeys.agent(agentId) }),
+        queryClient.invalidateQueries({ queryKey: auditKeys.all }),
+      ]),
+  });
+}
+
+export function useRecordOutcome(agentId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, ...body }: { id: string; result: string; success: boolean; notes?: string }) =>
+      apiCall(memoryContracts.outcome, { params: { id }, body }),
+    // recorded outcomes are audited
+    onSettled: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: memoryKeys.agent(agentId) }),
+        queryClient.invalidateQueries({ queryKey: auditKeys.all }),
+      ]),
+  });
+}
+
+const INTERACTIONS_PAGE = 50;
+
+/** An agent's (or a contact's) interactions, newest first, a page at a time (the API's cursor). */
+export function useInteractions(filters: { agentId?: string; contactId?: string; q?: string }) {
+  return useInfiniteQuery({
+    queryKey: interactionKeys.list(filters),
+    queryFn: ({ pageParam, signal }) =>
+      apiCall(memoryContracts.listInteractions, { query: { ...filters, cursor: pageParam, limit: INTERACTIONS_PAGE } }, { signal }),
+    initialPageParam: undefined as string | undefined,
+    getNextPageParam: (last) => last.nextCursor ?? undefined,
+  });
+}
+
+export function useBackfillStatus({ enabled = true }: { enabled?: boolean } = {}) {
+  return useQuery({
+    queryKey: embeddingKeys.backfill(),
+    queryFn: ({ signal }) => apiCall(embeddingContracts.status, {}, { signal }),
+    enabled,
+  });
+}
+
+/** One bounded re-embedding pass; the caller repeats it while rows remain. */
+export function useRunBackfill() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (limit: number) => apiCall(embeddingContracts.run, { body: { limit } }),
+    onSuccess: (report) => {
+      queryClient.setQueryData<BackfillStatus>(embeddingKeys.backfill(), (old) => (old ? { ...old, ...report } : old));
+      // each pass is audited (not awaited: the caller runs the next pass at once)
+      void queryClient.invalidateQueries({ queryKey: auditKeys.all });
+    },
+  });
+}
