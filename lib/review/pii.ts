@@ -1,6 +1,7 @@
 /**
  * PII detection for memory suggestions and facts ("Never store: SSN, credit cards,
- * health, religion, politics"). Pure functions, no I/O.
+ * health, religion, politics"), and for free text that leaves its client (see "Personal data in
+ * free text" below: names, addresses, phone numbers, emails). Pure functions, no I/O.
  *
  * Findings never carry the matched text: they are stored in audit entries and shown in the
  * console, and the whole point is that the PII itself goes nowhere.
@@ -433,8 +434,9 @@ export function findPersonalData(text: string, known: KnownIdentities = {}): Per
     const name = leadingName(m[1]!);
     if (name) add("person_name", m.index!, m.index! + m[0].length - m[1]!.length + name.length, "named");
   }
-  for (const name of known.names ?? []) for (const [start, end] of occurrences(text, name, { parts: true })) add("person_name", start, end);
-  for (const name of known.clientNames ?? []) for (const [start, end] of occurrences(text, name, { parts: false })) add("client_name", start, end);
+  const lower = text.toLowerCase();
+  for (const name of known.names ?? []) for (const [start, end] of occurrences(text, name, { parts: true, lower })) add("person_name", start, end);
+  for (const name of known.clientNames ?? []) for (const [start, end] of occurrences(text, name, { parts: false, lower })) add("client_name", start, end);
 
   for (const re of [STREET, PO_BOX]) for (const m of text.matchAll(re)) add("street_address", m.index!, m.index! + m[0].length);
   for (const m of text.matchAll(EMAIL)) add("email_address", m.index!, m.index! + m[0].length);
@@ -476,14 +478,16 @@ const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
  * Where `name` occurs as whole words, case-insensitively; with `parts`, also each word of a
  * several-word name on its own where it is capitalised (Jane Roe → "Roe called").
  */
-function occurrences(text: string, name: string, opts: { parts: boolean }): [number, number][] {
+function occurrences(text: string, name: string, opts: { parts: boolean; lower: string }): [number, number][] {
   const clean = name.replace(/\s+/g, " ").trim();
-  if (clean.length < 3) return [];
+  const words = clean.split(" ");
+  // most of a client's contacts are not in a given text: a plain search rules them out before any pattern is built
+  if (clean.length < 3 || !words.some((w) => opts.lower.includes(w.toLowerCase()))) return [];
   const found: [number, number][] = [];
   const whole = new RegExp(`(?<![\\p{L}\\p{N}])${escapeRegExp(clean).replace(/ /g, "\\s+")}(?![\\p{L}\\p{N}])`, "giu");
   for (const m of text.matchAll(whole)) found.push([m.index!, m.index! + m[0].length]);
   if (opts.parts) {
-    for (const part of clean.split(" ")) {
+    for (const part of words) {
       if (part === clean || part.length < 3 || !/^\p{Lu}/u.test(part) || NOT_NAMES.has(part)) continue;
       const word = new RegExp(`(?<![\\p{L}\\p{N}])${escapeRegExp(part)}(?![\\p{L}\\p{N}])`, "gu");
       for (const m of text.matchAll(word)) found.push([m.index!, m.index! + m[0].length]);
