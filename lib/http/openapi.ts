@@ -179,6 +179,7 @@ export function buildOpenApiDocument(options: OpenApiOptions = {}) {
     usedTags.add(tag);
     const responses: Record<string, unknown> = {
       [String(e.status ?? 200)]: { description: successDescription(e), ...(success ? { content: success } : {}) },
+      ...(e.repeat ? { [String(e.repeat.status)]: { description: `Nothing new stored: ${e.repeat.when}`, ...(success ? { content: success } : {}) } } : {}),
     };
     for (const [status, reasons] of [...refusalsOf(e, options.maxBodyBytes)].sort(([a], [b]) => a - b)) {
       responses[String(status)] = {

@@ -10,7 +10,7 @@ import { measured } from "@/lib/metrics/http";
 import { admitted } from "./admission";
 import { readJsonBody, refuseBody } from "./body";
 import type { AnyContract, ParsedParams, ServerResponse } from "./contract";
-import { ApiError, errorBody, fromDatabaseError, RateLimitedError } from "./errors";
+import { ApiError, ClientClosedRequestError, errorBody, fromDatabaseError, RateLimitedError } from "./errors";
 import { guardedQuery } from "./input-guards";
 
 type Schema = z.ZodType | undefined;
@@ -95,6 +95,8 @@ export function json(data: unknown, status = 200): Response {
 }
 
 export function errorResponse(err: unknown): Response {
+  // no one is left to read an answer: the status is for the metrics (and any proxy's log)
+  if (err instanceof ClientClosedRequestError) return new Response(null, { status: ClientClosedRequestError.status });
   const e = toApiError(err);
   const res = json(errorBody(e.code, e.message, e.details), e.status);
   if (e instanceof RateLimitedError) res.headers.set("Retry-After", String(e.retryAfterSeconds));
@@ -119,8 +121,8 @@ export function toApiError(err: unknown): ApiError {
   return new ApiError("internal_error", `Something went wrong (request ${requestId})`);
 }
 
-/** Parses a body; in a batch, a bad item is named by its position (`details.index`). */
-function parseBody(schema: z.ZodType, raw: unknown, items: string | undefined): unknown {
+/** Parses a body (or an MCP tool's input); in a batch, a bad item is named by its position (`details.index`). */
+export function parseBody(schema: z.ZodType, raw: unknown, items: string | undefined): unknown {
   const parsed = schema.safeParse(raw);
   if (parsed.success) return parsed.data;
   const issue = items ? parsed.error.issues.find((i) => i.path[0] === items && typeof i.path[1] === "number") : undefined;

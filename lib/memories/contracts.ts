@@ -157,6 +157,7 @@ export const memoryContracts = {
     summary:
       "memory_write: 201 {memory, archived}; 200 {memory, deduplicated: true} on a sourceTraceId already seen, or with reason near_duplicate when a near-identical active memory was reinforced instead",
     params: agentParams, body: createMemoryBody, status: 201,
+    repeat: { status: 200, when: "the sourceTraceId was stored before, or a near-identical active memory was reinforced instead (deduplicated: true)." },
     response: z
       .object({
         memory: memoryView,
@@ -228,6 +229,7 @@ export const memoryContracts = {
     summary:
       "Record one message of a conversation (searchable recall memory): 201 {interaction}; 200 {interaction, deduplicated: true} when its externalId was already stored",
     body: createInteractionBody, status: 201,
+    repeat: { status: 200, when: "the externalId was stored before: the stored interaction, deduplicated: true." },
     response: z.object({ interaction: interactionView, deduplicated: z.literal(true).optional() }).strict(),
   }),
   createInteractionBatch: defineContract({
@@ -240,8 +242,9 @@ export const memoryContracts = {
     ],
     method: "POST", path: "/api/v1/interactions/batch", permission: "interactions.write",
     summary:
-      "Record a transcript: 1–500 turns in one call, all or nothing (422 with details.index naming the first bad item); answers each item's id in the order sent",
+      "Record a transcript: 1–500 turns in one call, all or nothing (422 with details.index naming the first bad item); answers each item's id in the order sent: 201 when a turn was stored, 200 when every turn's externalId was already stored (a retry)",
     body: createInteractionBatchBody, bodyItems: "interactions", status: 201, maxBodyBytes: 10_000_000,
+    repeat: { status: 200, when: "every turn's externalId was stored before (a retried batch): each item deduplicated: true, with the stored ids." },
     response: z.object({ interactions: z.array(batchItemView) }).strict(),
   }),
 };

@@ -107,7 +107,7 @@ export interface InteractionFilter {
 /**
  * One page of interactions. With a conversation: that agent's conversation (its thread, or an
  * inferred conversation) in conversation order, (occurred_at, seq) ascending; otherwise newest
- * first. Each row carries its keyset position for the next page's cursor.
+ * first. Each row carries its keyset position for the next page's cursor (its time in UTC, to the microsecond).
  */
 export async function listInteractions(tx: Queryable, f: InteractionFilter): Promise<{
   rows: InteractionPage["interactions"];
@@ -115,7 +115,7 @@ export async function listInteractions(tx: Queryable, f: InteractionFilter): Pro
 }> {
   const forward = f.conversation !== undefined;
   const rows = await tx.query<InteractionRow & { cursorAt: string; cursorSeq: number }>(
-    `select ${COLUMNS}, i.occurred_at::text as "cursorAt", i.seq as "cursorSeq"
+    `select ${COLUMNS}, to_char(i.occurred_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as "cursorAt", i.seq as "cursorSeq"
        from interactions i
        left join interaction_search_docs d on d.interaction_id = i.id
       where ($1::uuid is null or i.agent_id = $1)

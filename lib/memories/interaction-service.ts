@@ -6,6 +6,7 @@ import { recordAudit } from "@/lib/audit/queries";
 import { asCaller, type Queryable } from "@/lib/db";
 import { toVectorLiteral, tryEmbed } from "@/lib/embeddings";
 import { ApiError, forbidden, notFound } from "@/lib/http/errors";
+import { encodeSequenceCursor } from "@/lib/http/input-guards";
 import { noteInteractionWrite } from "@/lib/retrieval/search/term-stats";
 import { searchableText } from "./attachments";
 import * as q from "./interaction-queries";
@@ -139,8 +140,7 @@ export async function createInteractionBatch(caller: Caller, body: z.infer<typeo
  * `agentId` that agent's; HQ staff, who have no thread of their own, name the agent.
  */
 export async function listInteractions(caller: Caller, query: z.infer<typeof listInteractionsQuery>) {
-  const after = query.cursor ? decodeCursor(query.cursor) : undefined;
-  const { conversationId, ...filters } = query;
+  const { cursor: after, conversationId, ...filters } = query;
   let conversation: q.InteractionFilter["conversation"];
   if (conversationId !== undefined) {
     const agentId = query.agentId ?? (caller.type === "agent" ? caller.agentId : undefined);
@@ -148,21 +148,5 @@ export async function listInteractions(caller: Caller, query: z.infer<typeof lis
     conversation = { agentId, id: conversationId };
   }
   const page = await asCaller(caller, (tx) => q.listInteractions(tx, { ...filters, conversation, after }));
-  return { interactions: page.rows, nextCursor: page.last ? encodeCursor(page.last) : null };
-}
-
-/** Postgres' text form of a timestamptz, as the cursor carries it (microseconds kept). */
-const CURSOR_TIME = /^\d{4,}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}(?:\.\d{1,6})?[+-]\d{2}(?::\d{2}){0,2}$/;
-
-const encodeCursor = (c: { occurredAt: string; seq: number }) => Buffer.from(`${c.occurredAt}|${c.seq}`).toString("base64url");
-
-function decodeCursor(cursor: string): { occurredAt: string; seq: number } {
-  const text = Buffer.from(cursor, "base64url").toString("utf8");
-  const cut = text.lastIndexOf("|");
-  const occurredAt = text.slice(0, cut);
-  const seq = Number(text.slice(cut + 1));
-  if (cut < 0 || !Number.isSafeInteger(seq) || !CURSOR_TIME.test(occurredAt)) {
-    throw new ApiError("validation_failed", "cursor: not a cursor this endpoint gave out");
-  }
-  return { occurredAt, seq };
+  return { interactions: page.rows, nextCursor: page.last ? encodeSequenceCursor(page.last) : null };
 }

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { apiTimestamp } from "@/lib/http/input-guards";
+import { apiTimestamp, sequenceCursor } from "@/lib/http/input-guards";
 import {
   CATEGORIES_BY_TIER,
   categoryFitsTier,
@@ -211,7 +211,7 @@ export const listInteractionsQuery = z
       ),
     q: z.string().trim().min(1).max(200).optional(),
     before: timestamp.optional().describe("only turns before this time (newest first)"),
-    cursor: z.string().max(200).optional().describe("the nextCursor of the previous page"),
+    cursor: sequenceCursor.optional().describe("the nextCursor of the previous page"),
     limit: z.coerce.number().int().min(1).max(200).default(50),
   })
   .strict();
