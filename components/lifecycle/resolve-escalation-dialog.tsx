@@ -53,8 +53,8 @@ function ResolveForm({
   const [category, setCategory] = useState<KnowledgeCategory>("escalation");
   const [tags, setTags] = useState(`escalation, ${escalation.severity}`);
   const [errors, setErrors] = useState<Partial<Record<(typeof FIELDS)[number] | "title" | "form", string>>>({});
-  const existing = useKnowledgeList({ q: escalation.question });
-  const answers = existing.data?.mode === "search" ? existing.data.entries.slice(0, 3) : [];
+  const existing = useKnowledgeList({ q: escalation.question }, 1);
+  const answers = existing.answer?.mode === "search" ? existing.rows.slice(0, 3) : [];
 
   const shownContent = content ?? entryContent(escalation.question, resolution.trim());
 
