@@ -17,8 +17,7 @@ import { PageHeader } from "@/components/ui/page-header";
 import { Table, TBody, Td, Th, THead, Tr } from "@/components/ui/table";
 import { formatDateTime, formatRelative, plural } from "@/lib/console/format";
 import { useAgents } from "@/lib/console/hooks/agents";
-import { useInteractions } from "@/lib/console/hooks/memory";
-import { groupTranscripts, TranscriptView } from "@/components/memories/transcripts";
+import { Conversations } from "@/components/memories/conversations";
 import { useContact, useFactHistory, useOptOutContact, useSuggestions } from "@/lib/console/hooks/review";
 import type { Contact, Fact } from "@/lib/console/review-types";
 import { SENTIMENT_TONE, STAGE_LABEL } from "./labels";
@@ -123,64 +122,14 @@ function ContactView({ contact }: { contact: Contact }) {
   );
 }
 
-/** Conversations with this contact, newest first, each in order, each message linked to the agent that had it. */
+/** Conversations with this contact as chats, the most recently active first, each with the agent that had it. */
 function ConversationCard({ contactId }: { contactId: string }) {
-  const messages = useInteractions({ contactId });
   const agents = useAgents();
   const names = new Map(agents.data?.map((a) => [a.id, a.name]));
-  const rows = messages.data?.pages.flatMap((p) => p.interactions) ?? [];
-  const talkedWith = [...new Set(rows.map((m) => m.agentId))];
   return (
     <Card data-testid="contact-conversation">
-      <CardHeader
-        title="Conversation"
-        description={
-          talkedWith.length ? (
-            <>
-              With{" "}
-              {talkedWith.map((id, i) => (
-                <span key={id}>
-                  {i > 0 && ", "}
-                  <Link href={`/agents/${id}`} className="font-medium text-indigo-600 hover:text-indigo-500">
-                    {names.get(id) ?? "an agent"}
-                  </Link>
-                </span>
-              ))}
-              ; newest conversation first, each in the order it was said.
-            </>
-          ) : (
-            "Messages agents recorded with this contact."
-          )
-        }
-      />
-      {messages.isPending ? (
-        <LoadingState label="Loading the conversation…" rows={3} />
-      ) : messages.isError ? (
-        <ErrorState error={messages.error} onRetry={() => messages.refetch()} retrying={messages.isFetching} />
-      ) : rows.length === 0 ? (
-        <EmptyState title="No messages yet" description="Agents record their messages with this contact as they happen." />
-      ) : (
-        <div className="divide-y divide-slate-100">
-          {groupTranscripts(rows).map((t) => (
-            <TranscriptView
-              key={t.key}
-              transcript={t}
-              renderMeta={(m) => (
-                <Link href={`/agents/${m.agentId}?tab=interactions`} className="font-medium text-slate-700 hover:text-indigo-600">
-                  {names.get(m.agentId) ?? "Agent"}
-                </Link>
-              )}
-            />
-          ))}
-        </div>
-      )}
-      {messages.hasNextPage && (
-        <div className="border-t border-slate-200 px-5 py-3">
-          <Button variant="secondary" size="sm" onClick={() => messages.fetchNextPage()} loading={messages.isFetchingNextPage}>
-            Older messages
-          </Button>
-        </div>
-      )}
+      <CardHeader title="Conversations" description="Every conversation agents recorded with this contact, the most recently active first, each with the agent that had it." />
+      <Conversations contactId={contactId} agentNames={names} showAgent emptyText="Agents record their messages with this contact as they happen." />
     </Card>
   );
 }

@@ -78,7 +78,9 @@ export const memoryKeys = {
 
 export const interactionKeys = {
   all: ["interactions"] as const,
-  list: (filters: { agentId?: string; contactId?: string; q?: string } = {}) => [...interactionKeys.all, "list", filters] as const,
+  list: (filters: { agentId?: string; contactId?: string; channel?: string; q?: string } = {}) => [...interactionKeys.all, "list", filters] as const,
+  conversations: (filters: { agentId?: string; contactId?: string; channel?: string }) => [...interactionKeys.all, "conversations", filters] as const,
+  thread: (agentId: string, conversation: string) => [...interactionKeys.all, "thread", agentId, conversation] as const,
 };
 
 export const embeddingKeys = {

@@ -8,7 +8,7 @@ import { toVectorLiteral, tryEmbed } from "@/lib/embeddings";
 import { ApiError, forbidden, notFound } from "@/lib/http/errors";
 import { noteInteractionWrite } from "@/lib/retrieval/term-stats";
 import * as q from "./interaction-queries";
-import type { createInteractionBatchBody, createInteractionBody, listInteractionsQuery } from "./schemas";
+import type { createInteractionBatchBody, createInteractionBody, listConversationsQuery, listInteractionsQuery } from "./schemas";
 
 type Item = z.infer<typeof createInteractionBody>;
 
@@ -133,8 +133,38 @@ export async function createInteractionBatch(caller: Caller, body: z.infer<typeo
 /** Interactions the caller may read (RLS: HQ; managers and orchestrators; field agents their client's). */
 export async function listInteractions(caller: Caller, query: z.infer<typeof listInteractionsQuery>) {
   const after = query.cursor ? decodeCursor(query.cursor) : undefined;
-  const page = await asCaller(caller, (tx) => q.listInteractions(tx, { ...query, after }));
-  return { interactions: page.rows, nextCursor: page.last ? encodeCursor(page.last) : null };
+  const { page, contacts } = await asCaller(caller, async (tx) => {
+    const page = await q.listInteractions(tx, { ...query, after });
+    const ids = [...new Set(page.rows.map((r) => r.contactId).filter((id): id is string => id !== null))];
+    return { page, contacts: await q.namedContacts(tx, { ids }) };
+  });
+  return { interactions: page.rows, nextCursor: page.last ? encodeCursor(page.last) : null, contacts };
+}
+
+/** Conversations the caller may read (RLS as for interactions), the most recently active first. */
+export async function listConversations(caller: Caller, query: z.infer<typeof listConversationsQuery>) {
+  const after = query.cursor ? decodeConversationCursor(query.cursor) : undefined;
+  const page = await asCaller(caller, (tx) => q.listConversations(tx, { ...query, after }));
+  return {
+    conversations: page.rows,
+    nextCursor: page.last ? Buffer.from(JSON.stringify([page.last.endedAt, page.last.agentId, page.last.conversation])).toString("base64url") : null,
+  };
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+function decodeConversationCursor(cursor: string): { endedAt: string; agentId: string; conversation: string } {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(Buffer.from(cursor, "base64url").toString("utf8"));
+  } catch {
+    parsed = null;
+  }
+  const [endedAt, agentId, conversation] = Array.isArray(parsed) ? parsed : [];
+  if (typeof endedAt !== "string" || !CURSOR_TIME.test(endedAt) || typeof agentId !== "string" || !UUID.test(agentId) || typeof conversation !== "string" || conversation.length > 200) {
+    throw new ApiError("validation_failed", "cursor: not a cursor this endpoint gave out");
+  }
+  return { endedAt, agentId, conversation };
 }
 
 /** Postgres' text form of a timestamptz, as the cursor carries it (microseconds kept). */

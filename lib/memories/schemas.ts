@@ -134,15 +134,18 @@ export const outcomeBody = z
 /** A caller's id (a thread or a message id): any text up to 200 characters. */
 const callerId = z.string().trim().min(1).max(200);
 
+/** A channel's name: short, lower case (sms, email, call, chat). */
+const channel = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .regex(/^[a-z][a-z0-9_-]{0,31}$/, "a short channel name such as sms, email, call, chat");
+
 export const createInteractionBody = z
   .object({
     contactId: z.uuid().optional(),
     clientId: z.uuid().optional().describe("internal agents name the client; a field agent's interactions are always its own client's"),
-    channel: z
-      .string()
-      .trim()
-      .toLowerCase()
-      .regex(/^[a-z][a-z0-9_-]{0,31}$/, "a short channel name such as sms, email, call, chat"),
+    channel,
     direction: z.enum(["inbound", "outbound"]),
     speaker: z.string().trim().max(200).optional(),
     content: z.string().trim().min(1).max(20_000),
@@ -166,10 +169,22 @@ export const listInteractionsQuery = z
     agentId: z.uuid().optional(),
     clientId: z.uuid().optional(),
     contactId: z.uuid().optional(),
+    channel: channel.optional().describe("only turns on this channel"),
     conversationId: callerId.optional().describe("one conversation (a caller's conversationId, or an inferred conversation's id), in conversation order"),
     q: z.string().trim().min(1).max(200).optional(),
     before: timestamp.optional().describe("only turns before this time (newest first)"),
     cursor: z.string().max(200).optional().describe("the nextCursor of the previous page"),
     limit: z.coerce.number().int().min(1).max(200).default(50),
+  })
+  .strict();
+
+export const listConversationsQuery = z
+  .object({
+    agentId: z.uuid().optional().describe("only this agent's conversations"),
+    clientId: z.uuid().optional().describe("only conversations of this client"),
+    contactId: z.uuid().optional().describe("only conversations with a turn with this contact"),
+    channel: channel.optional().describe("only conversations with a turn on this channel"),
+    cursor: z.string().max(400).optional().describe("the nextCursor of the previous page"),
+    limit: z.coerce.number().int().min(1).max(100).default(25),
   })
   .strict();
