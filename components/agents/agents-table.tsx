@@ -2,45 +2,66 @@
 
 import Link from "next/link";
 import { Badge } from "@/components/ui/badge";
-import { Table, TBody, Td, Th, THead, Tr } from "@/components/ui/table";
-import type { Agent } from "@/lib/console/types";
+import { DataTable, type Column } from "@/components/ui/data-list";
+import { formatDateTime, formatRelative } from "@/lib/console/format";
+import type { PagedList } from "@/lib/console/hooks/paged-list";
+import type { AgentListItem } from "@/lib/console/types";
 import { KB_LABEL, KIND_LABEL, KIND_TONE, ROLE_LABEL } from "./agent-labels";
 import { AgentStatusBadge } from "./agent-status-badge";
 
-export function AgentsTable({ agents }: { agents: Agent[] }) {
+/** What "last active" was: the agent's newest key use, retrieval or audited write. */
+const ACTIVITY_LABEL = { key: "key used", retrieval: "retrieved", write: "wrote" } as const;
+
+const COLUMNS: Column<AgentListItem>[] = [
+  {
+    id: "name",
+    header: "Name",
+    primary: true,
+    className: "max-w-xs",
+    cell: (agent) => (
+      <>
+        <Link href={`/agents/${agent.id}`} className="font-medium text-slate-900 hover:text-indigo-600">
+          {agent.name}
+        </Link>
+        {agent.description && <p className="mt-0.5 truncate text-xs text-slate-500">{agent.description}</p>}
+      </>
+    ),
+  },
+  { id: "kind", header: "Kind", cell: (agent) => <Badge tone={KIND_TONE[agent.kind]}>{KIND_LABEL[agent.kind]}</Badge> },
+  { id: "role", header: "Role", cell: (agent) => ROLE_LABEL[agent.role] },
+  { id: "client", header: "Client", cell: (agent) => agent.clientName ?? <span className="text-slate-500">—</span> },
+  { id: "kb", header: "Knowledge base", cell: (agent) => KB_LABEL[agent.kbAccess] },
+  {
+    id: "active",
+    header: "Last active",
+    title: "The newest of the agent's key use (to the minute), its own retrievals and its writes",
+    cell: (agent) =>
+      agent.lastActiveAt ? (
+        <span title={`${formatDateTime(agent.lastActiveAt)}${agent.lastActivity ? ` (${ACTIVITY_LABEL[agent.lastActivity]})` : ""}`} data-testid="agent-last-active">
+          {formatRelative(agent.lastActiveAt)}
+          {agent.lastActivity && <span className="block text-xs text-slate-500">{ACTIVITY_LABEL[agent.lastActivity]}</span>}
+        </span>
+      ) : (
+        <span className="text-slate-500" data-testid="agent-last-active">
+          Never
+        </span>
+      ),
+  },
+  { id: "status", header: "Status", cell: (agent) => <AgentStatusBadge disabledAt={agent.disabledAt} /> },
+];
+
+export function AgentsTable({ list, onPage, empty }: { list: PagedList<AgentListItem>; onPage: (page: number) => void; empty: React.ReactNode }) {
   return (
-    <Table cards>
-      <THead>
-        <tr>
-          <Th>Name</Th>
-          <Th>Kind</Th>
-          <Th>Role</Th>
-          <Th>Client</Th>
-          <Th>Knowledge base</Th>
-          <Th>Status</Th>
-        </tr>
-      </THead>
-      <TBody>
-        {agents.map((agent) => (
-          <Tr key={agent.id} data-testid="agent-row">
-            <Td primary className="max-w-xs">
-              <Link href={`/agents/${agent.id}`} className="font-medium text-slate-900 hover:text-indigo-600">
-                {agent.name}
-              </Link>
-              {agent.description && <p className="mt-0.5 truncate text-xs text-slate-500">{agent.description}</p>}
-            </Td>
-            <Td label="Kind">
-              <Badge tone={KIND_TONE[agent.kind]}>{KIND_LABEL[agent.kind]}</Badge>
-            </Td>
-            <Td label="Role">{ROLE_LABEL[agent.role]}</Td>
-            <Td label="Client">{agent.clientName ?? <span className="text-slate-500">—</span>}</Td>
-            <Td label="Knowledge base">{KB_LABEL[agent.kbAccess]}</Td>
-            <Td label="Status">
-              <AgentStatusBadge disabledAt={agent.disabledAt} />
-            </Td>
-          </Tr>
-        ))}
-      </TBody>
-    </Table>
+    <DataTable
+      list={list}
+      onPage={onPage}
+      columns={COLUMNS}
+      rowKey={(a) => a.id}
+      rowProps={() => ({ "data-testid": "agent-row" })}
+      noun={["agent", "agents"]}
+      loadingLabel="Loading agents…"
+      aria-label="Agents"
+      empty={empty}
+    />
   );
 }

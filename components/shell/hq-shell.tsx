@@ -3,6 +3,7 @@
 import Link from "next/link";
 import { useState, type ReactNode } from "react";
 import type { SessionUser } from "@/lib/console/types";
+import { CommandPalette } from "./command-palette";
 import { CurrentUserProvider } from "./current-user";
 import { BrandMark, MenuIcon } from "./icons";
 import { SidebarNav } from "./sidebar-nav";
@@ -64,7 +65,9 @@ export function HqShell({ user, children }: { user: SessionUser; children: React
             >
               <MenuIcon className="size-5" />
             </button>
-            <div className="flex-1" />
+            <div className="flex flex-1 justify-end sm:justify-start">
+              <CommandPalette />
+            </div>
             <UserMenu />
           </header>
           <main id="main" tabIndex={-1} className="mx-auto max-w-6xl px-4 py-6 outline-none sm:px-6 sm:py-8 lg:px-8">{children}</main>

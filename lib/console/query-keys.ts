@@ -125,3 +125,8 @@ export const docsKeys = {
   all: ["docs"] as const,
   openapi: () => [...docsKeys.all, "openapi"] as const,
 };
+
+export const searchKeys = {
+  all: ["search"] as const,
+  search: (q: string) => [...searchKeys.all, q] as const,
+};
