@@ -128,7 +128,7 @@ export function Conversations({ agentId, contactId, contacts, agentNames, showAg
           <label className="text-xs font-medium text-slate-600">
             Channel
             <Select
-              className="mt-1 w-36"
+              className="mt-1 w-40"
               value={view.channel}
               onChange={(e) => setView({ channel: e.target.value, page: null })}
               options={[{ value: "", label: "All channels" }, ...channels.map((c) => ({ value: c, label: c }))]}
@@ -323,12 +323,12 @@ function ChatThread({
   const channels = [...new Set(turns.map((t) => t.channel))].sort();
 
   return (
-    <section aria-labelledby="thread-title" data-testid="chat-thread" className="lg:sticky lg:top-0">
-      <header className="flex flex-wrap items-start gap-x-3 gap-y-1 border-b border-slate-200 px-5 py-3">
+    <section aria-labelledby="thread-title" data-testid="chat-thread" className="lg:sticky lg:top-14">
+      <header className="flex flex-wrap items-start gap-x-3 gap-y-2 border-b border-slate-200 px-5 py-3">
         <Button variant="secondary" size="sm" className="lg:hidden" onClick={onClose}>
-          ← Conversations
+          ← All conversations
         </Button>
-        <div className="min-w-0 flex-1">
+        <div className="min-w-0 max-lg:basis-full lg:flex-1">
           <h3 id="thread-title" ref={heading} tabIndex={-1} className="truncate text-base font-semibold text-slate-900 focus:outline-none">
             {first ? title : "Conversation"}
           </h3>
@@ -355,7 +355,7 @@ function ChatThread({
         </Button>
       </header>
       {body ?? (
-        <ol className="space-y-3 px-4 py-4 lg:max-h-[calc(100vh-8rem)] lg:overflow-y-auto" aria-label={`Messages with ${title}`} tabIndex={0}>
+        <ol className="space-y-3 px-4 py-4 lg:max-h-[calc(100vh-9.5rem)] lg:overflow-y-auto" aria-label={`Messages with ${title}`} tabIndex={0}>
           {turns.map((t, i) => {
             const inbound = t.direction === "inbound";
             const isMarked = t.id === turnId;

@@ -1,14 +1,11 @@
 "use client";
 
-import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { Command } from "cmdk";
 import { useRouter } from "next/navigation";
 import { useEffect, useState } from "react";
 import { Dialog } from "@/components/ui/dialog";
 import { Spinner } from "@/components/ui/spinner";
-import { apiCall } from "@/lib/console/api";
-import { searchKeys } from "@/lib/console/query-keys";
-import { searchContracts } from "@/lib/search/contracts";
+import { useJumpSearch } from "@/lib/console/hooks/search";
 import { useIsAdmin } from "./current-user";
 import { navItems } from "./nav-items";
 
@@ -97,13 +94,7 @@ function Palette({ onDone }: { onDone: () => void }) {
     const t = setTimeout(() => setQ(text.trim()), 150);
     return () => clearTimeout(t);
   }, [text]);
-  const found = useQuery({
-    queryKey: searchKeys.search(q),
-    queryFn: ({ signal }) => apiCall(searchContracts.search, { query: { q, limit: 5 } }, { signal }),
-    enabled: q.length > 0,
-    placeholderData: keepPreviousData,
-    staleTime: 30_000,
-  });
+  const found = useJumpSearch(q);
 
   const lower = text.trim().toLowerCase();
   const pages: Hit[] = navItems
