@@ -19,8 +19,11 @@ import { formatDateTime, formatRelative, plural } from "@/lib/console/format";
 import { useAgents } from "@/lib/console/hooks/agents";
 import { useInteractions } from "@/lib/console/hooks/memory";
 import { groupTranscripts, TranscriptView } from "@/components/memories/transcripts";
-import { useContact, useFactHistory, useOptOutContact, useSuggestions } from "@/lib/console/hooks/review";
-import type { Contact, Fact } from "@/lib/console/review-types";
+import { regroup } from "@/lib/console/hooks/paged-list";
+import { useContact, useFactHistory, useOptOutContact, useSuggestionPages } from "@/lib/console/hooks/review";
+import { useListUrl } from "@/lib/console/url-state";
+import { DataItems, DataTable, type Column } from "@/components/ui/data-list";
+import type { Contact, Fact, Suggestion } from "@/lib/console/review-types";
 import { SENTIMENT_TONE, STAGE_LABEL } from "./labels";
 
 export function ContactDetail({ id }: { id: string }) {
@@ -123,13 +126,15 @@ function ContactView({ contact }: { contact: Contact }) {
   );
 }
 
+const PAGE_SIZE = 50;
+
 /** Conversations with this contact, newest first, each in order, each message linked to the agent that had it. */
 function ConversationCard({ contactId }: { contactId: string }) {
-  const messages = useInteractions({ contactId });
+  const view = useListUrl({}, "messagesPage");
+  const messages = useInteractions({ contactId }, { page: view.page, pageSize: PAGE_SIZE });
   const agents = useAgents();
   const names = new Map(agents.data?.map((a) => [a.id, a.name]));
-  const rows = messages.data?.pages.flatMap((p) => p.interactions) ?? [];
-  const talkedWith = [...new Set(rows.map((m) => m.agentId))];
+  const talkedWith = [...new Set(messages.rows.map((m) => m.agentId))];
   return (
     <Card data-testid="contact-conversation">
       <CardHeader
@@ -153,34 +158,25 @@ function ConversationCard({ contactId }: { contactId: string }) {
           )
         }
       />
-      {messages.isPending ? (
-        <LoadingState label="Loading the conversation…" rows={3} />
-      ) : messages.isError ? (
-        <ErrorState error={messages.error} onRetry={() => messages.refetch()} retrying={messages.isFetching} />
-      ) : rows.length === 0 ? (
-        <EmptyState title="No messages yet" description="Agents record their messages with this contact as they happen." />
-      ) : (
-        <div className="divide-y divide-slate-100">
-          {groupTranscripts(rows).map((t) => (
-            <TranscriptView
-              key={t.key}
-              transcript={t}
-              renderMeta={(m) => (
-                <Link href={`/agents/${m.agentId}?tab=interactions`} className="font-medium text-slate-700 hover:text-indigo-600">
-                  {names.get(m.agentId) ?? "Agent"}
-                </Link>
-              )}
-            />
-          ))}
-        </div>
-      )}
-      {messages.hasNextPage && (
-        <div className="border-t border-slate-200 px-5 py-3">
-          <Button variant="secondary" size="sm" onClick={() => messages.fetchNextPage()} loading={messages.isFetchingNextPage}>
-            Older messages
-          </Button>
-        </div>
-      )}
+      <DataItems
+        list={regroup(messages, groupTranscripts)}
+        onPage={view.setPage}
+        noun={["message", "messages"]}
+        loadingLabel="Loading the conversation…"
+        aria-label="Conversations"
+        rowKey={(t) => t.key}
+        renderItem={(t) => (
+          <TranscriptView
+            transcript={t}
+            renderMeta={(m) => (
+              <Link href={`/agents/${m.agentId}?tab=interactions`} className="font-medium text-slate-700 hover:text-indigo-600">
+                {names.get(m.agentId) ?? "Agent"}
+              </Link>
+            )}
+          />
+        )}
+        empty={<EmptyState title="No messages yet" description="Agents record their messages with this contact as they happen." />}
+      />
     </Card>
   );
 }
@@ -235,50 +231,48 @@ function FactsCard({ contactId }: { contactId: string }) {
   );
 }
 
+const SUGGESTION_COLUMNS: Column<Suggestion>[] = [
+  { id: "key", header: "Key", primary: true, cell: (s) => <code className="font-mono text-xs">{s.key}</code> },
+  { id: "value", header: "Proposed value", className: "text-slate-900", cell: (s) => s.value },
+  { id: "confidence", header: "Confidence", cell: (s) => <Badge tone={confidenceTone(s.confidence)}>{formatConfidence(s.confidence)}</Badge> },
+  {
+    id: "status",
+    header: "Status",
+    cell: (s) => (
+      <>
+        <Badge tone={STATUS_TONE[s.status]}>{s.status}</Badge>
+        {s.reason && <span className="mt-1 block max-w-xs text-xs text-slate-500">{s.reason}</span>}
+      </>
+    ),
+  },
+  {
+    id: "proposed",
+    header: "Proposed by",
+    className: "text-xs",
+    cell: (s) => (
+      <>
+        {s.proposedByName} · <span title={formatDateTime(s.createdAt)}>{formatRelative(s.createdAt)}</span>
+      </>
+    ),
+  },
+];
+
 function SuggestionsCard({ contactId }: { contactId: string }) {
-  const suggestions = useSuggestions({ contactId });
+  const view = useListUrl({}, "suggestionsPage");
+  const suggestions = useSuggestionPages({ contactId }, { page: view.page, pageSize: PAGE_SIZE });
   return (
     <Card>
       <CardHeader title="Suggestions" description="What agents proposed about this contact and what became of it." />
-      {suggestions.isPending ? (
-        <LoadingState label="Loading suggestions…" rows={3} />
-      ) : suggestions.isError ? (
-        <ErrorState error={suggestions.error} onRetry={() => suggestions.refetch()} retrying={suggestions.isFetching} />
-      ) : suggestions.data.length === 0 ? (
-        <EmptyState title="No suggestions" />
-      ) : (
-        <Table cards>
-          <THead>
-            <tr>
-              <Th>Key</Th>
-              <Th>Proposed value</Th>
-              <Th>Confidence</Th>
-              <Th>Status</Th>
-              <Th>Proposed by</Th>
-            </tr>
-          </THead>
-          <TBody>
-            {suggestions.data.map((s) => (
-              <Tr key={s.id}>
-                <Td primary>
-                  <code className="font-mono text-xs">{s.key}</code>
-                </Td>
-                <Td label="Proposed value" className="text-slate-900">{s.value}</Td>
-                <Td label="Confidence">
-                  <Badge tone={confidenceTone(s.confidence)}>{formatConfidence(s.confidence)}</Badge>
-                </Td>
-                <Td label="Status">
-                  <Badge tone={STATUS_TONE[s.status]}>{s.status}</Badge>
-                  {s.reason && <span className="mt-1 block max-w-xs text-xs text-slate-500">{s.reason}</span>}
-                </Td>
-                <Td label="Proposed by" className="text-xs">
-                  {s.proposedByName} · <span title={formatDateTime(s.createdAt)}>{formatRelative(s.createdAt)}</span>
-                </Td>
-              </Tr>
-            ))}
-          </TBody>
-        </Table>
-      )}
+      <DataTable
+        list={suggestions}
+        onPage={view.setPage}
+        noun={["suggestion", "suggestions"]}
+        loadingLabel="Loading suggestions…"
+        aria-label="Suggestions about this contact"
+        rowKey={(s) => s.id}
+        columns={SUGGESTION_COLUMNS}
+        empty={<EmptyState title="No suggestions" />}
+      />
     </Card>
   );
 }

@@ -1,30 +1,27 @@
 "use client";
 
-import { useEffect, useState } from "react";
-import { Button } from "@/components/ui/button";
 import { Card, CardHeader } from "@/components/ui/card";
+import { DataItems } from "@/components/ui/data-list";
 import { EmptyState } from "@/components/ui/empty-state";
-import { ErrorState } from "@/components/ui/error-state";
 import { Input } from "@/components/ui/input";
-import { LoadingState } from "@/components/ui/loading-state";
+import { regroup } from "@/lib/console/hooks/paged-list";
 import { useInteractions } from "@/lib/console/hooks/memory";
+import { useTypedFilter } from "@/lib/console/hooks/typed-filter";
 import type { Agent } from "@/lib/console/types";
+import { useListUrl } from "@/lib/console/url-state";
 import { groupTranscripts, TranscriptView } from "./transcripts";
+
+const PAGE_SIZE = 50;
 
 /**
  * The conversations the agent recorded (recall memory), newest conversation first, each in
- * conversation order, with full-text search over the messages.
+ * conversation order, with full-text search over the messages; the search and the page are in the address.
  */
 export function InteractionsTab({ agent }: { agent: Agent }) {
-  const [search, setSearch] = useState("");
-  const [q, setQ] = useState("");
-  useEffect(() => {
-    const t = setTimeout(() => setQ(search.trim()), 300);
-    return () => clearTimeout(t);
-  }, [search]);
-  const interactions = useInteractions({ agentId: agent.id, q: q || undefined });
-  const rows = interactions.data?.pages.flatMap((p) => p.interactions) ?? [];
-  const transcripts = groupTranscripts(rows);
+  const { filters, page, setFilters, setPage } = useListUrl({ q: "" });
+  const [search, setSearch] = useTypedFilter(filters.q, (q) => setFilters({ q }));
+  const q = filters.q;
+  const interactions = useInteractions({ agentId: agent.id, q: q || undefined }, { page, pageSize: PAGE_SIZE });
 
   return (
     <Card>
@@ -35,28 +32,16 @@ export function InteractionsTab({ agent }: { agent: Agent }) {
           <Input type="search" aria-label="Search interactions" placeholder="Search…" value={search} onChange={(e) => setSearch(e.target.value)} className="w-56" />
         }
       />
-      {interactions.isPending ? (
-        <LoadingState label="Loading interactions…" rows={5} />
-      ) : interactions.isError ? (
-        <ErrorState error={interactions.error} onRetry={() => interactions.refetch()} retrying={interactions.isFetching} />
-      ) : rows.length === 0 ? (
-        <EmptyState title={q ? "Nothing matches" : "No interactions recorded"} description={q ? "Try other words." : `${agent.name} hasn't recorded any conversations.`} />
-      ) : (
-        <>
-          <div className="divide-y divide-slate-100">
-            {transcripts.map((t) => (
-              <TranscriptView key={t.key} transcript={t} />
-            ))}
-          </div>
-          {interactions.hasNextPage && (
-            <div className="border-t border-slate-200 px-5 py-3 text-center">
-              <Button size="sm" variant="secondary" onClick={() => interactions.fetchNextPage()} loading={interactions.isFetchingNextPage}>
-                Load older
-              </Button>
-            </div>
-          )}
-        </>
-      )}
+      <DataItems
+        list={regroup(interactions, groupTranscripts)}
+        onPage={setPage}
+        noun={["message", "messages"]}
+        loadingLabel="Loading interactions…"
+        aria-label="Conversations"
+        rowKey={(t) => t.key}
+        renderItem={(t) => <TranscriptView transcript={t} />}
+        empty={<EmptyState title={q ? "Nothing matches" : "No interactions recorded"} description={q ? "Try other words." : `${agent.name} hasn't recorded any conversations.`} />}
+      />
     </Card>
   );
 }

@@ -1,8 +1,9 @@
 "use client";
 
-import { keepPreviousData, useInfiniteQuery, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { apiCall } from "@/lib/console/api";
-import type { AgentDocument, BackfillStatus, DocumentType, MemoryFilters } from "@/lib/console/memory-types";
+import { usePagedQuery } from "@/lib/console/hooks/paged-list";
+import type { AgentDocument, BackfillStatus, DocumentType, Interaction, MemoryFilters } from "@/lib/console/memory-types";
 import { auditKeys, documentKeys, embeddingKeys, interactionKeys, memoryKeys } from "@/lib/console/query-keys";
 import { documentContracts } from "@/lib/documents/contracts";
 import { embeddingContracts } from "@/lib/embeddings/contracts";
@@ -79,16 +80,16 @@ export function useRecordOutcome(agentId: string) {
   });
 }
 
-const INTERACTIONS_PAGE = 50;
-
 /** An agent's (or a contact's) interactions, newest first, a page at a time (the API's cursor). */
-export function useInteractions(filters: { agentId?: string; contactId?: string; q?: string }) {
-  return useInfiniteQuery({
+export function useInteractions(filters: { agentId?: string; contactId?: string; q?: string }, { page, pageSize }: { page: number; pageSize: number }) {
+  return usePagedQuery({
     queryKey: interactionKeys.list(filters),
-    queryFn: ({ pageParam, signal }) =>
-      apiCall(memoryContracts.listInteractions, { query: { ...filters, cursor: pageParam, limit: INTERACTIONS_PAGE } }, { signal }),
-    initialPageParam: undefined as string | undefined,
-    getNextPageParam: (last) => last.nextCursor ?? undefined,
+    paging: "cursor",
+    page,
+    pageSize,
+    fetchPage: ({ cursor, limit, signal }) => apiCall(memoryContracts.listInteractions, { query: { ...filters, cursor, limit } }, { signal }),
+    rows: (r) => r.interactions as Interaction[],
+    nextCursor: (r) => r.nextCursor,
   });
 }
 

@@ -9,6 +9,8 @@ import { useEffect } from "react";
  */
 export interface PagedList<Row> {
   rows: Row[];
+  /** how many of the list's rows the page holds, when `rows` groups them (messages shown as conversations) */
+  count?: number;
   /** the page shown (1-based): the one asked for, or the last one when fewer exist */
   page: number;
   pageSize: number;
@@ -149,4 +151,9 @@ export function pageLocally<Row>(
     isPlaceholderData: false,
     refetch: query.refetch,
   };
+}
+
+/** The same page with its rows grouped or turned into something else (messages into conversations); the pager still counts the rows. */
+export function regroup<Row, Item>(list: PagedList<Row>, group: (rows: Row[]) => Item[]): PagedList<Item> {
+  return { ...list, rows: group(list.rows), count: list.rows.length };
 }
