@@ -5,16 +5,16 @@ import { useIsAdmin } from "@/components/shell/current-user";
 import { Button } from "@/components/ui/button";
 import { Card, CardHeader } from "@/components/ui/card";
 import { EmptyState } from "@/components/ui/empty-state";
+import { DataTable } from "@/components/ui/data-list";
 import { PageHeader } from "@/components/ui/page-header";
 import { useAgents } from "@/lib/console/hooks/agents";
 import { pageLocally } from "@/lib/console/hooks/paged-list";
 import { useListUrl } from "@/lib/console/url-state";
-import { AgentsTable } from "./agents-table";
+import { AGENT_COLUMNS } from "./agent-columns";
 import { ClientsCard } from "./clients-card";
 import { NewAgentDialog } from "./new-agent-dialog";
 
-/** Agents a page at a time (the list comes whole: a team has tens, not thousands). */
-const AGENTS_PAGE = 50;
+const PAGE_SIZE = 50;
 
 export function AgentsPage() {
   const isAdmin = useIsAdmin();
@@ -40,9 +40,15 @@ export function AgentsPage() {
             title="All agents"
             description={counts ? `${counts.internal} internal · ${counts.field} field` : undefined}
           />
-          <AgentsTable
-            list={pageLocally(agents, page, AGENTS_PAGE)}
+          <DataTable
+            list={pageLocally(agents, page, PAGE_SIZE)}
             onPage={setPage}
+            noun={["agent", "agents"]}
+            loadingLabel="Loading agents…"
+            aria-label="Agents"
+            columns={AGENT_COLUMNS}
+            rowKey={(a) => a.id}
+            rowProps={() => ({ "data-testid": "agent-row" })}
             empty={
               <EmptyState
                 title="No agents yet"

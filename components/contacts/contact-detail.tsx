@@ -18,8 +18,10 @@ import { Table, TBody, Td, Th, THead, Tr } from "@/components/ui/table";
 import { formatDateTime, formatRelative, plural } from "@/lib/console/format";
 import { useAgents } from "@/lib/console/hooks/agents";
 import { Conversations } from "@/components/memories/conversations";
-import { useContact, useFactHistory, useOptOutContact, useSuggestions } from "@/lib/console/hooks/review";
-import type { Contact, Fact } from "@/lib/console/review-types";
+import { useContact, useFactHistory, useOptOutContact, useSuggestionPages } from "@/lib/console/hooks/review";
+import { useListUrl } from "@/lib/console/url-state";
+import { DataTable, type Column } from "@/components/ui/data-list";
+import type { Contact, Fact, Suggestion } from "@/lib/console/review-types";
 import { SENTIMENT_TONE, STAGE_LABEL } from "./labels";
 
 export function ContactDetail({ id }: { id: string }) {
@@ -122,6 +124,8 @@ function ContactView({ contact }: { contact: Contact }) {
   );
 }
 
+const PAGE_SIZE = 50;
+
 /** Conversations with this contact as chats, the most recently active first, each with the agent that had it. */
 function ConversationCard({ contactId }: { contactId: string }) {
   const agents = useAgents();
@@ -129,7 +133,7 @@ function ConversationCard({ contactId }: { contactId: string }) {
   return (
     <Card data-testid="contact-conversation">
       <CardHeader title="Conversations" description="Every conversation agents recorded with this contact, the most recently active first, each with the agent that had it." />
-      <Conversations contactId={contactId} agentNames={names} showAgent emptyText="Agents record their messages with this contact as they happen." />
+      <Conversations contactId={contactId} agentNames={names} showAgent pageParam="conversationsPage" emptyText="Agents record their messages with this contact as they happen." />
     </Card>
   );
 }
@@ -184,50 +188,48 @@ function FactsCard({ contactId }: { contactId: string }) {
   );
 }
 
+const SUGGESTION_COLUMNS: Column<Suggestion>[] = [
+  { id: "key", header: "Key", primary: true, cell: (s) => <code className="font-mono text-xs">{s.key}</code> },
+  { id: "value", header: "Proposed value", className: "text-slate-900", cell: (s) => s.value },
+  { id: "confidence", header: "Confidence", cell: (s) => <Badge tone={confidenceTone(s.confidence)}>{formatConfidence(s.confidence)}</Badge> },
+  {
+    id: "status",
+    header: "Status",
+    cell: (s) => (
+      <>
+        <Badge tone={STATUS_TONE[s.status]}>{s.status}</Badge>
+        {s.reason && <span className="mt-1 block max-w-xs text-xs text-slate-500">{s.reason}</span>}
+      </>
+    ),
+  },
+  {
+    id: "proposed",
+    header: "Proposed by",
+    className: "text-xs",
+    cell: (s) => (
+      <>
+        {s.proposedByName} · <span title={formatDateTime(s.createdAt)}>{formatRelative(s.createdAt)}</span>
+      </>
+    ),
+  },
+];
+
 function SuggestionsCard({ contactId }: { contactId: string }) {
-  const suggestions = useSuggestions({ contactId });
+  const view = useListUrl({}, "suggestionsPage");
+  const suggestions = useSuggestionPages({ contactId }, { page: view.page, pageSize: PAGE_SIZE });
   return (
     <Card>
       <CardHeader title="Suggestions" description="What agents proposed about this contact and what became of it." />
-      {suggestions.isPending ? (
-        <LoadingState label="Loading suggestions…" rows={3} />
-      ) : suggestions.isError ? (
-        <ErrorState error={suggestions.error} onRetry={() => suggestions.refetch()} retrying={suggestions.isFetching} />
-      ) : suggestions.data.length === 0 ? (
-        <EmptyState title="No suggestions" />
-      ) : (
-        <Table cards>
-          <THead>
-            <tr>
-              <Th>Key</Th>
-              <Th>Proposed value</Th>
-              <Th>Confidence</Th>
-              <Th>Status</Th>
-              <Th>Proposed by</Th>
-            </tr>
-          </THead>
-          <TBody>
-            {suggestions.data.map((s) => (
-              <Tr key={s.id}>
-                <Td primary>
-                  <code className="font-mono text-xs">{s.key}</code>
-                </Td>
-                <Td label="Proposed value" className="text-slate-900">{s.value}</Td>
-                <Td label="Confidence">
-                  <Badge tone={confidenceTone(s.confidence)}>{formatConfidence(s.confidence)}</Badge>
-                </Td>
-                <Td label="Status">
-                  <Badge tone={STATUS_TONE[s.status]}>{s.status}</Badge>
-                  {s.reason && <span className="mt-1 block max-w-xs text-xs text-slate-500">{s.reason}</span>}
-                </Td>
-                <Td label="Proposed by" className="text-xs">
-                  {s.proposedByName} · <span title={formatDateTime(s.createdAt)}>{formatRelative(s.createdAt)}</span>
-                </Td>
-              </Tr>
-            ))}
-          </TBody>
-        </Table>
-      )}
+      <DataTable
+        list={suggestions}
+        onPage={view.setPage}
+        noun={["suggestion", "suggestions"]}
+        loadingLabel="Loading suggestions…"
+        aria-label="Suggestions about this contact"
+        rowKey={(s) => s.id}
+        columns={SUGGESTION_COLUMNS}
+        empty={<EmptyState title="No suggestions" />}
+      />
     </Card>
   );
 }

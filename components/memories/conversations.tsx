@@ -31,7 +31,7 @@ export function threadTitle(c: { contactName: string | null; inboundSpeaker: str
   return c.contactName ?? c.inboundSpeaker ?? "Unknown contact";
 }
 
-const URL_KEYS = { q: "", channel: "", contact: "", thread: "", threadAgent: "", turn: "", page: "1" };
+const URL_KEYS = { q: "", channel: "", contact: "", thread: "", threadAgent: "", turn: "" };
 
 export interface ConversationsProps {
   /** one agent's conversations (the agent's page) */
@@ -46,6 +46,8 @@ export interface ConversationsProps {
   showAgent?: boolean;
   /** what the list says when there is nothing at all */
   emptyText: string;
+  /** the address parameter of the list's page (a page with several lists names each one's) */
+  pageParam?: string;
 }
 
 /**
@@ -54,10 +56,17 @@ export interface ConversationsProps {
  * and a search whose hits open their whole thread at the turn that matched. The search, the filters,
  * the page and the open thread live in the address.
  */
-export function Conversations({ agentId, contactId, contacts, agentNames, showAgent = false, emptyText }: ConversationsProps) {
-  const [view, setView] = useUrlState(URL_KEYS);
+export function Conversations({ agentId, contactId, contacts, agentNames, showAgent = false, emptyText, pageParam = "page" }: ConversationsProps) {
+  const [url, setUrl] = useUrlState<string>({ ...URL_KEYS, [pageParam]: "1" });
+  const view = { ...URL_KEYS, ...url };
+  type Key = keyof typeof URL_KEYS | "page";
+  // "page" stands for this list's own page parameter
+  const setView = (changes: Partial<Record<Key, string | number | null>>, options?: { push?: boolean }) => {
+    const { page: p, ...rest } = changes;
+    setUrl("page" in changes ? { ...rest, [pageParam]: p } : rest, options);
+  };
   const [search, setSearch, typing] = useTypedFilter(view.q, (q) => setView({ q, page: null }));
-  const page = pageNumber(view.page);
+  const page = pageNumber(url[pageParam] ?? "1");
   const q = view.q.trim();
   const filters: ConversationFilters = {
     agentId,

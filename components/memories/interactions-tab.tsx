@@ -5,13 +5,16 @@ import { useContacts } from "@/lib/console/hooks/review";
 import type { Agent } from "@/lib/console/types";
 import { Conversations } from "./conversations";
 
+const CONTACT_OPTIONS = 500;
+
 /**
  * The conversations the agent recorded (recall memory) as chats: the most recently active first,
  * filtered by contact and channel, searchable, each opened as a whole thread.
  */
 export function InteractionsTab({ agent }: { agent: Agent }) {
-  const contacts = useContacts({ clientId: agent.clientId ?? undefined });
-  const options = (contacts.data ?? [])
+  // the contacts offered in the filter: the agent's client's (HQ's for an internal agent), by name
+  const contacts = useContacts({ clientId: agent.clientId ?? undefined }, { page: 1, pageSize: CONTACT_OPTIONS });
+  const options = contacts.rows
     .filter((c) => c.name || c.email || c.phone)
     .map((c) => ({ id: c.id, name: (c.name || c.email || c.phone)! }))
     .sort((a, b) => a.name.localeCompare(b.name));

@@ -56,7 +56,19 @@ export interface DataTableProps<Row> extends DataListBase<Row> {
   rowProps?: (row: Row, index: number) => HTMLAttributes<HTMLTableRowElement> & Record<`data-${string}`, unknown>;
   /** a row's expanded details, shown under it across the table; null when closed */
   expanded?: (row: Row) => ReactNode | null;
+  /**
+   * A row drawn by its own component instead of from `columns` (the headings still come from them):
+   * it spreads `place` on its first `<tr>`, which windowing measures.
+   */
+  renderRow?: (row: Row, place: RowPlace) => ReactNode;
   "aria-label"?: string;
+}
+
+/** Where a row sits in a (windowed) table: spread on the row's `<tr>`. */
+export interface RowPlace {
+  ref?: (el: Element | null) => void;
+  "data-index": number;
+  "aria-rowindex"?: number;
 }
 
 /**
@@ -85,6 +97,13 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
             {window?.before ? <SpacerRow height={window.before} columns={columns.length} /> : null}
             {(window ? window.indexes : list.rows.map((_, i) => i)).map((index) => {
               const row = list.rows[index]!;
+              if (props.renderRow) {
+                return (
+                  <Fragment key={rowKey(row)}>
+                    {props.renderRow(row, { ref: window?.measure, "data-index": index, "aria-rowindex": window ? index + 2 : undefined })}
+                  </Fragment>
+                );
+              }
               const details = expanded?.(row);
               return (
                 <Fragment key={rowKey(row)}>
@@ -179,6 +198,14 @@ function ListFrame<Row>({
 }: DataListBase<Row> & { children: (window: ListWindow | null) => ReactNode }) {
   const top = useRef<HTMLDivElement>(null);
   const useWindow = windowed ?? list.rows.length > WINDOW_FROM;
+  // the row the keyboard moved to stays on screen (a windowed list scrolls to it itself); not the first one on opening
+  const shownActive = useRef(activeIndex);
+  useLayoutEffect(() => {
+    if (shownActive.current === activeIndex) return;
+    shownActive.current = activeIndex;
+    if (useWindow || activeIndex === undefined || activeIndex < 0) return;
+    top.current?.querySelector(`[data-index="${activeIndex}"]`)?.scrollIntoView({ block: "nearest" });
+  }, [activeIndex, useWindow]);
 
   function go(page: number) {
     onPage(page);
@@ -249,8 +276,12 @@ function Windowed({
     observer.observe(document.body);
     return () => observer.disconnect();
   }, [anchor]);
-  const virtualizer = useWindowVirtualizer({ count, estimateSize: () => estimate, overscan: 8, scrollMargin: margin });
+  // the sticky header and a bulk toolbar cover the top of the window: a row scrolled to lands below them
+  const virtualizer = useWindowVirtualizer({ count, estimateSize: () => estimate, overscan: 8, scrollMargin: margin, scrollPaddingStart: 128 });
+  const shownActive = useRef(activeIndex);
   useLayoutEffect(() => {
+    if (shownActive.current === activeIndex) return;
+    shownActive.current = activeIndex;
     if (activeIndex !== undefined && activeIndex >= 0 && activeIndex < count) virtualizer.scrollToIndex(activeIndex, { align: "auto" });
   }, [activeIndex, count, virtualizer]);
   const items = virtualizer.getVirtualItems();
@@ -262,7 +293,7 @@ function Windowed({
 /** Where the page starts and ends, how many there are, and Previous/Next. Hidden when one page holds everything. */
 export function Pager<Row>({ list, noun, onPage }: { list: PagedList<Row>; noun: readonly [string, string]; onPage: (page: number) => void }) {
   const from = (list.page - 1) * list.pageSize + 1;
-  const to = from + list.rows.length - 1;
+  const to = from + (list.count ?? list.rows.length) - 1;
   const count = list.total ?? to;
   const whole = !list.hasNext && !list.hasPrevious;
   return (

@@ -51,7 +51,8 @@ export const missionKeys = {
 
 export const suggestionKeys = {
   all: ["suggestions"] as const,
-  list: (filters: { status?: string; contactId?: string; clientId?: string } = {}) => [...suggestionKeys.all, "list", filters] as const,
+  list: (filters: { status?: string; contactId?: string; clientId?: string; q?: string; verdict?: string } = {}) => [...suggestionKeys.all, "list", filters] as const,
+  count: (filters: { status?: string } = {}) => [...suggestionKeys.all, "count", filters] as const,
 };
 
 export const contactKeys = {

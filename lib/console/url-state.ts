@@ -75,13 +75,13 @@ export function pageNumber(value: string): number {
 }
 
 /**
- * The address state of a list: its filters (`defaults`) and the page shown (`page`). Changing a
- * filter goes back to the first page and replaces the address; moving to another page pushes it,
- * so Back returns to the page before.
+ * The address state of a list: its filters (`defaults`) and the page shown (`page`, or `pageParam`
+ * when a page holds several lists). Changing a filter goes back to the first page and replaces the
+ * address; moving to another page pushes it, so Back returns to the page before.
  */
-export function useListUrl<K extends string>(defaults: Record<K, string>) {
-  const [values, set] = useUrlState<K | "page">({ ...defaults, page: "1" });
-  const setFilters = useCallback((changes: UrlStateChanges<K>) => set({ ...changes, page: null }), [set]);
-  const setPage = useCallback((page: number) => set({ page } as UrlStateChanges<K | "page">, { push: true }), [set]);
-  return { filters: values as Record<K, string>, page: pageNumber(values.page), setFilters, setPage };
+export function useListUrl<K extends string>(defaults: Record<K, string>, pageParam = "page") {
+  const [values, set] = useUrlState<string>({ ...defaults, [pageParam]: "1" });
+  const setFilters = useCallback((changes: UrlStateChanges<K>) => set({ ...changes, [pageParam]: null }), [set, pageParam]);
+  const setPage = useCallback((page: number) => set({ [pageParam]: page }, { push: true }), [set, pageParam]);
+  return { filters: values as Record<K, string>, page: pageNumber(values[pageParam] ?? "1"), setFilters, setPage };
 }

@@ -97,6 +97,27 @@ export const keysetCursor = z
   }, "use the nextCursor of the previous page");
 
 /**
+ * "rank|timestamp|uuid", as a page's nextCursor carries it, for lists ordered by a group first (pending
+ * before decided, open escalations by severity before resolved ones) and then by time within it.
+ */
+export const rankedKeysetCursor = z
+  .string()
+  .max(100)
+  .refine((v) => parseRankedCursor(v) !== null, "use the nextCursor of the previous page");
+
+export interface RankedCursor {
+  rank: number;
+  at: string;
+  id: string;
+}
+
+export function parseRankedCursor(v: string): RankedCursor | null {
+  const [rank, at, id, ...rest] = v.split("|");
+  if (rest.length || !rank || !/^\d{1,2}$/.test(rank) || !at || !isCursorTimestamp(at) || !id || !z.uuid().safeParse(id).success) return null;
+  return { rank: Number(rank), at, id };
+}
+
+/**
  * An ISO 8601 timestamp with an offset that Postgres can hold: zod's format alone lets year 0000
  * through, which timestamptz refuses (there is no year zero).
  */

@@ -118,7 +118,8 @@ export type Escalation = z.output<typeof escalationView>;
 export const escalationListView = z
   .object({
     escalations: z.array(escalationView),
-    counts: z.object({ open: count, resolved: count, answeredByKnownFix: count }).strict(),
+    nextCursor: z.string().nullable().describe("pass as `cursor` for the next page; null on the last page"),
+    counts: z.object({ open: count, resolved: count, answeredByKnownFix: count }).strict().describe("of every escalation the caller may see, whatever the page"),
   })
   .strict();
 

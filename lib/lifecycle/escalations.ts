@@ -1,4 +1,6 @@
 import "server-only";
+import { keysetPage } from "@/lib/db/keyset";
+import { parseRankedCursor } from "@/lib/http/input-guards";
 import type { z } from "zod";
 import { recordAudit } from "@/lib/audit/queries";
 import type { Caller } from "@/lib/auth/caller";
@@ -59,11 +61,17 @@ export async function raiseEscalation(caller: Caller, body: z.infer<typeof creat
 }
 
 /** Open or resolved escalations the caller may see (a field agent: its own client's only, by RLS). */
+/** Escalations a page at a time in the list's order (keyset: `cursor` is the previous page's `nextCursor`), with the counts of all. */
 export async function listEscalations(caller: Caller, query: z.infer<typeof listEscalationsQuery>) {
-  return asCaller(caller, async (tx) => ({
-    escalations: await q.listEscalations(tx, query),
-    counts: await q.escalationCounts(tx),
-  }));
+  const { limit, cursor, status } = query;
+  return asCaller(caller, async (tx) => {
+    const [rows, counts] = await Promise.all([
+      q.listEscalations(tx, { status, limit, after: cursor ? (parseRankedCursor(cursor) ?? undefined) : undefined }),
+      q.escalationCounts(tx),
+    ]);
+    const page = keysetPage(rows, limit);
+    return { escalations: page.rows, nextCursor: page.nextCursor, counts };
+  });
 }
 
 /**

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { rankedKeysetCursor } from "@/lib/http/input-guards";
 import { createKnowledgeBody } from "@/lib/knowledge/schemas";
 
 // Request schemas of the lifecycle endpoints (their answers: contracts.ts): consolidation, nightly reports,
@@ -49,6 +50,7 @@ export const listEscalationsQuery = z
   .object({
     status: escalationStatus.optional(),
     limit: z.coerce.number().int().min(1).max(500).default(100),
+    cursor: rankedKeysetCursor.optional().describe("the nextCursor of the previous page"),
   })
   .strict();
 

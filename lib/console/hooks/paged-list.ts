@@ -9,6 +9,8 @@ import { useEffect } from "react";
  */
 export interface PagedList<Row> {
   rows: Row[];
+  /** how many of the list's rows the page holds, when `rows` groups them (messages shown as conversations) */
+  count?: number;
   /** the page shown (1-based): the one asked for, or the last one when fewer exist */
   page: number;
   pageSize: number;

@@ -3,7 +3,8 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { apiCall } from "@/lib/console/api";
 import { useAuditedWrite, type WriteCallbacks } from "@/lib/console/hooks/write";
-import type { Contact, SuggestionStatus } from "@/lib/console/review-types";
+import { usePagedQuery } from "@/lib/console/hooks/paged-list";
+import type { Contact, Suggestion, SuggestionStatus } from "@/lib/console/review-types";
 import { auditKeys, contactKeys, suggestionKeys } from "@/lib/console/query-keys";
 import { reviewContracts as c } from "@/lib/review/contracts";
 import { reviewContracts } from "@/lib/review/contracts";
@@ -12,19 +13,32 @@ export interface SuggestionFilters {
   status?: SuggestionStatus;
   contactId?: string;
   clientId?: string;
+  q?: string;
+  verdict?: "approve" | "review" | "refuse";
 }
 
-export function useSuggestions(filters: SuggestionFilters) {
-  return useQuery({
+/** Suggestions a page at a time in the queue's order (pending first, oldest first), by the API's cursor. */
+export function useSuggestionPages(filters: SuggestionFilters, { page, pageSize }: { page: number; pageSize: number }) {
+  return usePagedQuery({
     queryKey: suggestionKeys.list(filters),
-    queryFn: ({ signal }) =>
-      apiCall(c.listSuggestions, { query: { ...filters, limit: 500 } }, { signal }).then((r) => r.suggestions),
+    paging: "cursor",
+    page,
+    pageSize,
+    fetchPage: ({ cursor, limit, signal }) => apiCall(c.listSuggestions, { query: { ...filters, limit, cursor } }, { signal }),
+    rows: (r) => r.suggestions as Suggestion[],
+    total: (r) => r.total,
+    nextCursor: (r) => r.nextCursor,
   });
 }
 
-/** How many suggestions wait for review (the navigation's badge; at most the 500 one page holds). */
+/** How many suggestions wait for review: the navigation's badge (one row fetched; the answer counts them all). */
 export function usePendingSuggestionCount(): number {
-  return useSuggestions({ status: "pending" }).data?.length ?? 0;
+  return (
+    useQuery({
+      queryKey: suggestionKeys.count({ status: "pending" }),
+      queryFn: ({ signal }) => apiCall(c.listSuggestions, { query: { status: "pending", limit: 1 } }, { signal }).then((r) => r.total ?? 0),
+    }).data ?? 0
+  );
 }
 
 /** After any decision: the queue, the contacts (facts, counts) and the audit log have changed. */
@@ -64,15 +78,28 @@ export function useManagerPass() {
   });
 }
 
-export function useContacts(filters: { clientId?: string; q?: string; includeOptedOut?: boolean }) {
-  return useQuery({
+export interface ContactFilters {
+  clientId?: string;
+  q?: string;
+  includeOptedOut?: boolean;
+}
+
+/** Contacts a page at a time, the most recently updated first, by the API's cursor. */
+export function useContacts(filters: ContactFilters, { page, pageSize }: { page: number; pageSize: number }) {
+  return usePagedQuery({
     queryKey: contactKeys.list(filters),
-    queryFn: ({ signal }) =>
+    paging: "cursor",
+    page,
+    pageSize,
+    fetchPage: ({ cursor, limit, signal }) =>
       apiCall(
         c.listContacts,
-        { query: { clientId: filters.clientId, q: filters.q, includeOptedOut: filters.includeOptedOut ? "true" : undefined, limit: 500 } },
+        { query: { clientId: filters.clientId, q: filters.q, includeOptedOut: filters.includeOptedOut ? "true" : undefined, limit, cursor } },
         { signal },
-      ).then((r) => r.contacts),
+      ),
+    rows: (r) => r.contacts as Contact[],
+    total: (r) => r.total,
+    nextCursor: (r) => r.nextCursor,
   });
 }
 

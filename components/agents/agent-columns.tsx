@@ -2,9 +2,8 @@
 
 import Link from "next/link";
 import { Badge } from "@/components/ui/badge";
-import { DataTable, type Column } from "@/components/ui/data-list";
+import type { Column } from "@/components/ui/data-list";
 import { formatDateTime, formatRelative } from "@/lib/console/format";
-import type { PagedList } from "@/lib/console/hooks/paged-list";
 import type { AgentListItem } from "@/lib/console/types";
 import { KB_LABEL, KIND_LABEL, KIND_TONE, ROLE_LABEL } from "./agent-labels";
 import { AgentStatusBadge } from "./agent-status-badge";
@@ -12,7 +11,7 @@ import { AgentStatusBadge } from "./agent-status-badge";
 /** What "last active" was: the agent's newest key use, retrieval or audited write. */
 const ACTIVITY_LABEL = { key: "key used", retrieval: "retrieved", write: "wrote" } as const;
 
-const COLUMNS: Column<AgentListItem>[] = [
+export const AGENT_COLUMNS: Column<AgentListItem>[] = [
   {
     id: "name",
     header: "Name",
@@ -49,19 +48,3 @@ const COLUMNS: Column<AgentListItem>[] = [
   },
   { id: "status", header: "Status", cell: (agent) => <AgentStatusBadge disabledAt={agent.disabledAt} /> },
 ];
-
-export function AgentsTable({ list, onPage, empty }: { list: PagedList<AgentListItem>; onPage: (page: number) => void; empty: React.ReactNode }) {
-  return (
-    <DataTable
-      list={list}
-      onPage={onPage}
-      columns={COLUMNS}
-      rowKey={(a) => a.id}
-      rowProps={() => ({ "data-testid": "agent-row" })}
-      noun={["agent", "agents"]}
-      loadingLabel="Loading agents…"
-      aria-label="Agents"
-      empty={empty}
-    />
-  );
-}
