@@ -1,11 +1,13 @@
 "use client";
 
+import Link from "next/link";
 import { useState } from "react";
 import { useCanCurate } from "@/components/shell/current-user";
 import { Alert } from "@/components/ui/alert";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card, CardBody } from "@/components/ui/card";
+import { useEscalationPages } from "@/lib/console/hooks/lifecycle";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { EmptyState } from "@/components/ui/empty-state";
 import { ErrorState } from "@/components/ui/error-state";
@@ -104,6 +106,7 @@ function EntryView({ entry }: { entry: KnowledgeEntry }) {
         {entry.lastAccessedAt ? ` (last ${formatRelative(entry.lastAccessedAt)})` : ""}
         {!entry.embedded && " · waiting for its embedding: found by words only until then"}
       </p>
+      <FixedEscalations entryId={entry.id} />
 
       {archived && (
         <Alert tone="warning" className="mb-4">
@@ -190,5 +193,30 @@ function EntryView({ entry }: { entry: KnowledgeEntry }) {
         }}
       />
     </>
+  );
+}
+
+/** The escalations this entry is the fix of: where it came from, and what it resolved since. */
+function FixedEscalations({ entryId }: { entryId: string }) {
+  const list = useEscalationPages({ status: "resolved", knowledgeEntryId: entryId }, 1);
+  const total = list.answer?.counts.resolved ?? 0;
+  if (!total) return null;
+  const first = list.rows[0]!;
+  return (
+    <p className="-mt-3 mb-5 text-sm text-slate-700" data-testid="entry-escalations">
+      The fix of {total === 1 ? "an escalation" : `${total} escalations`}:{" "}
+      <Link className="text-indigo-700 underline" href={`/escalations?status=resolved&focus=${first.id}`}>
+        “{first.question.length > 90 ? `${first.question.slice(0, 90)}…` : first.question}”
+      </Link>
+      {total > 1 && (
+        <>
+          {" "}
+          and{" "}
+          <Link className="text-indigo-700 underline" href={`/escalations?status=resolved&entry=${entryId}`}>
+            {total - 1} more
+          </Link>
+        </>
+      )}
+    </p>
   );
 }

@@ -108,7 +108,9 @@ export const knowledgeKeys = {
 // lifecycle: escalations, nightly reports, outcomes across agents
 export const escalationKeys = {
   all: ["escalations"] as const,
-  list: (filters: { status?: string } = {}) => [...escalationKeys.all, "list", filters] as const,
+  list: (filters: { status?: string; severity?: string; clientId?: string; knowledgeEntryId?: string } = {}) => [...escalationKeys.all, "list", filters] as const,
+  detail: (id: string) => [...escalationKeys.all, "detail", id] as const,
+  similar: (id: string) => [...escalationKeys.all, "similar", id] as const,
 };
 
 export const reportKeys = {

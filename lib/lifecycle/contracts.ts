@@ -10,6 +10,7 @@ import {
   listReportsQuery,
   outcomesQuery,
   resolveEscalationBody,
+  similarEscalationsQuery,
 } from "./schemas";
 
 const count = z.number().int();
@@ -119,7 +120,10 @@ export const escalationListView = z
   .object({
     escalations: z.array(escalationView),
     nextCursor: z.string().nullable().describe("pass as `cursor` for the next page; null on the last page"),
-    counts: z.object({ open: count, resolved: count, answeredByKnownFix: count }).strict().describe("of every escalation the caller may see, whatever the page"),
+    counts: z
+      .object({ open: count, resolved: count, answeredByKnownFix: count })
+      .strict()
+      .describe("of every escalation the caller may see that the severity, client and entry filters keep, whatever the status and the page"),
   })
   .strict();
 
@@ -132,7 +136,26 @@ export const raisedEscalationView = z
   .strict();
 
 export const resolvedEscalationView = z
-  .object({ escalation: escalationView, knowledge: knowledgeEntryView.optional() })
+  .object({
+    escalation: escalationView,
+    knowledge: knowledgeEntryView.optional(),
+    alsoResolved: z.array(escalationView).optional().describe("the `alsoResolve` escalations, resolved with the same fix and linked to the same entry"),
+  })
+  .strict();
+
+export const similarEscalationsView = z
+  .object({
+    similar: z
+      .array(
+        z
+          .object({
+            escalation: escalationView,
+            similarity: z.number().describe("0–1: closeness in meaning and shared words, the measure a known fix is offered by"),
+          })
+          .strict(),
+      )
+      .describe("open escalations (other than this one) close enough to be the same issue, most alike first"),
+  })
   .strict();
 
 // ── outcomes across agents ─────────────────────────────────────────────────────────────────────
@@ -221,11 +244,25 @@ export const lifecycleContracts = {
   resolveEscalation: defineContract({
     id: "lifecycle.resolveEscalation",
     errors: [
-      { code: "conflict", when: "The escalation is already resolved." },
+      { code: "conflict", when: "The escalation, or one named in alsoResolve, is already resolved." },
+      { code: "validation_failed", when: "alsoResolve names an escalation the caller cannot see, or names another client's escalation while no entry is published or linked." },
     ],
     method: "POST", path: "/api/v1/escalations/{id}/resolve", permission: "escalations.resolve",
-    summary: "Resolve an escalation with the fix given, published to the knowledge base (or an existing entry linked) as its known fix",
+    summary:
+      "Resolve an escalation with the fix given, published to the knowledge base (or an existing entry linked) as its known fix; `alsoResolve` closes similar open escalations with the same fix in the same step (all or nothing)",
     params: z.object({ id: idParam("Escalation") }).strict(), body: resolveEscalationBody, response: resolvedEscalationView,
+  }),
+  getEscalation: defineContract({
+    id: "lifecycle.getEscalation",
+    method: "GET", path: "/api/v1/escalations/{id}", permission: "escalations.read",
+    summary: "One escalation (a field agent: its own client's)",
+    params: z.object({ id: idParam("Escalation") }).strict(), response: z.object({ escalation: escalationView }).strict(),
+  }),
+  similarEscalations: defineContract({
+    id: "lifecycle.similarEscalations",
+    method: "GET", path: "/api/v1/escalations/{id}/similar", permission: "escalations.read",
+    summary: "Open escalations that are likely the same issue as this one (to resolve together with the same fix)",
+    params: z.object({ id: idParam("Escalation") }).strict(), query: similarEscalationsQuery, response: similarEscalationsView,
   }),
   outcomes: defineContract({
     id: "lifecycle.outcomes",

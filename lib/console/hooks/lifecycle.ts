@@ -2,7 +2,8 @@
 
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { apiCall } from "@/lib/console/api";
-import type { ResolveEscalationInput } from "@/lib/console/lifecycle-types";
+import { usePagedQuery } from "@/lib/console/hooks/paged-list";
+import type { EscalationSeverity, ResolveEscalationInput } from "@/lib/console/lifecycle-types";
 import { escalationKeys, knowledgeKeys, outcomeKeys, reportKeys } from "@/lib/console/query-keys";
 import { lifecycleContracts as c } from "@/lib/lifecycle/contracts";
 
@@ -10,6 +11,46 @@ export function useEscalations(filters: { status?: "open" | "resolved" } = {}) {
   return useQuery({
     queryKey: escalationKeys.list(filters),
     queryFn: ({ signal }) => apiCall(c.listEscalations, { query: { status: filters.status } }, { signal }),
+  });
+}
+
+export interface EscalationFilters {
+  status?: "open" | "resolved";
+  severity?: EscalationSeverity;
+  /** a client's id, or "hq" for escalations of no client */
+  clientId?: string;
+  knowledgeEntryId?: string;
+}
+
+/** Escalations a page at a time in the list's order (keyset paging), with the counts the filters keep. */
+export const ESCALATIONS_PAGE = 25;
+
+export function useEscalationPages(filters: EscalationFilters, page: number) {
+  return usePagedQuery({
+    queryKey: escalationKeys.list(filters),
+    paging: "cursor",
+    page,
+    pageSize: ESCALATIONS_PAGE,
+    fetchPage: ({ limit, cursor, signal }) => apiCall(c.listEscalations, { query: { ...filters, limit, cursor } }, { signal }),
+    rows: (r) => r.escalations,
+    nextCursor: (r) => r.nextCursor,
+  });
+}
+
+/** One escalation (a link to it: from the palette, or from the entry that fixed it). */
+export function useEscalation(id: string | null) {
+  return useQuery({
+    queryKey: escalationKeys.detail(id ?? ""),
+    queryFn: ({ signal }) => apiCall(c.getEscalation, { params: { id: id! } }, { signal }).then((r) => r.escalation),
+    enabled: Boolean(id),
+  });
+}
+
+/** The open escalations that look like the same issue as `id`. */
+export function useSimilarEscalations(id: string) {
+  return useQuery({
+    queryKey: escalationKeys.similar(id),
+    queryFn: ({ signal }) => apiCall(c.similarEscalations, { params: { id }, query: { limit: 50 } }, { signal }).then((r) => r.similar),
   });
 }
 
