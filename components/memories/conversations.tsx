@@ -228,9 +228,9 @@ function ConversationRow({ conversation: c, agentName, selected, onOpen }: { con
       <span className="flex flex-wrap items-baseline gap-x-2 gap-y-1">
         <span className="truncate text-sm font-semibold text-slate-900">{threadTitle(c)}</span>
         <Channels channels={c.channels} />
-        <span className="ml-auto text-xs text-slate-500">{formatRelative(c.endedAt)}</span>
+        <span className="ml-auto text-xs text-slate-600">{formatRelative(c.endedAt)}</span>
       </span>
-      <span className="mt-0.5 block text-xs text-slate-500">
+      <span className="mt-0.5 block text-xs text-slate-600">
         {formatTimeRange(c.startedAt, c.endedAt)} · {plural(c.turns, "message")}
         {agentName && <> · with {agentName}</>}
       </span>
@@ -257,9 +257,9 @@ function SearchHit({ turn, title, query, agentName, selected, onOpen }: { turn: 
       <span className="flex flex-wrap items-baseline gap-x-2 gap-y-1">
         <span className="truncate text-sm font-semibold text-slate-900">{title}</span>
         <Badge>{turn.channel}</Badge>
-        <span className="ml-auto text-xs text-slate-500">{formatDateTime(turn.occurredAt)}</span>
+        <span className="ml-auto text-xs text-slate-600">{formatDateTime(turn.occurredAt)}</span>
       </span>
-      <span className="mt-1 block text-xs text-slate-500">
+      <span className="mt-1 block text-xs text-slate-600">
         {turn.speaker || (turn.direction === "inbound" ? "Contact" : "Agent")} · {turn.direction === "inbound" ? "inbound" : "outbound"}
         {agentName && <> · with {agentName}</>}
       </span>

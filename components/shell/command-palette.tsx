@@ -68,7 +68,6 @@ export function CommandPalette() {
         type="button"
         onClick={() => setOpen(true)}
         aria-keyshortcuts="Meta+K Control+K"
-        aria-label="Jump to an agent, contact, entry, escalation or page"
         data-testid="open-palette"
         className="inline-flex h-9 items-center gap-2 rounded-md bg-white px-2.5 text-sm text-slate-500 shadow-sm ring-1 ring-slate-300 ring-inset hover:bg-slate-50 hover:text-slate-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600 sm:w-64"
       >
@@ -76,7 +75,9 @@ export function CommandPalette() {
           <path fillRule="evenodd" d="M9 3.5a5.5 5.5 0 1 0 0 11 5.5 5.5 0 0 0 0-11ZM2 9a7 7 0 1 1 12.452 4.391l3.328 3.329a.75.75 0 1 1-1.06 1.06l-3.329-3.328A7 7 0 0 1 2 9Z" clipRule="evenodd" />
         </svg>
         <span className="max-sm:sr-only">Jump to…</span>
-        <kbd className="ml-auto rounded border border-slate-200 bg-slate-50 px-1.5 font-sans text-xs text-slate-500 max-sm:hidden">{shortcut}</kbd>
+        <kbd aria-hidden="true" className="ml-auto rounded border border-slate-200 bg-slate-50 px-1.5 font-sans text-xs text-slate-500 max-sm:hidden">
+          {shortcut}
+        </kbd>
       </button>
       <Dialog open={open} onClose={() => setOpen(false)} title="Jump to" description="Agents, contacts, knowledge entries, escalations and pages." size="lg">
         <Palette onDone={() => setOpen(false)} />
@@ -117,7 +118,13 @@ function Palette({ onDone }: { onDone: () => void }) {
     { heading: "Pages", hits: pages },
   ];
   const searching = text.trim() !== q || found.isFetching;
-  const any = groups.some((g) => g.hits.length > 0);
+  const shown = groups.filter((g) => g.hits.length > 0);
+  const any = shown.length > 0;
+  // the first result is the one Enter opens, whenever the results change (pages match at once,
+  // the server's results arrive later and come first)
+  const firstValue = shown[0]?.hits[0]?.value ?? "";
+  const [selected, setSelected] = useState("");
+  useEffect(() => setSelected(firstValue), [firstValue]);
 
   const go = (href: string) => {
     onDone();
@@ -125,7 +132,7 @@ function Palette({ onDone }: { onDone: () => void }) {
   };
 
   return (
-    <Command label="Jump to" shouldFilter={false} loop className="text-sm">
+    <Command label="Jump to" shouldFilter={false} loop value={selected} onValueChange={setSelected} className="text-sm">
       <div className="flex items-center gap-2 rounded-md ring-1 ring-slate-300 focus-within:ring-2 focus-within:ring-indigo-600">
         <Command.Input
           value={text}
@@ -139,28 +146,26 @@ function Palette({ onDone }: { onDone: () => void }) {
       <Command.List className="mt-3 max-h-[60vh] overflow-y-auto" aria-label="Results">
         {!any && !searching && <Command.Empty className="px-3 py-6 text-center text-slate-500">Nothing called “{text.trim()}”.</Command.Empty>}
         {found.isError && <p className="px-3 py-2 text-red-700">The search failed; pages are still listed.</p>}
-        {groups
-          .filter((g) => g.hits.length > 0)
-          .map((g) => (
-            <Command.Group
-              key={g.heading}
-              heading={g.heading}
-              className="mb-2 [&_[cmdk-group-heading]]:px-3 [&_[cmdk-group-heading]]:py-1 [&_[cmdk-group-heading]]:text-xs [&_[cmdk-group-heading]]:font-semibold [&_[cmdk-group-heading]]:text-slate-600"
-            >
-              {g.hits.map((h) => (
-                <Command.Item
-                  key={h.value}
-                  value={h.value}
-                  onSelect={() => go(h.href)}
-                  data-testid="palette-item"
-                  className="flex cursor-pointer items-baseline gap-3 rounded-md px-3 py-2 text-slate-800 data-[selected=true]:bg-indigo-600 data-[selected=true]:text-white"
-                >
-                  <span className="min-w-0 flex-1 truncate">{h.label}</span>
-                  {h.detail && <span className="shrink-0 text-xs opacity-80">{h.detail}</span>}
-                </Command.Item>
-              ))}
-            </Command.Group>
-          ))}
+        {shown.map((g) => (
+          <Command.Group
+            key={g.heading}
+            heading={g.heading}
+            className="mb-2 [&_[cmdk-group-heading]]:px-3 [&_[cmdk-group-heading]]:py-1 [&_[cmdk-group-heading]]:text-xs [&_[cmdk-group-heading]]:font-semibold [&_[cmdk-group-heading]]:text-slate-600"
+          >
+            {g.hits.map((h) => (
+              <Command.Item
+                key={h.value}
+                value={h.value}
+                onSelect={() => go(h.href)}
+                data-testid="palette-item"
+                className="flex cursor-pointer items-baseline gap-3 rounded-md px-3 py-2 text-slate-800 data-[selected=true]:bg-indigo-600 data-[selected=true]:text-white"
+              >
+                <span className="min-w-0 flex-1 truncate">{h.label}</span>
+                {h.detail && <span className="max-w-[40%] truncate text-xs opacity-80">{h.detail}</span>}
+              </Command.Item>
+            ))}
+          </Command.Group>
+        ))}
       </Command.List>
       <p className="mt-3 border-t border-slate-100 pt-2 text-xs text-slate-500">↑ ↓ to move, Enter to open, Esc to close. “/” focuses a page’s own search.</p>
     </Command>

@@ -55,10 +55,10 @@ grant execute on function mhq.edit_distance(text, text) to mhq_app;
 -- word that only differs from a known one by its ending ("refunds" where titles say "refund": the
 -- full-text search matches both). For each other word, in the order tried:
 --   * two words typed as one, both known: "refundpolicy" → "refund policy";
---   * the known word fewest edits away (a swap of two neighbouring letters is one edit:
---     "refnud" → "refund"), at most one edit for words up to five letters and two for longer ones,
---     or any known word alike enough by trigrams (pg_trgm similarity ≥ min_similarity); ties go to
---     the more alike, then the alphabetically first;
+--   * of the ten known words most alike by trigrams (pg_trgm), the one fewest edits away (a swap of
+--     two neighbouring letters is one edit: "refnud" → "refund"), at most one edit for words up to
+--     five letters and two for longer ones; else one alike enough by trigrams (similarity ≥
+--     min_similarity); ties go to the more alike, then the alphabetically first;
 -- and a word typed as two, when the two together are a known word and not both known alone:
 -- "re fund" → "refund". Each row replaces `word_count` words from `word_position` (1-based) with `suggestion`.
 -- Security invoker: the vocabulary is what the caller may read.
@@ -68,38 +68,46 @@ language sql stable security invoker
 set search_path = public, extensions, pg_temp
 as $$
   with vocab as (
-    select distinct w, (ts_lexize('english_stem', w))[1] as stem
+    select distinct w
       from knowledge_entries k
      cross join lateral regexp_split_to_table(lower(k.title || ' ' || array_to_string(k.tags, ' ')), '[^[:alnum:]]+') w
      where k.status = 'published' and length(w) >= 3
   ),
   typed as (
-    select lower(q) as word, n::integer as pos from unnest(p_words) with ordinality as t(q, n)
+    select lower(q) as word, n::integer as pos, (ts_lexize('english_stem', lower(q)))[1] as stem
+      from unnest(p_words) with ordinality as t(q, n)
   ),
   unknown as (
+    -- a known word with the same stem starts with the stem less its last letter ("polici": policy)
     select t.word, t.pos from typed t
      where length(t.word) >= 4
        and not exists (select 1 from vocab v where v.w = t.word)
-       and not exists (select 1 from vocab v where v.stem = (ts_lexize('english_stem', t.word))[1])
+       and not exists (
+         select 1 from vocab v
+          where v.w like left(t.stem, greatest(3, length(t.stem) - 1)) || '%'
+            and (ts_lexize('english_stem', v.w))[1] = t.stem
+       )
   ),
   merged as (
     select distinct on (u.pos) u.word, u.pos, 1 as len, l.w || ' ' || r.w as suggestion, 1::real as sim
       from unknown u
-      join vocab l on u.word like l.w || '%' and length(l.w) < length(u.word)
+      join vocab l on length(u.word) >= 6 and length(l.w) <= length(u.word) - 3 and u.word like l.w || '%'
       join vocab r on r.w = substr(u.word, length(l.w) + 1)
      order by u.pos, abs(length(l.w) - length(r.w)), l.w
   ),
   near as (
+    -- the ten words most alike by trigrams (as before), of which the fewest edits away wins
     select distinct on (u.pos) u.word, u.pos, 1 as len, c.w as suggestion, c.sim
       from unknown u
      cross join lateral (
-       select v.w, similarity(u.word, v.w) as sim, mhq.edit_distance(u.word, v.w) as edits
-         from vocab v
-        where abs(length(v.w) - length(u.word)) <= 2 and similarity(u.word, v.w) >= 0.15
+       select t.w, t.sim,
+              case when abs(length(t.w) - length(u.word)) <= 2 then mhq.edit_distance(u.word, t.w) end as edits
+         from (select v.w, similarity(u.word, v.w) as sim from vocab v order by 2 desc, v.w limit 10) t
+        where t.sim >= 0.15
      ) c
      where not exists (select 1 from merged m where m.pos = u.pos)
        and (c.edits <= case when length(u.word) <= 5 then 1 else 2 end or c.sim >= min_similarity)
-     order by u.pos, c.edits, c.sim desc, c.w
+     order by u.pos, c.edits nulls last, c.sim desc, c.w
   ),
   split as (
     select a.word || ' ' || b.word as word, a.pos, 2 as len, v.w as suggestion, 1::real as sim

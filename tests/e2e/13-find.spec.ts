@@ -111,20 +111,20 @@ for (const [size, viewport] of Object.entries(VIEWPORTS) as [keyof typeof VIEWPO
 
       await test.step("the channel filter is the server's, and in the address", async () => {
         if (size === "phone") await page.getByRole("button", { name: /^Filters/ }).click();
-        await page.getByLabel("Channel").selectOption("sms");
+        await page.getByRole("combobox", { name: "Channel", exact: true }).selectOption("sms");
         await expect(page).toHaveURL(/channel=sms/);
         await expect(rows.first().getByText("sms", { exact: true })).toBeVisible();
         for (const row of await rows.all()) await expect(row.getByText("sms", { exact: true })).toBeVisible();
         await expect(rows).toHaveCount(15);
         // contact 0 had two of the sms conversations
-        await page.getByLabel("Contact").selectOption({ label: world.contacts[0]!.name });
+        await page.getByRole("combobox", { name: "Contact", exact: true }).selectOption({ label: world.contacts[0]!.name });
         await expect(rows).toHaveCount(2);
         await page.getByRole("button", { name: "Clear" }).click();
         await expect(rows).toHaveCount(25);
       });
 
       await test.step("a search hit is marked and opens its whole thread, scrolled to and marking that turn", async () => {
-        await page.getByLabel("Search messages").fill(`boiler ${run}`);
+        await page.getByRole("searchbox", { name: "Search messages" }).fill(`boiler ${run}`);
         const hit = page.getByTestId("search-hit");
         await expect(hit).toHaveCount(1);
         await expect(hit.locator("mark").first()).toHaveText(/boiler/i);
@@ -138,7 +138,7 @@ for (const [size, viewport] of Object.entries(VIEWPORTS) as [keyof typeof VIEWPO
         await expect(thread.getByRole("heading", { level: 3 })).toHaveText(world.contacts[17]!.name);
         // bubbles by direction, each speaker labelled with its side
         await expect(thread.getByTestId("chat-turn").first()).toHaveAttribute("data-direction", "outbound");
-        await expect(thread.getByTestId("chat-turn").first()).toContainText("(agent)");
+        await expect(thread.getByTestId("chat-turn").first()).toContainText(`(agent ${world.agentName})`);
         await expect(thread.getByTestId("chat-turn").nth(1)).toContainText("(contact)");
         // the open thread and the turn survive a reload
         await page.reload();
@@ -159,7 +159,7 @@ for (const [size, viewport] of Object.entries(VIEWPORTS) as [keyof typeof VIEWPO
       await signInAsFounder(page);
       await page.goto("/knowledge");
       await settle(page);
-      const box = page.getByLabel("Search the knowledge base");
+      const box = page.getByRole("searchbox", { name: "Search the knowledge base" });
       await box.fill("refnud");
       await expect(page.getByTestId("did-you-mean")).toContainText("refund");
       const refunds = page.getByTestId("knowledge-row").filter({ hasText: `Refund requests` });
@@ -218,7 +218,7 @@ for (const [size, viewport] of Object.entries(VIEWPORTS) as [keyof typeof VIEWPO
       await page.goto("/knowledge");
       await settle(page);
       await page.locator("body").press("/");
-      await expect(page.getByLabel("Search the knowledge base")).toBeFocused();
+      await expect(page.getByRole("searchbox", { name: "Search the knowledge base" })).toBeFocused();
 
       await page.goto("/agents");
       await settle(page);

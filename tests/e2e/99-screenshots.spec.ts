@@ -26,7 +26,10 @@ test("screenshots of the console's data-heavy pages", async ({ page }) => {
   };
   // a transcript open at a turn, and the contact it was with
   const listed = await page.request.get("/api/v1/conversations?limit=50", { headers: adminHeaders() });
-  const withContact = ((await listed.json()).conversations as { agentId: string; contactId: string | null; conversation: string }[]).find((c) => c.contactId);
+  // the longest of the newest conversations with a contact
+  const withContact = ((await listed.json()).conversations as { agentId: string; contactId: string | null; conversation: string; turns: number }[])
+    .filter((c) => c.contactId)
+    .sort((a, b) => b.turns - a.turns)[0];
   if (withContact) {
     const thread = `thread=${encodeURIComponent(withContact.conversation)}&threadAgent=${withContact.agentId}`;
     pages.transcript = `/agents/${withContact.agentId}?tab=interactions&${thread}`;
