@@ -213,42 +213,32 @@ function Channels({ channels }: { channels: string[] }) {
   );
 }
 
-function ConversationRow({ conversation: c, agentName, selected, onOpen }: { conversation: Conversation; agentName?: string; selected: boolean; onOpen: () => void }) {
+/** One row of the list: a button that opens its thread, marked while that thread is open. */
+function RowButton({
+  testId,
+  selected,
+  onOpen,
+  title,
+  badges,
+  time,
+  meta,
+  children,
+}: {
+  testId: string;
+  selected: boolean;
+  onOpen: () => void;
+  title: string;
+  badges: ReactNode;
+  time: string;
+  meta: ReactNode;
+  children: ReactNode;
+}) {
   return (
     <button
       type="button"
       onClick={onOpen}
       aria-current={selected || undefined}
-      data-testid="conversation-row"
-      className={cn(
-        "block w-full px-5 py-3 text-left hover:bg-slate-50 focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-indigo-600",
-        selected && "bg-indigo-50/70 hover:bg-indigo-50",
-      )}
-    >
-      <span className="flex flex-wrap items-baseline gap-x-2 gap-y-1">
-        <span className="truncate text-sm font-semibold text-slate-900">{threadTitle(c)}</span>
-        <Channels channels={c.channels} />
-        <span className="ml-auto text-xs text-slate-600">{formatRelative(c.endedAt)}</span>
-      </span>
-      <span className="mt-0.5 block text-xs text-slate-600">
-        {formatTimeRange(c.startedAt, c.endedAt)} · {plural(c.turns, "message")}
-        {agentName && <> · with {agentName}</>}
-      </span>
-      <span className="mt-1 block truncate text-sm text-slate-700">
-        {c.lastTurn.speaker && <span className="font-medium">{c.lastTurn.speaker}: </span>}
-        {c.lastTurn.content}
-      </span>
-    </button>
-  );
-}
-
-function SearchHit({ turn, title, query, agentName, selected, onOpen }: { turn: Interaction; title: string; query: string; agentName?: string; selected: boolean; onOpen: () => void }) {
-  return (
-    <button
-      type="button"
-      onClick={onOpen}
-      aria-current={selected || undefined}
-      data-testid="search-hit"
+      data-testid={testId}
       className={cn(
         "block w-full px-5 py-3 text-left hover:bg-slate-50 focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-indigo-600",
         selected && "bg-indigo-50/70 hover:bg-indigo-50",
@@ -256,17 +246,59 @@ function SearchHit({ turn, title, query, agentName, selected, onOpen }: { turn: 
     >
       <span className="flex flex-wrap items-baseline gap-x-2 gap-y-1">
         <span className="truncate text-sm font-semibold text-slate-900">{title}</span>
-        <Badge>{turn.channel}</Badge>
-        <span className="ml-auto text-xs text-slate-600">{formatDateTime(turn.occurredAt)}</span>
+        {badges}
+        <span className="ml-auto text-xs text-slate-600">{time}</span>
       </span>
-      <span className="mt-1 block text-xs text-slate-600">
-        {turn.speaker || (turn.direction === "inbound" ? "Contact" : "Agent")} · {turn.direction === "inbound" ? "inbound" : "outbound"}
-        {agentName && <> · with {agentName}</>}
+      <span className="mt-0.5 block text-xs text-slate-600">{meta}</span>
+      {children}
+    </button>
+  );
+}
+
+function ConversationRow({ conversation: c, agentName, selected, onOpen }: { conversation: Conversation; agentName?: string; selected: boolean; onOpen: () => void }) {
+  return (
+    <RowButton
+      testId="conversation-row"
+      selected={selected}
+      onOpen={onOpen}
+      title={threadTitle(c)}
+      badges={<Channels channels={c.channels} />}
+      time={formatRelative(c.endedAt)}
+      meta={
+        <>
+          {formatTimeRange(c.startedAt, c.endedAt)} · {plural(c.turns, "message")}
+          {agentName && <> · with {agentName}</>}
+        </>
+      }
+    >
+      <span className="mt-1 block truncate text-sm text-slate-700">
+        {c.lastTurn.speaker && <span className="font-medium">{c.lastTurn.speaker}: </span>}
+        {c.lastTurn.content}
       </span>
+    </RowButton>
+  );
+}
+
+function SearchHit({ turn, title, query, agentName, selected, onOpen }: { turn: Interaction; title: string; query: string; agentName?: string; selected: boolean; onOpen: () => void }) {
+  return (
+    <RowButton
+      testId="search-hit"
+      selected={selected}
+      onOpen={onOpen}
+      title={title}
+      badges={<Badge>{turn.channel}</Badge>}
+      time={formatDateTime(turn.occurredAt)}
+      meta={
+        <>
+          {turn.speaker || (turn.direction === "inbound" ? "Contact" : "Agent")} · {turn.direction === "inbound" ? "inbound" : "outbound"}
+          {agentName && <> · with {agentName}</>}
+        </>
+      }
+    >
       <span className="mt-1 line-clamp-3 block text-sm text-slate-700">
         <Highlighted text={turn.content} query={query} />
       </span>
-    </button>
+    </RowButton>
   );
 }
 

@@ -65,8 +65,10 @@ test("escalations: resolve with a captured fix; another client's agent then rece
     const { knownFix } = await res.json();
     expect(knownFix.title).toBe(question);
     expect(knownFix.content).toContain(fix);
+    // the Resolved tab is in the address: a reload keeps it
     await page.reload();
     await escalations.expectOpen();
+    await escalations.showTab("Open");
     await expect(page.getByTestId("escalation-card").filter({ hasText: "invoice payment link fails" })).toContainText("Known fix offered");
   });
 
