@@ -8,7 +8,7 @@ import { Alert } from "@/components/ui/alert";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card, CardBody, CardHeader } from "@/components/ui/card";
-import { ConfirmDialog } from "@/components/ui/confirm-dialog";
+import { DangerAction, DangerZone, TypedConfirmDialog } from "@/components/ui/danger-zone";
 import { DescriptionList } from "@/components/ui/description-list";
 import { EmptyState } from "@/components/ui/empty-state";
 import { ErrorState } from "@/components/ui/error-state";
@@ -67,14 +67,6 @@ function ContactView({ contact }: { contact: Contact }) {
             {contact.sentiment && <Badge tone={SENTIMENT_TONE[contact.sentiment] ?? "neutral"}>{contact.sentiment}</Badge>}
           </>
         }
-        actions={
-          isAdmin &&
-          !contact.optOut && (
-            <Button variant="danger" onClick={() => setConfirming(true)}>
-              Opt out and erase
-            </Button>
-          )
-        }
       />
       {optOut.data && (
         <Alert tone="success" className="mb-6" title="Contact erased">
@@ -108,8 +100,22 @@ function ContactView({ contact }: { contact: Contact }) {
         <FactsCard contactId={contact.id} />
         {!contact.optOut && <ConversationCard contactId={contact.id} />}
         <SuggestionsCard contactId={contact.id} />
+        {isAdmin && !contact.optOut && (
+          // erasure cannot be undone: kept apart at the foot of the page, behind the contact's name typed out
+          <DangerZone>
+            <DangerAction
+              title="Opt out and erase"
+              description="Deletes their facts, suggestions, conversations, events and notes, removes their name, phone and email from every record that mentions them, and stores nothing new about them. It cannot be undone."
+              action={
+                <Button variant="danger-outline" onClick={() => setConfirming(true)}>
+                  Opt out and erase…
+                </Button>
+              }
+            />
+          </DangerZone>
+        )}
       </div>
-      <ConfirmDialog
+      <TypedConfirmDialog
         open={confirming}
         onClose={() => setConfirming(false)}
         title={`Opt out ${title} and erase their data?`}
@@ -119,6 +125,7 @@ function ContactView({ contact }: { contact: Contact }) {
             <p className="mt-2 font-medium text-slate-900">It cannot be undone.</p>
           </>
         }
+        phrase={contact.name ?? "erase"}
         confirmLabel="Erase and opt out"
         onConfirm={() => optOut.mutateAsync()}
       />

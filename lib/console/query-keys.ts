@@ -107,6 +107,7 @@ export const knowledgeKeys = {
 export const escalationKeys = {
   all: ["escalations"] as const,
   list: (filters: { status?: string } = {}) => [...escalationKeys.all, "list", filters] as const,
+  count: () => [...escalationKeys.all, "count"] as const,
 };
 
 export const reportKeys = {

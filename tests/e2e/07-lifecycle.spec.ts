@@ -132,7 +132,7 @@ test("outcomes and reports: a decision awaiting its outcome on the Outcomes page
     await expect(outcomes.rates()).toContainText("Santos");
     await row.getByRole("link", { name: title }).click();
     await expect(page).toHaveURL(new RegExp(`/agents/${santos.id}\\?tab=decisions`));
-    await expect(page.getByTestId("decision-card").filter({ hasText: title })).toContainText("Awaiting outcome");
+    await expect(page.getByTestId("decision-row").filter({ hasText: title })).toContainText("Awaiting outcome");
   });
 
   const reports = new ReportsTab(page);

@@ -2,20 +2,36 @@
 
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { apiCall } from "@/lib/console/api";
-import type { ResolveEscalationInput } from "@/lib/console/lifecycle-types";
+import { usePagedQuery } from "@/lib/console/hooks/paged-list";
+import type { Escalation, ResolveEscalationInput } from "@/lib/console/lifecycle-types";
 import { escalationKeys, knowledgeKeys, outcomeKeys, reportKeys } from "@/lib/console/query-keys";
 import { lifecycleContracts as c } from "@/lib/lifecycle/contracts";
 
-export function useEscalations(filters: { status?: "open" | "resolved" } = {}) {
-  return useQuery({
+/** Escalations a page at a time in the list's order (open ones most severe first), by the API's cursor; every answer carries the counts. */
+export function useEscalations(filters: { status?: "open" | "resolved" }, { page, pageSize }: { page: number; pageSize: number }) {
+  return usePagedQuery({
     queryKey: escalationKeys.list(filters),
-    queryFn: ({ signal }) => apiCall(c.listEscalations, { query: { status: filters.status } }, { signal }),
+    paging: "cursor",
+    page,
+    pageSize,
+    fetchPage: ({ cursor, limit, signal }) => apiCall(c.listEscalations, { query: { status: filters.status, limit, cursor } }, { signal }),
+    rows: (r) => r.escalations as Escalation[],
+    total: (r) => (filters.status ? r.counts[filters.status] : r.counts.open + r.counts.resolved),
+    nextCursor: (r) => r.nextCursor,
+  });
+}
+
+/** The escalation counts (open, resolved, answered by a known fix): one row fetched, the answer counts them all. */
+export function useEscalationCounts() {
+  return useQuery({
+    queryKey: escalationKeys.count(),
+    queryFn: ({ signal }) => apiCall(c.listEscalations, { query: { limit: 1 } }, { signal }).then((r) => r.counts),
   });
 }
 
 /** How many escalations wait for a person: the sidebar's count. */
 export function useOpenEscalationCount(): number {
-  return useEscalations({ status: "open" }).data?.counts.open ?? 0;
+  return useEscalationCounts().data?.open ?? 0;
 }
 
 /** Resolves an escalation; with `knowledge` the fix is written to the knowledge base, linked to it. */
