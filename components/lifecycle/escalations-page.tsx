@@ -42,7 +42,7 @@ export function EscalationsPage() {
       <Tabs
         label="Escalation status"
         value={status}
-        onValueChange={(id) => setFilters({ status: id })}
+        onValueChange={(id) => setFilters({ status: id }, { push: true })}
         items={[
           { id: "open", label: "Open", badge: counts && <Badge tone="amber">{counts.open}</Badge>, content: <EscalationList list={list} status="open" onPage={setPage} /> },
           { id: "resolved", label: "Resolved", badge: counts && <Badge>{counts.resolved}</Badge>, content: <EscalationList list={list} status="resolved" onPage={setPage} /> },
