@@ -67,6 +67,9 @@ test("escalations: resolve with a captured fix; another client's agent then rece
     expect(knownFix.content).toContain(fix);
     await page.reload();
     await escalations.expectOpen();
+    // the tab shown is in the address: the reload is still on Resolved
+    await expect(page).toHaveURL(/[?&]status=resolved\b/);
+    await escalations.showTab("Open");
     await expect(page.getByTestId("escalation-card").filter({ hasText: "invoice payment link fails" })).toContainText("Known fix offered");
   });
 
