@@ -4,8 +4,8 @@ import { useState } from "react";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card, CardHeader } from "@/components/ui/card";
-import { TypedConfirmDialog } from "@/components/ui/danger-zone";
-import { DataTable } from "@/components/ui/data-list";
+import { ConfirmDialog } from "@/components/ui/confirm-dialog";
+import { actionsColumn, DataTable } from "@/components/ui/data-list";
 import { EmptyState } from "@/components/ui/empty-state";
 import { formatDateTime, formatRelative } from "@/lib/console/format";
 import { useAgentKeys, useRevokeAgentKey } from "@/lib/console/hooks/agents";
@@ -42,9 +42,7 @@ export function AgentKeysCard({ agent }: { agent: Agent }) {
         list={pageLocally(keys, view.page, PAGE_SIZE)}
         onPage={view.setPage}
         noun={["key", "keys"]}
-        loadingLabel="Loading keys…"
         aria-label="API keys"
-        rowKey={(k) => k.id}
         rowProps={(k) => ({ "data-testid": "key-row", "data-key-prefix": k.prefix })}
         columns={[
           {
@@ -82,19 +80,15 @@ export function AgentKeysCard({ agent }: { agent: Agent }) {
                 <Badge tone="green">Active</Badge>
               ),
           },
-          {
-            id: "actions",
-            header: <span className="sr-only">Actions</span>,
-            headerClassName: "text-right",
-            className: "text-right",
-            // revoking cannot be undone: it asks for the key's prefix typed out
-            cell: (key) =>
+          // revoking cannot be undone: it asks for the key's prefix typed out
+          actionsColumn(
+            (key: AgentKey) =>
               !key.revokedAt && (
                 <Button variant="danger-ghost" size="sm" onClick={() => setRevoking(key)}>
                   Revoke…
                 </Button>
               ),
-          },
+          ),
         ]}
         empty={
           <EmptyState
@@ -105,7 +99,7 @@ export function AgentKeysCard({ agent }: { agent: Agent }) {
         }
       />
       <IssueKeyDialog open={issuing} onClose={() => setIssuing(false)} agent={agent} />
-      <TypedConfirmDialog
+      <ConfirmDialog
         open={revoking !== null}
         onClose={() => setRevoking(null)}
         title="Revoke this key?"

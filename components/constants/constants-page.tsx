@@ -9,11 +9,11 @@ import { EmptyState } from "@/components/ui/empty-state";
 import { ErrorState } from "@/components/ui/error-state";
 import { LoadingState } from "@/components/ui/loading-state";
 import { PageHeader } from "@/components/ui/page-header";
-import { DataTable, type Column } from "@/components/ui/data-list";
+import { actionsColumn, DataTable, type Column } from "@/components/ui/data-list";
 import { useUndoable } from "@/components/ui/toast";
 import { formatDateTime, formatRelative } from "@/lib/console/format";
 import { useDeleteConstant, useLockedConstants, useRecreateConstant } from "@/lib/console/hooks/constants";
-import { pageLocally } from "@/lib/console/hooks/paged-list";
+import { pageRows } from "@/lib/console/hooks/paged-list";
 import { CONSTANT_CATEGORIES, type LockedConstant } from "@/lib/console/types";
 import { useListUrl } from "@/lib/console/url-state";
 import { ConstantDialog } from "./constant-dialog";
@@ -158,16 +158,15 @@ function ConstantGroup({
         </>
       ),
     },
-    ...(actions ? [{ id: "actions", header: <span className="sr-only">Actions</span>, headerClassName: "w-36 text-right", className: "text-right align-top", cell: actions }] : []),
+    ...(actions ? [{ ...actionsColumn(actions), headerClassName: "w-36 text-right", className: "text-right align-top" }] : []),
   ];
   return (
     <Card data-testid={`constants-${category}`}>
       <CardHeader title={CATEGORY_LABEL[category]} description={CATEGORY_HINT[category]} />
       <DataTable
-        list={pageLocally({ data: items, isPending: false, isError: false, error: null, isFetching: false, refetch: () => undefined }, view.page, PAGE_SIZE)}
+        list={pageRows(items, view.page, PAGE_SIZE)}
         onPage={view.setPage}
         noun={["constant", "constants"]}
-        loadingLabel="Loading…"
         aria-label={CATEGORY_LABEL[category]}
         rowKey={(c) => c.key}
         columns={columns}

@@ -8,7 +8,8 @@ import { Alert } from "@/components/ui/alert";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card, CardBody, CardHeader } from "@/components/ui/card";
-import { DangerAction, DangerZone, TypedConfirmDialog } from "@/components/ui/danger-zone";
+import { ConfirmDialog } from "@/components/ui/confirm-dialog";
+import { DangerAction, DangerZone } from "@/components/ui/danger-zone";
 import { DescriptionList } from "@/components/ui/description-list";
 import { EmptyState } from "@/components/ui/empty-state";
 import { ErrorState } from "@/components/ui/error-state";
@@ -115,7 +116,7 @@ function ContactView({ contact }: { contact: Contact }) {
           </DangerZone>
         )}
       </div>
-      <TypedConfirmDialog
+      <ConfirmDialog
         open={confirming}
         onClose={() => setConfirming(false)}
         title={`Opt out ${title} and erase their data?`}
@@ -274,9 +275,7 @@ function SuggestionsCard({ contactId }: { contactId: string }) {
         list={suggestions}
         onPage={view.setPage}
         noun={["suggestion", "suggestions"]}
-        loadingLabel="Loading suggestions…"
         aria-label="Suggestions about this contact"
-        rowKey={(s) => s.id}
         columns={SUGGESTION_COLUMNS}
         empty={<EmptyState title="No suggestions" />}
       />

@@ -61,9 +61,7 @@ function EscalationList({ list, status, onPage }: { list: ReturnType<typeof useE
         list={list}
         onPage={onPage}
         noun={["escalation", "escalations"]}
-        loadingLabel="Loading escalations…"
         aria-label={status === "open" ? "Open escalations" : "Resolved escalations"}
-        rowKey={(e) => e.id}
         itemsClassName="space-y-4"
         empty={
           <Card>

@@ -4,7 +4,7 @@ import { useEffect, useState } from "react";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card, CardHeader } from "@/components/ui/card";
-import { DataTable, type Column } from "@/components/ui/data-list";
+import { actionsColumn, DataTable, type Column } from "@/components/ui/data-list";
 import { EmptyState } from "@/components/ui/empty-state";
 import { FilterBar } from "@/components/ui/filter-bar";
 import { Input } from "@/components/ui/input";
@@ -97,18 +97,14 @@ export function DecisionsTab({ agent, isAdmin }: { agent: Agent; isAdmin: boolea
     },
     ...(isAdmin
       ? [
-          {
-            id: "actions",
-            header: <span className="sr-only">Actions</span>,
-            headerClassName: "text-right",
-            className: "text-right whitespace-nowrap",
-            cell: (d: Memory) =>
+          actionsColumn(
+            (d: Memory) =>
               !d.outcome && (
                 <Button size="sm" variant="secondary" onClick={() => setScoring(d)}>
                   Record outcome
                 </Button>
               ),
-          },
+          ),
         ]
       : []),
   ];
@@ -137,9 +133,7 @@ export function DecisionsTab({ agent, isAdmin }: { agent: Agent; isAdmin: boolea
         list={decisions}
         onPage={setPage}
         noun={["decision", "decisions"]}
-        loadingLabel="Loading decisions…"
         aria-label="Decisions"
-        rowKey={(d) => d.id}
         columns={columns}
         rowProps={(d) => ({ "data-testid": "decision-row", id: `decision-${d.id}`, className: "scroll-mt-24" })}
         expanded={(d) =>

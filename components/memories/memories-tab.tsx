@@ -5,7 +5,7 @@ import { Badge } from "@/components/ui/badge";
 import { Button, buttonClasses } from "@/components/ui/button";
 import { Card, CardHeader } from "@/components/ui/card";
 import { EmptyState } from "@/components/ui/empty-state";
-import { DataTable, type Column } from "@/components/ui/data-list";
+import { actionsColumn, DataTable, type Column } from "@/components/ui/data-list";
 import { FilterBar } from "@/components/ui/filter-bar";
 import { Input } from "@/components/ui/input";
 import { Select } from "@/components/ui/select";
@@ -108,9 +108,7 @@ export function MemoriesTab({ agent, isAdmin }: { agent: Agent; isAdmin: boolean
           list={memories}
           onPage={setPage}
           noun={["memory", "memories"]}
-          loadingLabel="Loading memories…"
           aria-label="Memories"
-          rowKey={(m) => m.id}
           columns={memoryColumns({ isAdmin, open, toggle: (id) => setOpen(open === id ? null : id), busy: (id) => update.isPending && update.variables?.id === id, onStatus: changeStatus })}
           rowProps={() => ({ "data-testid": "memory-row" })}
           expanded={(m) => (open === m.id ? <MemoryDetails memory={m} /> : null)}
@@ -202,32 +200,26 @@ function memoryColumns({
         </>
       ),
     },
+    // archiving and resolving are undone from their toast: no confirmation first
     ...(isAdmin
       ? [
-          {
-            id: "actions",
-            header: <span className="sr-only">Actions</span>,
-            headerClassName: "text-right",
-            className: "text-right whitespace-nowrap",
-            // archiving and resolving are undone from their toast: no confirmation first
-            cell: (m: Memory) =>
-              m.status === "active" ? (
-                <>
-                  {m.tier === "working" && (
-                    <Button size="sm" variant="ghost" disabled={busy(m.id)} onClick={() => onStatus(m, "resolved")}>
-                      Resolve
-                    </Button>
-                  )}
-                  <Button size="sm" variant="ghost" disabled={busy(m.id)} onClick={() => onStatus(m, "archived")}>
-                    Archive
+          actionsColumn((m: Memory) =>
+            m.status === "active" ? (
+              <>
+                {m.tier === "working" && (
+                  <Button size="sm" variant="ghost" disabled={busy(m.id)} onClick={() => onStatus(m, "resolved")}>
+                    Resolve
                   </Button>
-                </>
-              ) : (
-                <Button size="sm" variant="ghost" disabled={busy(m.id)} onClick={() => onStatus(m, "active")}>
-                  Restore
+                )}
+                <Button size="sm" variant="ghost" disabled={busy(m.id)} onClick={() => onStatus(m, "archived")}>
+                  Archive
                 </Button>
-              ),
-          },
+              </>
+            ) : (
+              <Button size="sm" variant="ghost" disabled={busy(m.id)} onClick={() => onStatus(m, "active")}>
+                Restore
+              </Button>
+            )),
         ]
       : []),
   ];

@@ -180,9 +180,7 @@ export function ReviewQueue() {
             list={{ ...list, rows, total: list.total === null ? null : list.total - heldHere }}
             onPage={view.setPage}
             noun={["suggestion", "suggestions"]}
-            loadingLabel="Loading suggestions…"
             aria-label="Suggestions"
-            rowKey={(s) => s.id}
             activeIndex={currentIndex}
             estimateRowHeight={60}
             itemsClassName="divide-y divide-slate-100 [&>li]:scroll-mt-32"

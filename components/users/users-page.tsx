@@ -7,7 +7,7 @@ import { Alert } from "@/components/ui/alert";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card, CardHeader } from "@/components/ui/card";
-import { DataTable } from "@/components/ui/data-list";
+import { actionsColumn, DataTable } from "@/components/ui/data-list";
 import { EmptyState } from "@/components/ui/empty-state";
 import { PageHeader } from "@/components/ui/page-header";
 import { Select } from "@/components/ui/select";
@@ -85,9 +85,7 @@ export function UsersPage() {
           list={pageLocally(users, page, PAGE_SIZE)}
           onPage={setPage}
           noun={["user", "users"]}
-          loadingLabel="Loading users…"
           aria-label="HQ users"
-          rowKey={(u) => u.id}
           rowProps={() => ({ "data-testid": "user-row" })}
           columns={[
             {
@@ -133,19 +131,15 @@ export function UsersPage() {
               header: "Last sign-in",
               cell: (u) => <span title={u.lastLoginAt ? formatDateTime(u.lastLoginAt) : undefined}>{formatRelative(u.lastLoginAt)}</span>,
             },
-            {
-              id: "actions",
-              header: <span className="sr-only">Actions</span>,
-              headerClassName: "text-right",
-              className: "text-right",
-              // disabling is undone from its toast; they sign in again once enabled
-              cell: (u: HqUser) =>
+            // disabling is undone from its toast; they sign in again once enabled
+            actionsColumn(
+              (u: HqUser) =>
                 u.id !== me.id && (
                   <Button variant="ghost" size="sm" onClick={() => toggleDisabled(u)}>
                     {u.disabledAt ? "Enable" : "Disable"}
                   </Button>
                 ),
-            },
+            ),
           ]}
           empty={<EmptyState title="No users" action={<Button onClick={() => setInviting(true)}>Invite user</Button>} />}
         />

@@ -157,3 +157,8 @@ export function pageLocally<Row>(
 export function regroup<Row, Item>(list: PagedList<Row>, group: (rows: Row[]) => Item[]): PagedList<Item> {
   return { ...list, rows: group(list.rows), count: list.rows.length };
 }
+
+/** Rows already at hand (a part of a larger answer), paged like the rest. */
+export function pageRows<Row>(rows: Row[], page: number, pageSize: number): PagedList<Row> {
+  return pageLocally({ data: rows, isPending: false, isError: false, error: null, isFetching: false, refetch: () => undefined }, page, pageSize);
+}
