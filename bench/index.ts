@@ -17,6 +17,8 @@ const MODULES: { name: string; load: () => Promise<BenchModule>; onlyWhenNamed?:
   { name: "import", load: async () => (await import("./import")).benchImport },
   // not in the default run (it starts servers and takes minutes): `npm run bench -- load`
   { name: "load", load: async () => (await import("./load")).benchLoad, onlyWhenNamed: true },
+  // not in the default run either (it starts the server and a browser): `npm run bench -- console`
+  { name: "console", load: async () => (await import("./console")).benchConsole, onlyWhenNamed: true },
 ];
 
 async function main() {

@@ -44,10 +44,8 @@ export function AgentsPage() {
             list={pageLocally(agents, page, PAGE_SIZE)}
             onPage={setPage}
             noun={["agent", "agents"]}
-            loadingLabel="Loading agents…"
             aria-label="Agents"
             columns={AGENT_COLUMNS}
-            rowKey={(a) => a.id}
             rowProps={() => ({ "data-testid": "agent-row" })}
             empty={
               <EmptyState

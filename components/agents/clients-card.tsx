@@ -6,7 +6,7 @@ import { useIsAdmin } from "@/components/shell/current-user";
 import { Button } from "@/components/ui/button";
 import { Card, CardHeader } from "@/components/ui/card";
 import { EmptyState } from "@/components/ui/empty-state";
-import { DataTable } from "@/components/ui/data-list";
+import { actionsColumn, DataTable } from "@/components/ui/data-list";
 import { useAgents, useClients } from "@/lib/console/hooks/agents";
 import { pageLocally } from "@/lib/console/hooks/paged-list";
 import { useListUrl } from "@/lib/console/url-state";
@@ -42,9 +42,7 @@ export function ClientsCard() {
         list={pageLocally(clients, view.page, PAGE_SIZE)}
         onPage={view.setPage}
         noun={["client", "clients"]}
-        loadingLabel="Loading clients…"
         aria-label="Clients"
-        rowKey={(c) => c.id}
         columns={[
           {
             id: "client",
@@ -78,17 +76,11 @@ export function ClientsCard() {
           { id: "agents", header: "Field agents", cell: (client) => agentCount(client.id) ?? "—" },
           ...(isAdmin
             ? [
-                {
-                  id: "actions",
-                  header: <span className="sr-only">Actions</span>,
-                  className: "text-right",
-                  headerClassName: "text-right",
-                  cell: (client: Client) => (
-                    <Button variant="ghost" size="sm" onClick={() => setEditing(client)} aria-label={`Edit ${client.name}`}>
-                      Edit
-                    </Button>
-                  ),
-                },
+                actionsColumn((client: Client) => (
+                  <Button variant="ghost" size="sm" onClick={() => setEditing(client)} aria-label={`Edit ${client.name}`}>
+                    Edit
+                  </Button>
+                )),
               ]
             : []),
         ]}

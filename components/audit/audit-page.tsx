@@ -169,7 +169,6 @@ export function AuditPage() {
             noun={["entry", "entries"]}
             loadingLabel="Loading the audit log…"
             aria-label="Audit log"
-            rowKey={(e) => e.id}
             columns={COLUMNS}
             renderRow={(entry, place) => <AuditRow entry={entry} place={place} />}
             empty={

@@ -101,9 +101,7 @@ export function ClientDetail({ id }: { id: string }) {
             list={pageLocally({ ...agents, data: agents.data && own }, agentsView.page, PAGE_SIZE)}
             onPage={agentsView.setPage}
             noun={["agent", "agents"]}
-            loadingLabel="Loading agents…"
             aria-label="The client's agents"
-            rowKey={(a) => a.id}
             columns={AGENT_COLUMNS}
             empty={<EmptyState title="No agent works for this client yet" description="Create a field agent on the Agents page and choose this client." />}
           />
@@ -115,9 +113,7 @@ export function ClientDetail({ id }: { id: string }) {
             list={contacts}
             onPage={contactsView.setPage}
             noun={["contact", "contacts"]}
-            loadingLabel="Loading contacts…"
             aria-label="The client's contacts"
-            rowKey={(c) => c.id}
             columns={CLIENT_CONTACT_COLUMNS}
             empty={<EmptyState title="No contacts yet" description="Agents add contacts as they talk to this client's customers." />}
           />

@@ -9,6 +9,7 @@ import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card, CardBody, CardHeader } from "@/components/ui/card";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
+import { DangerAction, DangerZone } from "@/components/ui/danger-zone";
 import { DescriptionList } from "@/components/ui/description-list";
 import { EmptyState } from "@/components/ui/empty-state";
 import { ErrorState } from "@/components/ui/error-state";
@@ -65,14 +66,6 @@ function ContactView({ contact }: { contact: Contact }) {
             {contact.sentiment && <Badge tone={SENTIMENT_TONE[contact.sentiment] ?? "neutral"}>{contact.sentiment}</Badge>}
           </>
         }
-        actions={
-          isAdmin &&
-          !contact.optOut && (
-            <Button variant="danger" onClick={() => setConfirming(true)}>
-              Opt out and erase
-            </Button>
-          )
-        }
       />
       {optOut.data && (
         <Alert tone="success" className="mb-6" title="Contact erased">
@@ -106,6 +99,20 @@ function ContactView({ contact }: { contact: Contact }) {
         <FactsCard contactId={contact.id} />
         {!contact.optOut && <ConversationCard contactId={contact.id} />}
         <SuggestionsCard contactId={contact.id} />
+        {isAdmin && !contact.optOut && (
+          // erasure cannot be undone: kept apart at the foot of the page, behind the contact's name typed out
+          <DangerZone>
+            <DangerAction
+              title="Opt out and erase"
+              description="Deletes their facts, suggestions, conversations, events and notes, removes their name, phone and email from every record that mentions them, and stores nothing new about them. It cannot be undone."
+              action={
+                <Button variant="danger-outline" onClick={() => setConfirming(true)}>
+                  Opt out and erase…
+                </Button>
+              }
+            />
+          </DangerZone>
+        )}
       </div>
       <ConfirmDialog
         open={confirming}
@@ -117,6 +124,7 @@ function ContactView({ contact }: { contact: Contact }) {
             <p className="mt-2 font-medium text-slate-900">It cannot be undone.</p>
           </>
         }
+        phrase={contact.name ?? "erase"}
         confirmLabel="Erase and opt out"
         onConfirm={() => optOut.mutateAsync()}
       />
@@ -224,9 +232,7 @@ function SuggestionsCard({ contactId }: { contactId: string }) {
         list={suggestions}
         onPage={view.setPage}
         noun={["suggestion", "suggestions"]}
-        loadingLabel="Loading suggestions…"
         aria-label="Suggestions about this contact"
-        rowKey={(s) => s.id}
         columns={SUGGESTION_COLUMNS}
         empty={<EmptyState title="No suggestions" />}
       />

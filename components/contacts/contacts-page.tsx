@@ -6,8 +6,7 @@ import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { EmptyState } from "@/components/ui/empty-state";
 import { DataTable } from "@/components/ui/data-list";
-import { FilterBar } from "@/components/ui/filter-bar";
-import { Input } from "@/components/ui/input";
+import { FilterBar, FilterSearch } from "@/components/ui/filter-bar";
 import { PageHeader } from "@/components/ui/page-header";
 import { Select } from "@/components/ui/select";
 import { useClients } from "@/lib/console/hooks/agents";
@@ -43,12 +42,7 @@ export function ContactsPage() {
       <div role="group" aria-label="Filters">
         <FilterBar
           active={[clientId, includeOptedOut].filter(Boolean).length}
-          primary={
-            <label className="text-xs font-medium text-slate-600">
-              Search
-              <Input className="mt-1 w-64" type="search" value={search} onChange={(e) => setSearch(e.target.value)} placeholder="name, email or phone" />
-            </label>
-          }
+          primary={<FilterSearch value={search} onChange={setSearch} placeholder="name, email or phone" />}
         >
           <label className="text-xs font-medium text-slate-600">
             Client
@@ -76,10 +70,8 @@ export function ContactsPage() {
             list={contacts}
             onPage={setPage}
             noun={["contact", "contacts"]}
-            loadingLabel="Loading contacts…"
             aria-label="Contacts"
             columns={CONTACT_COLUMNS}
-            rowKey={(c) => c.id}
             rowProps={() => ({ "data-testid": "contact-row" })}
             empty={
               <EmptyState

@@ -8,8 +8,7 @@ import { Badge } from "@/components/ui/badge";
 import { Button, buttonClasses } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { EmptyState } from "@/components/ui/empty-state";
-import { FilterBar } from "@/components/ui/filter-bar";
-import { Input } from "@/components/ui/input";
+import { FilterBar, FilterSearch } from "@/components/ui/filter-bar";
 import { PageHeader } from "@/components/ui/page-header";
 import { Select } from "@/components/ui/select";
 import { Spinner } from "@/components/ui/spinner";
@@ -87,19 +86,7 @@ export function KnowledgePage() {
               {list.isFetching && !list.isPending && <Spinner className="mb-2.5 text-slate-500" label="Searching" />}
             </>
           }
-          primary={
-            <label className="text-xs font-medium text-slate-600">
-              Search
-              <Input
-                className="mt-1 w-80"
-                type="search"
-                value={search}
-                onChange={(e) => setSearch(e.target.value)}
-                placeholder="e.g. customer wants a refund"
-                aria-label="Search the knowledge base"
-              />
-            </label>
-          }
+          primary={<FilterSearch className="w-80" value={search} onChange={setSearch} placeholder="e.g. customer wants a refund" aria-label="Search the knowledge base" />}
         >
           <label className="text-xs font-medium text-slate-600">
             Category
@@ -161,7 +148,6 @@ export function KnowledgePage() {
           noun={["entry", "entries"]}
           loadingLabel={q ? "Searching…" : "Loading the knowledge base…"}
           aria-label="Knowledge entries"
-          rowKey={(e) => e.id}
           rowProps={() => ({ "data-testid": "knowledge-row" })}
           columns={answer?.mode === "search" ? [...COLUMNS, ...SEARCH_COLUMNS] : COLUMNS}
           caption={

@@ -15,13 +15,14 @@ import { Tabs } from "@/components/ui/tabs";
 import { cn } from "@/lib/console/cn";
 import { capitalize, formatRelative } from "@/lib/console/format";
 import { useClients } from "@/lib/console/hooks/agents";
-import { useEscalation, useEscalationPages, type EscalationFilters } from "@/lib/console/hooks/lifecycle";
+import { useEscalation, useEscalations, type EscalationFilters } from "@/lib/console/hooks/lifecycle";
 import { ESCALATION_SEVERITIES, type Escalation, type EscalationSeverity } from "@/lib/console/lifecycle-types";
 import { oneOf, pageNumber, useUrlState } from "@/lib/console/url-state";
 import { SEVERITY_TONE } from "./labels";
 import { ResolveEscalationDialog } from "./resolve-escalation-dialog";
 
 const STATUSES = ["open", "resolved"] as const;
+const PAGE_SIZE = 25;
 
 /**
  * Escalations from the agents, open and resolved. Open ones come most severe first, then the longest
@@ -34,7 +35,7 @@ export function EscalationsPage() {
   const status = oneOf(view.status, STATUSES, "open");
   const severity = oneOf(view.severity, ESCALATION_SEVERITIES, "" as EscalationSeverity | "");
   const filters: EscalationFilters = { status, severity: severity || undefined, clientId: view.client || undefined, knowledgeEntryId: view.entry || undefined };
-  const list = useEscalationPages(filters, pageNumber(view.page));
+  const list = useEscalations(filters, { page: pageNumber(view.page), pageSize: PAGE_SIZE });
   const counts = list.answer?.counts;
   const clients = useClients();
   const filtered = Boolean(severity || view.client || view.entry);
@@ -134,7 +135,7 @@ function EscalationList({
   filtered,
   onPage,
 }: {
-  list: ReturnType<typeof useEscalationPages>;
+  list: ReturnType<typeof useEscalations>;
   status: "open" | "resolved";
   filtered: boolean;
   onPage: (page: number) => void;

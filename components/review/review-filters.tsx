@@ -1,7 +1,6 @@
 "use client";
 
-import { FilterBar } from "@/components/ui/filter-bar";
-import { Input } from "@/components/ui/input";
+import { FilterBar, FilterSearch } from "@/components/ui/filter-bar";
 import { Select } from "@/components/ui/select";
 import { useClients } from "@/lib/console/hooks/agents";
 import { useTypedFilter } from "@/lib/console/hooks/typed-filter";
@@ -22,12 +21,7 @@ export function ReviewFilters({ view }: { view: ReturnType<typeof useReviewFilte
     <div role="group" aria-label="Filters">
       <FilterBar
         active={[view.status !== "pending", view.clientId, view.verdict].filter(Boolean).length}
-        primary={
-          <label className="text-xs font-medium text-slate-600">
-            Search
-            <Input className="mt-1 w-64" type="search" value={search} onChange={(e) => setSearch(e.target.value)} placeholder="Key, value, contact or agent" />
-          </label>
-        }
+        primary={<FilterSearch value={search} onChange={setSearch} placeholder="Key, value, contact or agent" />}
       >
         <label className="text-xs font-medium text-slate-600">
           Status

@@ -160,9 +160,8 @@ export function ReviewQueue() {
 
       {view.status === "pending" && threshold !== undefined && (
         <p className="mb-4 text-sm text-slate-600" data-testid="threshold-note">
-          The manager pass approves a fact on its own when it passes every rule with confidence {formatConfidence(threshold)} or more; what waits
-          here is below that, or broke a rule, and a person decides. Approvals and rejections are sent {HOLD_MS / 1000} seconds after you make them,
-          so Undo (or <kbd className="font-mono">z</kbd>) takes one back before anything changes.
+          The manager pass approves facts that pass every rule at {formatConfidence(threshold)} confidence or more; a person decides the rest, here.
+          Each decision is sent {HOLD_MS / 1000} s after it is made, so Undo (<kbd className="font-mono">z</kbd>) takes it back before anything changes.
         </p>
       )}
 
@@ -175,15 +174,13 @@ export function ReviewQueue() {
         />
       )}
 
-      <div className="grid items-start gap-6 lg:grid-cols-[minmax(0,1fr)_26rem]">
+      <div className="grid grid-cols-[minmax(0,1fr)] items-start gap-6 lg:grid-cols-[minmax(0,1fr)_26rem]">
         <Card>
           <DataItems
             list={{ ...list, rows, total: list.total === null ? null : list.total - heldHere }}
             onPage={view.setPage}
             noun={["suggestion", "suggestions"]}
-            loadingLabel="Loading suggestions…"
             aria-label="Suggestions"
-            rowKey={(s) => s.id}
             activeIndex={currentIndex}
             estimateRowHeight={60}
             itemsClassName="divide-y divide-slate-100 [&>li]:scroll-mt-32"

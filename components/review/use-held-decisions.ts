@@ -6,6 +6,7 @@ import { useToast } from "@/components/ui/toast";
 import { apiCall, errorMessage } from "@/lib/console/api";
 import { auditKeys, contactKeys, suggestionKeys } from "@/lib/console/query-keys";
 import { reviewContracts as c } from "@/lib/review/contracts";
+import { withIds } from "./use-selection";
 
 /**
  * How long a decision waits before it is sent. Undo within it sends nothing. An approval writes a
@@ -46,16 +47,7 @@ export function useHeldDecisions() {
   // rows waiting to be sent, or sent and waiting for the refreshed list: hidden from the queue
   const [hidden, setHidden] = useState<ReadonlySet<string>>(() => new Set());
 
-  const hide = useCallback((ids: string[], on: boolean) => {
-    setHidden((prev) => {
-      const next = new Set(prev);
-      for (const id of ids) {
-        if (on) next.add(id);
-        else next.delete(id);
-      }
-      return next;
-    });
-  }, []);
+  const hide = useCallback((ids: string[], on: boolean) => setHidden((prev) => withIds(prev, ids, on)), []);
 
   const send = useCallback(
     async (d: Decision, { keepalive = false }: { keepalive?: boolean } = {}) => {

@@ -2,6 +2,16 @@
 
 import { useCallback, useMemo, useRef, useState } from "react";
 
+/** `prev` with `ids` added (`on`) or taken out: a new set, for React state. */
+export function withIds(prev: ReadonlySet<string>, ids: readonly string[], on: boolean): ReadonlySet<string> {
+  const next = new Set(prev);
+  for (const id of ids) {
+    if (on) next.add(id);
+    else next.delete(id);
+  }
+  return next;
+}
+
 /**
  * Ticked rows of a list in `order` (the rows shown): `toggle` ticks or unticks one and makes it the
  * anchor; `extend` ticks every row from the anchor to another (Shift with a click, x, j or k), as in a
@@ -11,16 +21,7 @@ export function useSelection(order: readonly string[]) {
   const [ticked, setTicked] = useState<ReadonlySet<string>>(() => new Set());
   const anchor = useRef<string | null>(null);
 
-  const set = useCallback((ids: readonly string[], on: boolean) => {
-    setTicked((prev) => {
-      const next = new Set(prev);
-      for (const id of ids) {
-        if (on) next.add(id);
-        else next.delete(id);
-      }
-      return next;
-    });
-  }, []);
+  const set = useCallback((ids: readonly string[], on: boolean) => setTicked((prev) => withIds(prev, ids, on)), []);
 
   const toggle = useCallback(
     (id: string) => {

@@ -33,14 +33,16 @@ interface DataListBase<Row> {
   list: PagedList<Row>;
   /** moves to another page (the list's page lives in the address) */
   onPage: (page: number) => void;
-  rowKey: (row: Row) => string;
+  /** a row's key (default: its `id`) */
+  rowKey?: (row: Row) => string;
   /** what the rows are, for the pager and screen readers: ["entry", "entries"] */
   noun: readonly [string, string];
   /** shown over the rows: a caption such as the count and the order */
   caption?: ReactNode;
   /** shown instead of the rows when the list is empty */
   empty: ReactNode;
-  loadingLabel: string;
+  /** read out while the rows load (default “Loading <rows>…”) */
+  loadingLabel?: string;
   /** window the rows of a long page (default: pages over 60 rows are windowed) */
   windowed?: boolean;
   /** the row the keyboard is on: kept on screen when windowed */
@@ -61,6 +63,7 @@ export interface DataTableProps<Row> extends DataListBase<Row> {
    * it spreads `place` on its first `<tr>`, which windowing measures.
    */
   renderRow?: (row: Row, place: RowPlace) => ReactNode;
+  /** the table's name for screen readers (default: the rows' noun) */
   "aria-label"?: string;
 }
 
@@ -79,11 +82,12 @@ export interface RowPlace {
  * its height, so a page of hundreds opens as fast as a page of ten.
  */
 export function DataTable<Row>(props: DataTableProps<Row>) {
-  const { list, columns, rowKey, rowProps, expanded } = props;
+  const { list, columns, rowProps, expanded } = props;
+  const rowKey = props.rowKey ?? idOf;
   return (
     <ListFrame {...props}>
       {(window) => (
-        <Table cards aria-label={props["aria-label"]} aria-busy={list.isFetching || undefined} aria-rowcount={window ? list.rows.length + 1 : undefined}>
+        <Table cards aria-label={props["aria-label"] ?? props.noun[1]} aria-busy={list.isFetching || undefined} aria-rowcount={window ? list.rows.length + 1 : undefined}>
           <THead>
             <tr aria-rowindex={window ? 1 : undefined}>
               {columns.map((c) => (
@@ -147,7 +151,8 @@ export interface DataItemsProps<Row> extends DataListBase<Row> {
 
 /** The same list as `DataTable` for rows that are not table rows (cards, transcripts): one item each. */
 export function DataItems<Row>(props: DataItemsProps<Row>) {
-  const { list, rowKey, renderItem } = props;
+  const { list, renderItem } = props;
+  const rowKey = props.rowKey ?? idOf;
   return (
     <ListFrame {...props}>
       {(window) => (
@@ -166,6 +171,13 @@ export function DataItems<Row>(props: DataItemsProps<Row>) {
       )}
     </ListFrame>
   );
+}
+
+const idOf = (row: unknown) => (row as { id: string }).id;
+
+/** The column of a row's buttons: no heading but for screen readers, kept to the right. */
+export function actionsColumn<Row>(cell: (row: Row) => ReactNode): Column<Row> {
+  return { id: "actions", header: <span className="sr-only">Actions</span>, headerClassName: "text-right", className: "text-right whitespace-nowrap", cell };
 }
 
 function SpacerRow({ height, columns }: { height: number; columns: number }) {
@@ -189,7 +201,7 @@ function ListFrame<Row>({
   noun,
   caption,
   empty,
-  loadingLabel,
+  loadingLabel = `Loading ${noun[1]}…`,
   windowed,
   activeIndex,
   estimateRowHeight = 52,

@@ -2,6 +2,7 @@
 
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from "react";
 import { cn } from "@/lib/console/cn";
+import { errorMessage } from "@/lib/console/api";
 import type { AlertTone } from "./alert";
 
 export interface ToastInput {
@@ -110,4 +111,53 @@ export function useToast(): ToastApi {
   const api = useContext(ToastContext);
   if (!api) throw new Error("useToast needs the ToastProvider (app/providers.tsx)");
   return api;
+}
+
+/**
+ * A reversible action (archive, resolve, disable) done at once, with Undo in its toast: Undo runs the
+ * inverse action, which is a change of its own (the audit log records both). Irreversible actions
+ * never come through here: they ask for a typed confirmation first (`DangerZone`).
+ */
+export function useUndoable() {
+  const toast = useToast();
+  return useCallback(
+    async <T,>({
+      act,
+      done,
+      undo,
+      undone,
+      failed,
+    }: {
+      act: () => Promise<T>;
+      /** what the toast says was done */
+      done: (result: T) => string;
+      undo: (result: T) => Promise<unknown>;
+      /** what the toast says once Undo worked */
+      undone: string;
+      /** the start of the error when the action fails, e.g. “Couldn't archive it” */
+      failed: string;
+    }) => {
+      let result: T;
+      try {
+        result = await act();
+      } catch (err) {
+        toast.show({ tone: "error", text: `${failed}: ${errorMessage(err)}` });
+        return;
+      }
+      toast.show({
+        tone: "success",
+        text: done(result),
+        action: {
+          label: "Undo",
+          onClick: () =>
+            void undo(result).then(
+              () => toast.show({ tone: "info", text: undone, duration: 3_000 }),
+              (err: unknown) => toast.show({ tone: "error", text: `Couldn't undo: ${errorMessage(err)}` }),
+            ),
+        },
+        duration: 10_000,
+      });
+    },
+    [toast],
+  );
 }

@@ -111,6 +111,7 @@ export const escalationKeys = {
   list: (filters: { status?: string; severity?: string; clientId?: string; knowledgeEntryId?: string } = {}) => [...escalationKeys.all, "list", filters] as const,
   detail: (id: string) => [...escalationKeys.all, "detail", id] as const,
   similar: (id: string) => [...escalationKeys.all, "similar", id] as const,
+  count: () => [...escalationKeys.all, "count"] as const,
 };
 
 export const reportKeys = {

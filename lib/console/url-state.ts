@@ -77,11 +77,15 @@ export function pageNumber(value: string): number {
 /**
  * The address state of a list: its filters (`defaults`) and the page shown (`page`, or `pageParam`
  * when a page holds several lists). Changing a filter goes back to the first page and replaces the
- * address; moving to another page pushes it, so Back returns to the page before.
+ * address (`{ push: true }` for a move worth a Back, such as another tab); moving to another page
+ * pushes it, so Back returns to the page before.
  */
 export function useListUrl<K extends string>(defaults: Record<K, string>, pageParam = "page") {
   const [values, set] = useUrlState<string>({ ...defaults, [pageParam]: "1" });
-  const setFilters = useCallback((changes: UrlStateChanges<K>) => set({ ...changes, [pageParam]: null }), [set, pageParam]);
+  const setFilters = useCallback(
+    (changes: UrlStateChanges<K>, options?: { push?: boolean }) => set({ ...changes, [pageParam]: null }, options),
+    [set, pageParam],
+  );
   const setPage = useCallback((page: number) => set({ [pageParam]: page }, { push: true }), [set, pageParam]);
   return { filters: values as Record<K, string>, page: pageNumber(values[pageParam] ?? "1"), setFilters, setPage };
 }

@@ -100,6 +100,7 @@ export const listMemoriesQuery = z
     status: z.enum([...MEMORY_STATUSES, "all"]).default("active").describe("default `active`; `all` lists every status"),
     scope: memoryScope.optional(),
     q: z.string().trim().min(1).max(200).optional().describe("full-text search over title and content"),
+    outcome: z.enum(["awaiting", "worked", "failed"]).optional().describe("decisions: `awaiting` an outcome, or scored as `worked` or `failed`"),
     limit: z.coerce.number().int().min(1).max(500).default(100),
     offset: z.coerce.number().int().min(0).max(100_000).default(0),
   })

@@ -71,6 +71,8 @@ test("300 pending suggestions: the first page opens windowed, 20 are approved fr
     await expect(row(page, `${prefix}_121`)).toBeVisible();
     await expect(page.getByTestId("pager-range")).toHaveText("101–200 of 280 suggestions");
     await page.goBack();
+    await expect(page.getByTestId("pager-range")).toHaveText("1–100 of 280 suggestions");
+    await page.evaluate(() => window.scrollTo(0, 0));
     await expect(row(page, `${prefix}_21`)).toBeVisible();
     await page.getByLabel("Status").selectOption("approved");
     await expect(page).toHaveURL(/[?&]status=approved\b/);

@@ -12,6 +12,8 @@ test("screenshots of the console's data-heavy pages", async ({ page }) => {
   test.setTimeout(900_000);
   await signInAsFounder(page);
   const agent = await demoAgentId("Sybil");
+  const saber = await demoAgentId("Saber");
+  const contacts = await (await page.request.get("/api/v1/contacts?limit=1", { headers: adminHeaders() })).json();
   const pages: Record<string, string> = {
     dashboard: "/dashboard",
     knowledge: "/knowledge",
@@ -21,6 +23,9 @@ test("screenshots of the console's data-heavy pages", async ({ page }) => {
     agent: `/agents/${agent}`,
     "agent-memories": `/agents/${agent}?tab=memories`,
     "agent-interactions": `/agents/${agent}?tab=interactions`,
+    "agent-decisions": `/agents/${saber}?tab=decisions`,
+    contact: `/contacts/${contacts.contacts[0].id}`,
+    docs: "/docs",
     contacts: "/contacts",
     agents: "/agents",
   };
@@ -43,8 +48,9 @@ test("screenshots of the console's data-heavy pages", async ({ page }) => {
       await expect(page.locator("main h1").first()).toBeVisible();
       await expect(page.locator('main [role="status"]').filter({ hasText: /Loading/ })).toHaveCount(0, { timeout: 20_000 });
       await page.waitForLoadState("networkidle");
-      await page.screenshot({ path: `${DIR}/${name}-${size}.png`, fullPage: size === "phone" ? false : true });
-      if (size === "phone") await page.screenshot({ path: `${DIR}/${name}-${size}-full.png`, fullPage: true });
+      // what is on screen, and the whole page (a windowed list shows only the rows near the screen in it)
+      await page.screenshot({ path: `${DIR}/${name}-${size}.png` });
+      await page.screenshot({ path: `${DIR}/${name}-${size}-full.png`, fullPage: true });
     }
     // the jump-to palette over a page, with something typed
     await page.goto("/agents");

@@ -173,3 +173,37 @@ describe("escalations", () => {
     expect((await admin.get("/api/v1/escalations?cursor=9|x|y")).status).toBe(422);
   });
 });
+
+describe("decisions by outcome", () => {
+  it("narrow to those awaiting an outcome, or scored as worked or failed, with the total of the filter", async () => {
+    const agent = await createAgent({ kind: "internal", role: "specialist" });
+    const decided: Record<string, string[]> = { awaiting: [], worked: [], failed: [] };
+    // distinct decisions (near-duplicates of an active memory are not stored twice)
+    const topics = ["Move the Tuesday standup to noon", "Hire a second plumber for Tampa", "Switch SMS provider to a cheaper plan", "Raise the emergency call-out fee", "Drop the newsletter for winter", "Offer annual boiler checks", "Close the Orlando office on Fridays", "Train Santos on gas safety", "Buy a second van for Lakeland"];
+    for (let i = 0; i < 9; i++) {
+      const res = await as(agent.key).post("/api/v1/agents/me/memories", {
+        tier: "learning",
+        category: "decision",
+        title: topics[i],
+        confidence: 0.8,
+        decisionContext: { reasoning: "the usual" },
+      });
+      expect(res.status, JSON.stringify(res.body)).toBe(201);
+      const id = res.body.memory.id as string;
+      const fate = (["awaiting", "worked", "failed"] as const)[i % 3]!;
+      if (fate !== "awaiting") {
+        const scored = await as(agent.key).post(`/api/v1/memories/${id}/outcome`, { result: `result ${i}`, success: fate === "worked" });
+        expect(scored.status, JSON.stringify(scored.body)).toBe(201);
+      }
+      decided[fate]!.push(id);
+    }
+    for (const fate of ["awaiting", "worked", "failed"] as const) {
+      const res = await as(agent.key).get(`/api/v1/agents/me/memories?category=decision&status=all&outcome=${fate}&limit=2`);
+      expect(res.status).toBe(200);
+      expect(res.body.total).toBe(3);
+      const all = await as(agent.key).get(`/api/v1/agents/me/memories?category=decision&status=all&outcome=${fate}&limit=2&offset=2`);
+      expect([...ids(res.body.memories), ...ids(all.body.memories)].sort()).toEqual([...decided[fate]!].sort());
+    }
+    expect((await as(agent.key).get("/api/v1/agents/me/memories?outcome=maybe")).status).toBe(422);
+  });
+});

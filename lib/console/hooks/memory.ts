@@ -1,10 +1,10 @@
 "use client";
 
-import { keepPreviousData, useInfiniteQuery, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect } from "react";
-import { usePagedQuery } from "@/lib/console/hooks/paged-list";
 import { apiCall } from "@/lib/console/api";
-import type { AgentDocument, BackfillStatus, DocumentType, MemoryFilters } from "@/lib/console/memory-types";
+import { usePagedQuery } from "@/lib/console/hooks/paged-list";
+import type { AgentDocument, BackfillStatus, DocumentType, Memory, MemoryFilters } from "@/lib/console/memory-types";
 import { auditKeys, documentKeys, embeddingKeys, interactionKeys, memoryKeys } from "@/lib/console/query-keys";
 import { documentContracts } from "@/lib/documents/contracts";
 import { embeddingContracts } from "@/lib/embeddings/contracts";
@@ -44,12 +44,17 @@ export function useDailyNotes(agentId: string) {
   });
 }
 
-export function useMemories(agentId: string, filters: MemoryFilters) {
-  return useQuery({
+/** An agent's memories a page at a time, newest first (the API's offset and total). */
+export function useMemories(agentId: string, filters: MemoryFilters, { page, pageSize }: { page: number; pageSize: number }) {
+  return usePagedQuery({
     queryKey: memoryKeys.list(agentId, { ...filters }),
-    queryFn: ({ signal }) =>
-      apiCall(memoryContracts.list, { params: { agentId }, query: { ...filters } as Record<string, string> }, { signal }),
-    placeholderData: keepPreviousData,
+    paging: "offset",
+    page,
+    pageSize,
+    fetchPage: ({ limit, offset, signal }) =>
+      apiCall(memoryContracts.list, { params: { agentId }, query: { ...filters, limit, offset } as never }, { signal }),
+    rows: (r) => r.memories as Memory[],
+    total: (r) => r.total,
   });
 }
 

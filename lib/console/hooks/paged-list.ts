@@ -152,3 +152,8 @@ export function pageLocally<Row>(
     refetch: query.refetch,
   };
 }
+
+/** Rows already at hand (a part of a larger answer), paged like the rest. */
+export function pageRows<Row>(rows: Row[], page: number, pageSize: number): PagedList<Row> {
+  return pageLocally({ data: rows, isPending: false, isError: false, error: null, isFetching: false, refetch: () => undefined }, page, pageSize);
+}
