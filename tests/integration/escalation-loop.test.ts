@@ -3,7 +3,7 @@
 // entry, and the published entry leads back to the escalations it fixed.
 import { beforeAll, describe, expect, it } from "vitest";
 import { getDatabase } from "@/lib/db";
-import { admin, api, as } from "../helpers/api";
+import { api, as } from "../helpers/api";
 import { createAgent, createClient, createHqUser, rareWord, type TestAgent, type TestHqUser } from "../helpers/fixtures";
 
 let sunrise: { id: string };
