@@ -193,6 +193,7 @@ function memoryColumns({
     {
       id: "written",
       header: "Written",
+      className: "whitespace-nowrap",
       cell: (m) => (
         <>
           <span title={formatDateTime(m.createdAt)}>{formatRelative(m.createdAt)}</span>

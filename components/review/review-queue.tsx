@@ -215,7 +215,7 @@ export function ReviewQueue() {
                 ticked={selection.isTicked(s.id)}
                 onCurrent={() => setCurrentId(s.id)}
                 onTick={deciding ? (range) => (range ? selection.extend(s.id) : selection.toggle(s.id)) : undefined}
-                details={!wide && index === currentIndex ? <div className="border-t border-indigo-100 px-4 py-3">{detail(s)}</div> : undefined}
+                details={!wide && index === currentIndex ? <div className="border-t border-indigo-100 bg-white px-4 py-3">{detail(s)}</div> : undefined}
               />
             )}
             empty={

@@ -36,7 +36,8 @@ export function ReviewRow({
       data-key={s.key}
       aria-current={current || undefined}
       onClick={onCurrent}
-      className={cn("border-l-4 transition-colors", current ? "border-indigo-500 bg-indigo-50/60" : ticked ? "border-transparent bg-sky-50/60" : "border-transparent hover:bg-slate-50")}
+      // tints light enough that the rows' small grey and red text keeps its contrast (WCAG AA)
+      className={cn("border-l-4 transition-colors", current ? "border-indigo-500 bg-indigo-50/20" : ticked ? "border-transparent bg-sky-50/60" : "border-transparent hover:bg-slate-50")}
     >
       <div className="flex items-start gap-3 px-4 py-2.5">
         {onTick && (

@@ -129,7 +129,13 @@ export function useHeldDecisions() {
       const toastId = toast.show({
         tone: d.decision === "approve" ? "success" : "info",
         text: d.label,
-        action: { label: "Undo", onClick: () => undo(id) },
+        action: {
+          label: "Undo",
+          onClick: () => {
+            // the toast can outlast the hold while the pointer rests on it
+            if (!undo(id)) toast.show({ tone: "warning", text: "Too late to undo: it was sent already." });
+          },
+        },
         duration: HOLD_MS,
       });
       held.current.set(id, { ...d, toast: toastId, timer: setTimeout(() => release(id), HOLD_MS) });

@@ -118,3 +118,21 @@ export function useUnsavedEdit(key: string, dirty: boolean, label: string) {
     }
   }, [key, dirty, label]);
 }
+
+/**
+ * A form's text fields as one draft (a dialog's: what was typed survives an Esc, a click beside the
+ * dialog, a reload). `empty` is the form untouched; `clear` forgets the draft (after saving, or on
+ * Cancel).
+ */
+export function useFormDraft<T extends Record<string, string>>(key: string, empty: T, label: string) {
+  const fields = Object.keys(empty);
+  const [draft, setDraft] = useDraft(key, (v: unknown): v is T => typeof v === "object" && v !== null && fields.every((f) => typeof (v as Record<string, unknown>)[f] === "string"));
+  const values = draft ?? empty;
+  const dirty = draft !== null && fields.some((f) => draft[f] !== empty[f]);
+  useUnsavedEdit(key, dirty, label);
+  return {
+    values,
+    change: (changes: Partial<T>) => setDraft({ ...values, ...changes }),
+    clear: () => setDraft(null),
+  };
+}

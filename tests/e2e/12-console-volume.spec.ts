@@ -217,9 +217,27 @@ test("decisions are compact rows filtered by outcome in the address; archiving a
   });
 });
 
-test("the escalations tab, the audit log's page and the review filters live in the address", async ({ page }) => {
+test("escalations page 25 at a time; their tab, the audit log's page and the review filters live in the address", async ({ page }) => {
+  test.setTimeout(180_000);
   await signInAsFounder(page);
+  // 30 escalations raised by Santos (the demo's field agent) through the API, with his own key
+  const santos = await demoAgentId("Santos");
+  const key = await page.request.post(`/api/v1/agents/${santos}/keys`, { headers: adminHeaders(), data: { label: "volume" } });
+  expect(key.status()).toBe(201);
+  const headers = { authorization: `Bearer ${(await key.json()).key}` };
+  const topic = token();
+  await inParallel(30, async (i) => {
+    const res = await page.request.post("/api/v1/escalations", {
+      headers,
+      data: { question: `Customer ${topic}-${i} asks for a refund on a ${["boiler", "tap", "drain"][i % 3]} repair`, severity: ["low", "medium", "high", "critical"][i % 4] },
+    });
+    expect(res.status(), await res.text()).toBe(201);
+  }, 4);
+
   await page.goto("/escalations");
+  await expect(page.getByTestId("escalation-card")).toHaveCount(25);
+  await expect(page.getByTestId("pager-range")).toHaveText(/^1–25 of \d+ escalations$/);
+  await expect(page.getByTestId("escalation-card").first()).toContainText("Critical");
   await page.getByRole("tab", { name: /^Resolved/ }).click();
   await expect(page).toHaveURL(/[?&]status=resolved\b/);
   await page.reload();
