@@ -214,14 +214,14 @@ function rows(engine: string, run: { samples: Sample[]; seconds: number; errors:
   return out;
 }
 
-function ensureBuild(distDir: string, nextBin: string) {
+export function ensureBuild(distDir: string, nextBin: string) {
   if (existsSync(path.join(distDir, "BUILD_ID"))) return;
   process.stderr.write(`bench: no production build in ${distDir}, running next build…\n`);
   const build = spawnSync(process.execPath, [nextBin, "build"], { stdio: ["ignore", "ignore", "inherit"], env: { ...process.env, NEXT_DIST_DIR: distDir } });
   if (build.status !== 0) throw new Error(`next build exited with ${build.status}`);
 }
 
-async function startServer(distDir: string, port: number, env: Record<string, string>): Promise<ChildProcess> {
+export async function startServer(distDir: string, port: number, env: Record<string, string>): Promise<ChildProcess> {
   const base = { ...process.env };
   delete base.DATABASE_URL;
   // BENCH_LOAD_SERVER=next: plain `next start` instead (the app in one thread, admission in the route
@@ -248,7 +248,7 @@ async function startServer(distDir: string, port: number, env: Record<string, st
   }
 }
 
-async function stop(child: ChildProcess | undefined) {
+export async function stop(child: ChildProcess | undefined) {
   if (!child?.pid || child.exitCode !== null) return;
   // the server was started in its own process group: end that group, and only it
   try {

@@ -2,6 +2,7 @@
 
 import { useId, useState, type ReactNode } from "react";
 import { cn } from "@/lib/console/cn";
+import { Input } from "./input";
 
 /**
  * The filters above a list or table. From the `sm` breakpoint up they sit in one wrapping row, as
@@ -59,5 +60,30 @@ export function FilterBar({
       </div>
       {trailing}
     </div>
+  );
+}
+
+/** The search box of a filter bar (its `primary`): labelled above like the filters beside it. */
+export function FilterSearch({
+  label = "Search",
+  value,
+  onChange,
+  placeholder,
+  className = "w-64",
+  "aria-label": ariaLabel,
+}: {
+  label?: string;
+  value: string;
+  onChange: (value: string) => void;
+  placeholder?: string;
+  /** its width from `sm` up */
+  className?: string;
+  "aria-label"?: string;
+}) {
+  return (
+    <label className="text-xs font-medium text-slate-600">
+      {label}
+      <Input className={cn("mt-1", className)} type="search" value={value} onChange={(e) => onChange(e.target.value)} placeholder={placeholder} aria-label={ariaLabel} />
+    </label>
   );
 }

@@ -18,6 +18,17 @@ export const agentView = z
   })
   .strict().meta({ description: "An agent HQ runs: internal (works for HQ) or field (serves one client)." }).register(apiViews, { id: "Agent" });
 
+/** An agent as the list shows it: when it was last active, for callers who may see its activity. */
+export const agentListItemView = agentView
+  .extend({
+    lastActiveAt: timestamp
+      .nullable()
+      .describe("the latest of the agent's key use (kept to the minute), its own retrievals and its audited writes; null when none, or for callers who may not see its activity (HQ sees it)"),
+    lastActivity: z.enum(["key", "retrieval", "write"]).nullable().describe("which of the three `lastActiveAt` is"),
+  })
+  .strict()
+  .register(apiViews, { id: "AgentListItem" });
+
 export const agentKeyView = z
   .object({
     id: z.uuid(),
@@ -40,8 +51,8 @@ const one = z.object({ agent: agentView }).strict();
 export const agentContracts = {
   list: defineContract({
     id: "agents.list",
-    method: "GET", path: "/api/v1/agents", permission: "agents.read", summary: "List the agents the caller may see",
-    response: z.object({ agents: z.array(agentView) }).strict(),
+    method: "GET", path: "/api/v1/agents", permission: "agents.read", summary: "List the agents the caller may see, with when each was last active",
+    response: z.object({ agents: z.array(agentListItemView) }).strict(),
   }),
   create: defineContract({
     id: "agents.create",

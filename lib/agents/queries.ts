@@ -2,19 +2,44 @@ import "server-only";
 import type { Queryable } from "@/lib/db";
 import type { z } from "zod";
 import type { AgentKind, AgentRole } from "@/lib/auth/caller";
-import type { agentKeyView, agentView } from "./contracts";
+import type { agentKeyView, agentListItemView, agentView } from "./contracts";
 
 export type AgentRow = z.output<typeof agentView>;
+type AgentListRow = z.output<typeof agentListItemView>;
 
 // clients are joined with a left join: RLS may hide a client row even where the agent is visible
-const SELECT = `
-  select a.id, a.name, a.kind, a.role, a.kb_access as "kbAccess", a.client_id as "clientId",
+const COLUMNS = `a.id, a.name, a.kind, a.role, a.kb_access as "kbAccess", a.client_id as "clientId",
          c.name as "clientName", a.description, a.disabled_at as "disabledAt",
-         a.created_at as "createdAt", a.updated_at as "updatedAt"
-    from agents a left join clients c on c.id = a.client_id`;
+         a.created_at as "createdAt", a.updated_at as "updatedAt"`;
+const SELECT = `select ${COLUMNS} from agents a left join clients c on c.id = a.client_id`;
 
+/**
+ * Every visible agent with its last activity: the latest of a key's last use (touched at most once a
+ * minute), a retrieval the agent made itself and a write the audit log records in its name. Keys,
+ * the retrieval log and the audit log are HQ's to read (RLS), so other callers get nulls.
+ */
 export function listAgents(tx: Queryable) {
-  return tx.query<AgentRow>(`${SELECT} order by a.kind, a.name`);
+  return tx.query<AgentListRow>(
+    `with activity as (
+       select a.id, x.at, x.kind
+         from agents a
+         cross join lateral (
+           select (select max(k.last_used_at) from agent_keys k where k.agent_id = a.id) as at, 'key' as kind
+           union all
+           select (select r.occurred_at from retrieval_log r
+                    where r.agent_id = a.id and r.caller_type = 'agent' order by r.occurred_at desc limit 1), 'retrieval'
+           union all
+           select (select l.occurred_at from audit_log l
+                    where l.actor_type = 'agent' and l.actor_id = a.id order by l.occurred_at desc limit 1), 'write'
+         ) x
+     ),
+     latest as (
+       select distinct on (id) id, at, kind from activity where at is not null order by id, at desc, kind
+     )
+     select ${COLUMNS}, l.at as "lastActiveAt", l.kind as "lastActivity"
+       from agents a left join clients c on c.id = a.client_id left join latest l on l.id = a.id
+      order by a.kind, a.name`,
+  );
 }
 
 export async function getAgent(tx: Queryable, p: { id: string }) {

@@ -40,6 +40,7 @@ export const TAGS: Record<string, { name: string; description: string }> = {
   audit: { name: "Audit", description: "Who did what: the audit log and its CSV export." },
   auth: { name: "Sign-in and HQ users", description: "Console sign-in, first-run setup, invitations, and HQ user management." },
   backup: { name: "Backups", description: "A consistent snapshot of the embedded database, streamed while it serves (HQ admins)." },
+  search: { name: "Search", description: "Agents, contacts, knowledge entries and escalations by name or title, as the caller may read them (the console's jump-to palette)." },
   system: { name: "System", description: "Liveness and this document." },
   mcp: {
     name: "MCP",

@@ -50,9 +50,14 @@ export class AgentDetailPage {
     return this.keyRows().filter({ hasText: label });
   }
 
+  /** Revoking cannot be undone: the dialog wants the key's prefix typed out before it acts. */
   async revokeKey(label: string) {
-    await this.keyRow(label).getByRole("button", { name: "Revoke" }).click();
+    const row = this.keyRow(label);
+    const prefix = await row.getAttribute("data-key-prefix");
+    await row.getByRole("button", { name: "Revoke" }).click();
     const dialog = this.page.getByRole("dialog", { name: "Revoke this key?" });
+    await expect(dialog.getByRole("button", { name: "Revoke key" })).toBeDisabled();
+    await dialog.getByRole("textbox").fill(prefix!);
     await dialog.getByRole("button", { name: "Revoke key" }).click();
     await expect(dialog).toBeHidden();
   }
