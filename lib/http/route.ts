@@ -6,6 +6,7 @@ import { authenticate } from "@/lib/auth/authenticate";
 import type { Caller } from "@/lib/auth/caller";
 import { assertCan, type Permission } from "@/lib/auth/permissions";
 import { getConfig } from "@/lib/config";
+import { forRequest, RequestAbandonedError } from "@/lib/db/request-scope";
 import { measured, UNMATCHED_ROUTE } from "@/lib/metrics/http";
 import { admitted } from "./admission";
 import { readJsonBody, refuseBody } from "./body";
@@ -62,7 +63,9 @@ export function route(
 ): Handler {
   const call = handler as (ctx: Context<Schema, Schema, Caller, unknown>) => Promise<unknown>;
   // counted under the contract's path (a template such as /api/v1/memories/{id}), 429s of the queue included
-  return measured(opts.path ?? UNMATCHED_ROUTE, admitted(async (req: NextRequest, ctx: RouteContext): Promise<Response> => {
+  // the handler's database work is bound to the request: a caller that disconnects has its
+  // unfinished transaction rolled back (lib/db/request-scope.ts)
+  return measured(opts.path ?? UNMATCHED_ROUTE, admitted((req: NextRequest, ctx: RouteContext): Promise<Response> => forRequest(req.signal, async () => {
     try {
       let caller: Caller | null = null;
       if (opts.permission !== null) {
@@ -94,7 +97,7 @@ export function route(
     } catch (err) {
       return errorResponse(err);
     }
-  }));
+  })));
 }
 
 // The test suites set this: every answer is checked against its contract, so a contract that drifts from
@@ -116,6 +119,8 @@ export function json(data: unknown, status = 200): Response {
 }
 
 export function errorResponse(err: unknown): Response {
+  // no one is left to read an answer: the status is for the metrics (nginx's "client closed request")
+  if (err instanceof RequestAbandonedError) return new Response(null, { status: 499 });
   const e = toApiError(err);
   const res = json(errorBody(e.code, e.message, e.details), e.status);
   if (e instanceof RateLimitedError) res.headers.set("Retry-After", String(e.retryAfterSeconds));
