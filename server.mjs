@@ -120,9 +120,27 @@ function record(pathname, method, status, arrived) {
   bridge.recordHttpRequest(bridge.routeTemplate(pathname) ?? UNMATCHED_ROUTE, method, status, (performance.now() - arrived) / 1000);
 }
 
-/** The API's JSON error (or, for a page, its plain-text form) from the front door. */
-function refuse(res, api, status, code, message, options = {}) {
+/**
+ * The API's JSON error (or, for a page, its plain-text form) from the front door. `unread`: the request
+ * whose body was not read (or not all of it). The answer goes out at once and the rest of the body is
+ * read and dropped as it comes, so the client — which may still be sending — reads the answer and can
+ * go on on the same connection; a body still not in after BODY_TIMEOUT_MS closes the connection.
+ * (Closing at once instead would reset a connection the client is still writing to, and the client
+ * might lose the answer with it.)
+ */
+function refuse(res, api, status, code, message, { unread, ...options } = {}) {
   answer(res, status, api ? bridge.errorBody(code, message) : `${message}\n`, options);
+  if (unread && hasBody(unread) && !unread.complete) dropRest(unread);
+}
+
+function dropRest(req) {
+  req.resume();
+  const timer = setTimeout(() => {
+    if (!req.complete) req.socket.destroy();
+  }, door.bodyTimeoutMs);
+  const stop = () => clearTimeout(timer);
+  req.once("end", stop);
+  req.once("close", stop);
 }
 
 const FAILED_BODY = {
@@ -146,10 +164,10 @@ async function onRequest(req, res, expectsContinue) {
   const method = req.method ?? "GET";
 
   if (!validHost(req.headers.host)) {
-    return refuse(res, true, 400, "bad_request", "The Host header is not a valid host[:port]", { close: hasBody(req) });
+    return refuse(res, true, 400, "bad_request", "The Host header is not a valid host[:port]", { unread: req });
   }
   const target = canonicalTarget(req.url ?? "/");
-  if (!target) return refuse(res, true, 400, "bad_request", "The request target must be a path (such as /api/v1/agents)", { close: hasBody(req) });
+  if (!target) return refuse(res, true, 400, "bad_request", "The request target must be a path (such as /api/v1/agents)", { unread: req });
   if (target.host) req.headers.host = target.host;
   req.url = `${target.path}${target.search}`;
   const pathname = target.path;
@@ -168,13 +186,13 @@ async function onRequest(req, res, expectsContinue) {
     if (expectsContinue && Number(req.headers["content-length"]) > limit) return refuse(res, api, 413, "payload_too_large", `The body is larger than the limit of ${limit} bytes`, { close: true });
     if (expectsContinue) res.writeContinue();
     const read = await readBody(req, { limit, timeoutMs: door.bodyTimeoutMs });
-    if (read.failure) return failedBody(res, api, read.failure, limit, pathname, method, arrived);
+    if (read.failure) return failedBody(req, res, api, read.failure, limit, pathname, method, arrived);
     return serve(read.body.length ? replayRequest(req, read.body) : req, res);
   }
 
   const ticket = admission.arrive(bridge.callerOf(req.headers, socket.remoteAddress));
   if (ticket.refusal) {
-    refuse(res, true, ticket.refusal.status, ticket.refusal.code, ticket.refusal.message, { headers: ticket.refusal.headers, close: hasBody(req) });
+    refuse(res, true, ticket.refusal.status, ticket.refusal.code, ticket.refusal.message, { headers: ticket.refusal.headers, unread: req });
     record(pathname, method, ticket.refusal.status, arrived);
     return;
   }
@@ -195,10 +213,11 @@ async function onRequest(req, res, expectsContinue) {
   const read = await readBody(req, { limit, timeoutMs: door.bodyTimeoutMs });
   if (read.failure) {
     leave();
-    return failedBody(res, true, read.failure, limit, pathname, method, arrived);
+    return failedBody(req, res, true, read.failure, limit, pathname, method, arrived);
   }
   ticket.wait(
     (queueMs) => {
+      if (socket.destroyed) return leave(); // the client left as its turn came
       req.headers[SEAM_HEADERS.queueMs] = queueMs;
       // the slot is free once the answer's head is written (a streamed body may take longer), the
       // handler is done, or the client is gone
@@ -212,14 +231,15 @@ async function onRequest(req, res, expectsContinue) {
   );
 }
 
-function failedBody(res, api, failure, limit, pathname, method, arrived) {
+function failedBody(req, res, api, failure, limit, pathname, method, arrived) {
   if (failure === "gone") {
     // nobody is left to answer; counted as nginx's 499 "client closed request"
     if (api) record(pathname, method, 499, arrived);
     return;
   }
   const [status, code, message] = FAILED_BODY[failure](limit);
-  refuse(res, api, status, code, message, { close: true });
+  // past the limit: the rest is read and dropped; out of time: the connection is closed
+  refuse(res, api, status, code, message, failure === "too_large" ? { unread: req } : { close: true });
   if (api) record(pathname, method, status, arrived);
 }
 
@@ -248,7 +268,9 @@ server.on("connection", (socket) => {
   markIdle(socket);
   socket.once("close", () => {
     idle.delete(socket);
-    for (const fn of [...socket[ON_CLOSE]]) fn();
+    // the last request first: a pipelined request still waiting leaves the queue before the slot of
+    // one running before it is freed (and handed on)
+    for (const fn of [...socket[ON_CLOSE]].reverse()) fn();
   });
 });
 server.keepAliveTimeout = door.keepAliveTimeoutMs;
