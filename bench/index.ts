@@ -17,6 +17,8 @@ const MODULES: { name: string; load: () => Promise<BenchModule>; onlyWhenNamed?:
   { name: "import", load: async () => (await import("./import")).benchImport },
   // not in the default run (it starts servers and takes minutes): `npm run bench -- load`
   { name: "load", load: async () => (await import("./load")).benchLoad, onlyWhenNamed: true },
+  // likewise (`npm run bench -- neighbours`): one caller's load beside another's, and the front door's figures
+  { name: "neighbours", load: async () => (await import("./neighbours")).benchNeighbours, onlyWhenNamed: true },
 ];
 
 async function main() {
