@@ -41,7 +41,7 @@ export default tseslint.config(
   {
     files: ["scripts/**/*.mjs", "server/**/*.mjs", "*.mjs"],
     languageOptions: {
-      globals: { process: "readonly", console: "readonly", URL: "readonly", performance: "readonly", setTimeout: "readonly", clearTimeout: "readonly", Headers: "readonly", ByteLengthQueuingStrategy: "readonly", Buffer: "readonly" },
+      globals: { process: "readonly", console: "readonly", URL: "readonly", performance: "readonly", setTimeout: "readonly", clearTimeout: "readonly", Headers: "readonly", AbortController: "readonly", Buffer: "readonly" },
     },
   },
   {

@@ -9,6 +9,8 @@
 //   `Expect: 100-continue` is answered with the refusal instead of 100 when the request would be refused;
 // - every API request but GET /api/health and /api/metrics then takes its turn in admission control:
 //   fair turns per caller, per-caller limits (server/admission.mjs, the same instance the app uses);
+// - an API call with a bearer key is handed straight to its route handler (server/direct.mjs) unless
+//   API_DIRECT=false; everything else goes through Next.js's request handler;
 // - console pages take no large bodies (64 KB) and never wait in the queue;
 // - every request is accounted for until its answer is written or its connection is gone (a
 //   pipelined request whose connection died included), a caller that disconnects frees its slot and
@@ -68,6 +70,18 @@ const bridge = globalThis[SEAM_GLOBALS.bridge];
 if (!bridge) throw new Error("server.mjs: the app's bridge was not installed (instrumentation.ts did not run)");
 const admission = bridge.admission();
 const door = bridge.frontDoor();
+/** bearer-key API calls straight to their route handler (server/direct.mjs), unless API_DIRECT=false */
+let direct = null;
+if (bridge.directApi()) {
+  try {
+    const { createDirectRoutes } = await import("./server/direct.mjs");
+    const { NextRequest } = await import("next/server.js");
+    const distDir = path.join(path.dirname(new URL(import.meta.url).pathname), process.env.NEXT_DIST_DIR || ".next");
+    direct = createDirectRoutes({ distDir, routeTemplate: bridge.routeTemplate, makeRequest: (url, init) => new NextRequest(url, init) });
+  } catch (err) {
+    console.error(`[memory-hq] every API call goes through Next.js: the build's route list could not be read (${err instanceof Error ? err.message : err})`);
+  }
+}
 
 let draining = false;
 /** requests received and not yet answered (or whose connection is gone) */
@@ -222,7 +236,10 @@ async function onRequest(req, res, expectsContinue) {
       // the slot is free once the answer's head is written (a streamed body may take longer), the
       // handler is done, or the client is gone
       onHead(res, () => ticket.end());
-      serve(read.body.length ? replayRequest(req, read.body) : req, res).finally(() => ticket.end());
+      const served = direct && /^Bearer\s/i.test(req.headers.authorization ?? "")
+        ? serveDirect(req, res, method, pathname, read.body)
+        : serve(read.body.length ? replayRequest(req, read.body) : req, res);
+      served.finally(() => ticket.end());
     },
     (refusal) => {
       refuse(res, true, refusal.status, refusal.code, refusal.message, { headers: refusal.headers, close: refusal.status === 503 });
@@ -244,11 +261,29 @@ function failedBody(req, res, api, failure, limit, pathname, method, arrived) {
 }
 
 function serve(req, res) {
-  return handle(req, res).catch((err) => {
-    // an error outside any route handler (routing, rendering): the API's 500, with a request id in the log and the answer
-    if (!res.headersSent) answer(res, 500, bridge.failure(err));
-    else res.destroy();
-  });
+  return handle(req, res).catch((err) => failed(res, err));
+}
+
+/** A bearer-key call its route handler answers itself; anything it does not serve, Next.js serves. */
+async function serveDirect(req, res, method, pathname, body) {
+  try {
+    const found = await direct.lookup(method, pathname);
+    if (!found) return await serve(body.length ? replayRequest(req, body) : req, res);
+    // the handler's work stops (its transaction rolls back) if the client leaves before its answer
+    const gone = new AbortController();
+    whenOver(req, res, () => {
+      if (!res.writableFinished) gone.abort();
+    });
+    await direct.serve(req, res, found, body, gone.signal);
+  } catch (err) {
+    failed(res, err);
+  }
+}
+
+/** An error outside any route handler (routing, rendering): the API's 500, with a request id in the log and the answer. */
+function failed(res, err) {
+  if (!res.headersSent) answer(res, 500, bridge.failure(err));
+  else res.destroy();
 }
 
 const server = http.createServer(

@@ -3,6 +3,7 @@ import { closeDatabase } from "@/lib/db";
 import { getConfig } from "@/lib/config";
 import { stopConsolidationScheduler } from "@/lib/lifecycle/scheduler";
 import { recordHttpRequest } from "@/lib/metrics/http";
+import { tracingConfigured } from "@/lib/metrics/tracing";
 import { flushAccessCounts } from "@/lib/retrieval/access-counts";
 import { flushTermStats } from "@/lib/retrieval/term-stats";
 import { callerOf, type Admission, type Caller } from "@/server/admission.mjs";
@@ -40,6 +41,11 @@ export interface ServerBridge {
    */
   refusalBeforeBody(method: string, pathname: string, headers: NodeHeaders): ServerAnswer | null;
   frontDoor(): { headersTimeoutMs: number; bodyTimeoutMs: number; keepAliveTimeoutMs: number; maxIdleConnections: number; maxBodyBytes: number };
+  /**
+   * Whether API calls with a bearer key go straight to their route handler (API_DIRECT), not through
+   * Next.js's request handler: not while OpenTelemetry tracing is on, whose request spans are Next.js's.
+   */
+  directApi(): boolean;
   routeTemplate(pathname: string): string | undefined;
   recordHttpRequest: typeof recordHttpRequest;
   errorBody(code: "rate_limited" | "service_unavailable" | "bad_request" | "payload_too_large" | "request_timeout" | "unauthorized", message: string): unknown;
@@ -90,6 +96,7 @@ export function installServerBridge(): void {
         maxBodyBytes: c.MAX_BODY_BYTES,
       };
     },
+    directApi: () => getConfig().API_DIRECT && !tracingConfigured(),
     routeTemplate,
     recordHttpRequest,
     errorBody: (code, message) => errorBody(code, message),
