@@ -4,7 +4,7 @@ import { api, type ApiResponse } from "../helpers/api";
 import { createAgent, createClient } from "../helpers/fixtures";
 import { TEST_ADMIN_KEY } from "../helpers/setup-env";
 import type { AnyContract } from "@/lib/http/contract";
-import { documentedEndpoints } from "@/lib/http/openapi";
+import { ALL_CONTRACTS } from "@/lib/contracts";
 import { MAX_JSON_DEPTH } from "@/lib/http/input-guards";
 
 // The boundary refuses what Postgres cannot store or a recursive walker cannot survive, on every
@@ -12,7 +12,7 @@ import { MAX_JSON_DEPTH } from "@/lib/http/input-guards";
 // parameter, JSON nested thousands of levels deep, impossible cursor timestamps. Routes that take
 // no body refuse one under the same limits. The cases come from the OpenAPI operations.
 
-const ENDPOINTS = documentedEndpoints();
+const ENDPOINTS = ALL_CONTRACTS;
 let keys: (string | null)[] = [];
 
 beforeAll(async () => {
