@@ -186,7 +186,7 @@ async function onRequest(req, res, expectsContinue) {
   req.url = `${target.path}${target.search}`;
   const pathname = target.path;
   const api = pathname.startsWith("/api/");
-  const queued = api && !/^\/api\/(health|metrics)\/?$/.test(pathname);
+  const queued = api && bridge.waitsForTurn(pathname);
 
   if (draining) {
     // a request on a connection kept open from before the shutdown: not started, so refused

@@ -100,13 +100,13 @@ export async function admit(req: Request, serve: () => Promise<Response>): Promi
 }
 
 /**
- * Wraps a route handler in admission control (lib/http/route.ts). Under server.mjs the request was
- * admitted when it arrived, before any other work: the handler runs at once and reports the wait
- * server.mjs measured.
+ * Wraps a route handler in admission control (lib/http/route.ts; `queued` false for one that never
+ * waits, such as the health check). Under server.mjs the request was admitted when it arrived, before
+ * any other work: the handler runs at once and reports the wait server.mjs measured.
  */
-export function admitted<A extends [Request, ...unknown[]]>(handler: (...args: A) => Promise<Response>) {
+export function admitted<A extends [Request, ...unknown[]]>(queued: boolean, handler: (...args: A) => Promise<Response>) {
   return (...args: A): Promise<Response> => {
-    if (!admittedAtAccept()) return admit(args[0], () => handler(...args));
+    if (queued && !admittedAtAccept()) return admit(args[0], () => handler(...args));
     return timed(acceptQueueMs(args[0]), () => handler(...args));
   };
 }

@@ -44,7 +44,7 @@ export function route<const K extends AnyContract>(contract: K, handler: Contrac
   // counted under the contract's path (a template such as /api/v1/memories/{id}), 429s of the queue
   // included; the handler's database work is bound to the request, so a caller that disconnects has
   // its unfinished transaction rolled back (lib/db/request-scope.ts)
-  return measured(contract.path, admitted((req: NextRequest, ctx: RouteContext): Promise<Response> => forRequest(req.signal, async () => {
+  return measured(contract.path, admitted(contract.queued !== false, (req: NextRequest, ctx: RouteContext): Promise<Response> => forRequest(req.signal, async () => {
     try {
       let caller: Caller | null = null;
       if (contract.permission !== null) {

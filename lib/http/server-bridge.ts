@@ -9,7 +9,7 @@ import { flushTermStats } from "@/lib/retrieval/term-stats";
 import { callerOf, type Admission, type Caller } from "@/server/admission.mjs";
 import { SEAM_GLOBALS } from "@/server/seam.mjs";
 import { admission } from "./admission";
-import { maxBodyBytesOf, requiresCredentials, routeTemplate, unservedApiAnswer } from "./api-routes";
+import { maxBodyBytesOf, requiresCredentials, routeTemplate, unservedApiAnswer, waitsForTurn } from "./api-routes";
 import { callerAddress, DIRECT_ADDRESS } from "./caller-address";
 import { errorBody } from "./errors";
 import { toApiError } from "./route";
@@ -33,6 +33,8 @@ export interface ServerBridge {
   admission(): Admission;
   /** The caller a request comes from, for its place in the queue (unverified); `peer` is the socket's address. */
   callerOf(headers: NodeHeaders, peer: string | undefined): Caller;
+  /** Whether an API request to `pathname` waits for an admission turn (all but health and metrics). */
+  waitsForTurn(pathname: string): boolean;
   /** The body limit of a request to `pathname`: its route's, else MAX_BODY_BYTES. */
   bodyLimit(method: string, pathname: string): number;
   /**
@@ -73,6 +75,7 @@ export function installServerBridge(): void {
         adminKey: getConfig().ADMIN_API_KEY,
       });
     },
+    waitsForTurn,
     bodyLimit: (method, pathname) => maxBodyBytesOf(method, pathname) ?? getConfig().MAX_BODY_BYTES,
     refusalBeforeBody: (method, pathname, headers) => {
       const unserved = unservedApiAnswer(method, pathname);

@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { resetConfigForTests } from "@/lib/config";
 import { admit } from "@/lib/http/admission";
+import { waitsForTurn } from "@/lib/http/api-routes";
 import { bearerCallerKey, callerOf, createAdmission, type AdmissionSettings, type Caller, type Refusal } from "@/server/admission.mjs";
 
 // Admission control (server/admission.mjs, one core for server.mjs and the route wrapper): a fixed
@@ -191,6 +192,16 @@ describe("who a request comes from (for its place in the queue only)", () => {
     expect(session.key).not.toContain("s3cret");
     expect(callerOf({ cookie: "sb-proj-auth-token.0=part1; sb-proj-auth-token.1=part2" }).kind).toBe("hq_user");
     expect(callerOf({ cookie: "theme=dark", address: "10.0.0.1" })).toEqual({ key: "address:10.0.0.1", kind: "anonymous" });
+  });
+});
+
+describe("which requests wait for a turn", () => {
+  it("all API requests but the health check and the metrics scrape, which must answer while the queue is full", () => {
+    expect(waitsForTurn("/api/health")).toBe(false);
+    expect(waitsForTurn("/api/metrics")).toBe(false);
+    expect(waitsForTurn("/api/v1/agents/me")).toBe(true);
+    expect(waitsForTurn("/api/mcp")).toBe(true);
+    expect(waitsForTurn("/api/v1/no-such-thing")).toBe(true);
   });
 });
 
