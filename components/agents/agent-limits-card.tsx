@@ -29,10 +29,10 @@ export function AgentLimitsCard({ agent, isAdmin }: { agent: Agent; isAdmin: boo
   const [editing, setEditing] = useState(false);
   const { custom } = agent.limits;
   return (
-    <Card>
+    <Card data-testid="agent-limits">
       <CardHeader
         title="Limits"
-        description="How many requests this agent may send. Other callers are never slowed by it."
+        description="How many requests this agent may send; past them it gets 429 and other callers are not slowed by it."
         actions={
           isAdmin && (
             <Button variant="secondary" onClick={() => setEditing(true)}>
