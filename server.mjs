@@ -38,6 +38,10 @@ const SHUTDOWN_MS = Number(process.env.SHUTDOWN_TIMEOUT_MS || 30_000);
 /** requests still waiting for a turn this long after the signal are refused (503); the rest of the time is for those running */
 const DRAIN_MS = Math.min(10_000, SHUTDOWN_MS / 3);
 const INTERNAL_HEADERS = Object.values(SEAM_HEADERS);
+/** how long a refusal of a caller over its own limits is held back (see holdRefusal), and how many at once */
+const HOLD_REFUSAL_MS = 1000;
+const MAX_HELD_REFUSALS = 1000;
+let heldRefusals = 0;
 
 globalThis[SEAM_GLOBALS.admittedAtAccept] = true;
 
@@ -86,7 +90,12 @@ if (bridge.directApi()) {
 let draining = false;
 /** requests received and not yet answered (or whose connection is gone) */
 let open = 0;
+/** route handlers still running, a gone client's included (its work stops at its next statement) */
+let handling = 0;
 let allAnswered = () => {};
+const settled = () => {
+  if (open === 0 && handling === 0) allAnswered();
+};
 
 // Connections: each one's requests in progress and what to do when it closes; the idle ones (no
 // request in progress) in the order they became idle, at most MAX_IDLE_CONNECTIONS of them.
@@ -171,7 +180,7 @@ async function onRequest(req, res, expectsContinue) {
   open += 1;
   whenOver(req, res, () => {
     open -= 1;
-    if (open === 0) allAnswered();
+    settled();
     if (--socket[IN_PROGRESS] === 0) markIdle(socket);
   });
   onHead(res, () => {});
@@ -206,9 +215,9 @@ async function onRequest(req, res, expectsContinue) {
 
   const ticket = admission.arrive(bridge.callerOf(req.headers, socket.remoteAddress));
   if (ticket.refusal) {
-    refuse(res, true, ticket.refusal.status, ticket.refusal.code, ticket.refusal.message, { headers: ticket.refusal.headers, unread: req });
-    record(pathname, method, ticket.refusal.status, arrived);
-    return;
+    const { status, code, message, headers } = ticket.refusal;
+    record(pathname, method, status, arrived);
+    return holdRefusal(req, res, ticket.refusal, () => refuse(res, true, status, code, message, { headers, unread: req }));
   }
   const leave = whenOver(req, res, () => ticket.end());
   const limit = bridge.bodyLimit(method, pathname);
@@ -248,6 +257,28 @@ async function onRequest(req, res, expectsContinue) {
   );
 }
 
+/**
+ * A caller over its own limits gets its 429 after a pause of up to a second (never past its
+ * Retry-After): a runaway loop that sends again at once then sends about one request a second per
+ * connection instead of thousands, and its refusals cost the server next to nothing. At most
+ * MAX_HELD_REFUSALS wait at once; past that they are answered at once.
+ */
+function holdRefusal(req, res, refusal, answerNow) {
+  if (refusal.reason !== "rate_limited" && refusal.reason !== "caller_queue_full") return answerNow();
+  if (heldRefusals >= MAX_HELD_REFUSALS) return answerNow();
+  heldRefusals += 1;
+  let held = true;
+  const release = () => {
+    if (!held) return false;
+    held = false;
+    heldRefusals -= 1;
+    clearTimeout(timer);
+    return true;
+  };
+  const timer = setTimeout(() => release() && answerNow(), Math.min(HOLD_REFUSAL_MS, refusal.retryAfter * 1000));
+  whenOver(req, res, release);
+}
+
 function failedBody(req, res, api, failure, limit, pathname, method, arrived) {
   if (failure === "gone") {
     // nobody is left to answer; counted as nginx's 499 "client closed request"
@@ -261,7 +292,16 @@ function failedBody(req, res, api, failure, limit, pathname, method, arrived) {
 }
 
 function serve(req, res) {
-  return handle(req, res).catch((err) => failed(res, err));
+  return handled(handle(req, res).catch((err) => failed(res, err)));
+}
+
+/** Counts `work` among the handlers running until it settles: shutdown closes the database only after. */
+function handled(work) {
+  handling += 1;
+  return work.finally(() => {
+    handling -= 1;
+    settled();
+  });
 }
 
 /** A bearer-key call its route handler answers itself; anything it does not serve, Next.js serves. */
@@ -274,7 +314,7 @@ async function serveDirect(req, res, method, pathname, body) {
     whenOver(req, res, () => {
       if (!res.writableFinished) gone.abort();
     });
-    await direct.serve(req, res, found, body, gone.signal);
+    await handled(direct.serve(req, res, found, body, gone.signal));
   } catch (err) {
     failed(res, err);
   }
@@ -325,9 +365,11 @@ async function shutdown(signal) {
   }, SHUTDOWN_MS - 500);
   server.close();
   server.closeIdleConnections();
+  // every request answered (or its client gone) and every handler done, a gone client's included:
+  // the counters are then stored and the database closed with nothing else running on it
   const answered = new Promise((resolve) => {
     allAnswered = resolve;
-    if (open === 0) resolve();
+    settled();
   });
   // requests already waiting get their turn until the drain time runs out, then 503
   const drainTimer = setTimeout(() => admission.refuseWaiting(), DRAIN_MS);
@@ -336,6 +378,7 @@ async function shutdown(signal) {
   await Promise.race([answered, lastCall]);
   clearTimeout(drainTimer);
   if (open > 0) console.error(`[memory-hq] ${open} requests still unanswered at the deadline: closing their connections`);
+  else if (handling > 0) console.error(`[memory-hq] ${handling} handlers of requests whose clients left still running at the deadline`);
   server.closeAllConnections();
   try {
     await bridge.shutdown(); // pending counters stored, database closed

@@ -68,7 +68,9 @@ async function populate(base: string) {
   return { quiet, flooder, importer };
 }
 
-const retrieve = (base: string, key: string, i: number) => call(base, key, "POST", "/api/v1/retrieve", { message: `What do we know about the ${TOPICS[i % TOPICS.length]} for this customer?` });
+// scopes given: every call searches the agent's memories and the knowledge base (no trigger verdict of "none")
+const retrieve = (base: string, key: string, i: number) =>
+  call(base, key, "POST", "/api/v1/retrieve", { message: `What do we know about the ${TOPICS[i % TOPICS.length]} for this customer?`, scopes: ["memories", "knowledge"] });
 
 /** The quiet agent's retrieves, one at a time: sorted latencies in ms (failures counted apart). */
 async function quietCalls(base: string, agent: Agent) {

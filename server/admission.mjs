@@ -10,9 +10,9 @@
 //   by its recent service time per request, and the waiting flow whose clock is furthest behind goes
 //   next; a flow that was idle starts level with the others (idle time earns no credit). An importer
 //   whose requests take seconds gets a turn after a reader's many short ones, not before.
-// - One caller never holds every slot: with more than one slot, one is always left for another caller,
-//   and while others wait a caller above its share (the slots divided among the callers with work)
-//   gets a turn only once the others below theirs had one.
+// - One caller never holds more than half the slots (with two or more, at least one is left for
+//   another caller), and while others wait a caller above its share (the slots divided among the
+//   callers with work) gets a turn only once the others below theirs had one.
 // - Per caller: a request rate with a burst (a token bucket) and a cap on requests waiting (received,
 //   body being read or waiting for a turn). Over either: 429 `rate_limited` with Retry-After and the
 //   RateLimit / RateLimit-Policy fields (IETF httpapi ratelimit-headers draft). An agent's own limits,
@@ -154,8 +154,11 @@ export function createAdmission({ settings, hooks = {}, now = () => performance.
     for (const [key, o] of overrides) if (at - o.at > FORGET_AFTER_MS && !flows.has(key)) overrides.delete(key);
   }
 
-  /** The largest number of slots one caller may hold: all but one, so another caller always finds one. */
-  const hardCap = () => (current.concurrency > 1 ? current.concurrency - 1 : 1);
+  /**
+   * The most slots one caller may hold: half of them (all but one of two or three), so another caller
+   * always finds a slot free and its work shares the database with few of the busy caller's.
+   */
+  const hardCap = () => (current.concurrency > 1 ? Math.min(current.concurrency - 1, Math.ceil(current.concurrency / 2)) : 1);
   /** A caller's share while others wait: the slots divided among the callers with work. */
   const fairShare = () => Math.max(1, Math.ceil(current.concurrency / Math.max(1, active)));
 

@@ -57,7 +57,7 @@ describe("fair turns among callers", () => {
   it("serves one caller's requests in arrival order and never more than the concurrency", () => {
     const h = harness(settings({ concurrency: 3 }));
     for (let i = 0; i < 5; i++) h.send(i < 4 ? A : B, `${i < 4 ? "a" : "b"}${i}`);
-    // a lone caller holds at most all slots but one; the other caller's request takes that one at once
+    // a lone caller holds at most half the slots (two of three); the other caller's request takes one at once
     expect(h.started).toEqual(["a0", "a1", "b4"]);
     expect(h.admission.running).toBe(3);
     h.finish("a0");
@@ -94,16 +94,16 @@ describe("fair turns among callers", () => {
   it("gives a caller below its share the next turn before one above it", () => {
     const h = harness(settings({ concurrency: 4 }));
     for (let i = 0; i < 10; i++) h.send(A, `a${i}`);
-    expect(h.started).toEqual(["a0", "a1", "a2"]);
-    h.send(B, "b0");
-    h.send(B, "b1");
-    h.send(B, "b2");
-    // b0 took the slot left free; the next slot goes to B (1 of its share of 2) before A (3, above it)
-    expect(h.started).toEqual(["a0", "a1", "a2", "b0"]);
+    // alone, A holds half the slots: a newcomer finds one free at once
+    expect(h.started).toEqual(["a0", "a1"]);
+    for (let i = 0; i < 4; i++) h.send(B, `b${i}`);
+    expect(h.started).toEqual(["a0", "a1", "b0", "b1"]);
+    // each has a share of two: the slot a0 frees goes to A (one running), not to B (two)
     h.finish("a0");
-    expect(h.started.at(-1)).toBe("b1");
-    h.finish("a1");
-    // both at 2 of 4 now: turns by virtual time
+    expect(h.started.at(-1)).toBe("a2");
+    // and the one b0 frees to B, not to A (two again)
+    h.finish("b0");
+    expect(h.started.at(-1)).toBe("b2");
     expect(h.admission.running).toBe(4);
   });
 });
