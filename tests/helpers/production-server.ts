@@ -105,5 +105,5 @@ export function rawExchange(port: number, chunks: (string | Buffer)[], opts: { w
   });
 }
 
-/** The status codes of every response in a raw exchange's text, in order. */
-export const statuses = (text: string) => [...text.matchAll(/^HTTP\/1\.[01] (\d{3})/gm)].map((m) => Number(m[1]));
+/** The status codes of every response in a raw exchange's text, in order (a body with a length runs straight into the next status line). */
+export const statuses = (text: string) => [...text.matchAll(/HTTP\/1\.[01] (\d{3}) /g)].map((m) => Number(m[1]));
