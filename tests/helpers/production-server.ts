@@ -14,7 +14,7 @@ export interface ProductionServer {
   base: string;
   port: number;
   child: ChildProcess;
-  /** what the server printed on stdout (its shutdown reports) */
+  /** what the server printed (its shutdown reports); its errors are shown as they come too */
   output: () => string;
   exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
   /** SIGTERM (or `signal`), then waits for the exit and removes the data folder */
@@ -41,12 +41,16 @@ export async function startProductionServer(opts: { port: number; env?: Record<s
       CONSOLIDATE_SCHEDULER: "false",
       ...opts.env,
     },
-    stdio: ["ignore", "pipe", "inherit"],
+    stdio: ["ignore", "pipe", "pipe"],
     // its own process group: stopping it ends it and only it
     detached: true,
   });
   let output = "";
   child.stdout!.on("data", (d) => (output += d));
+  child.stderr!.on("data", (d) => {
+    output += d;
+    process.stderr.write(d);
+  });
   const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => child.once("exit", (code, signal) => resolve({ code, signal })));
   // generous: the first start migrates an empty embedded database, slow on a busy machine
   const deadline = Date.now() + 300_000;
