@@ -11,7 +11,7 @@ import path from "node:path";
 import { mkdtemp, rm } from "node:fs/promises";
 import os from "node:os";
 import { chromium, type Page } from "@playwright/test";
-import { ensureBuild, startServer, stop } from "./load";
+import { ensureBuild, percentile, startServer, stop } from "./server";
 import type { BenchModule, BenchRow } from "./measure";
 import { freePort } from "./retrieval";
 
@@ -61,12 +61,8 @@ async function openQueue(page: Page, url: string) {
   return page.evaluate(() => ({ ms: performance.now(), rows: document.querySelectorAll('[data-testid="suggestion"]').length }));
 }
 
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))]!;
-
 export const benchConsole: BenchModule = async () => {
-  const distDir = process.env.NEXT_DIST_DIR || ".next";
-  const nextBin = path.join(process.cwd(), "node_modules", "next", "dist", "bin", "next");
-  ensureBuild(distDir, nextBin);
+  const distDir = ensureBuild();
   const port = process.env.BENCH_PORT ? Number(process.env.BENCH_PORT) : await freePort();
   const base = `http://127.0.0.1:${port}`;
   const dataDir = await mkdtemp(path.join(os.tmpdir(), "mhq-bench-console-"));

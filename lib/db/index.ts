@@ -7,6 +7,7 @@ import { claimsFor, withClaims } from "./caller";
 import { migrate } from "./migrate";
 import { openPglite } from "./pglite";
 import { openPostgres, preparesStatements } from "./postgres";
+import { boundToRequest } from "./request-scope";
 import { claimDataDir, PGLITE_SUBDIR } from "./snapshot";
 import type { Database, Queryable } from "./types";
 import { ENGINE_SOCKET_ENV, SEAM_GLOBALS } from "@/server/seam.mjs";
@@ -125,7 +126,7 @@ export function setDatabaseForTests(db: Database | undefined): void {
 
 /** Runs `fn` in one transaction as `caller`, under RLS. Every request-path query goes through here. */
 export async function asCaller<T>(caller: Caller, fn: (tx: Queryable) => Promise<T>): Promise<T> {
-  return withClaims(await getDatabase(), claimsFor(caller), fn);
+  return withClaims(await getDatabase(), claimsFor(caller), boundToRequest(fn));
 }
 
 /**
@@ -139,5 +140,5 @@ export async function asSystemStatements(): Promise<Queryable> {
 
 /** Runs `fn` in one transaction as the owning role (bypasses RLS): sign-in lookups, seeding, jobs. */
 export async function asSystem<T>(fn: (tx: Queryable) => Promise<T>): Promise<T> {
-  return (await getDatabase()).transaction(fn);
+  return (await getDatabase()).transaction(boundToRequest(fn));
 }
