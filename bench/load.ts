@@ -14,11 +14,8 @@
 // BENCH_LOAD_ENGINES (default "embedded,postgres"): which of the two to run (postgres needs DATABASE_URL).
 // BENCH_LOAD_NODE_ARGS: options for the server's node (e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof" to profile it).
 import type { ChildProcess } from "node:child_process";
-import { mkdtemp, rm } from "node:fs/promises";
-import os from "node:os";
-import path from "node:path";
 import type { BenchModule, BenchRow } from "./measure";
-import { BENCH_ADMIN_KEY as ADMIN_KEY, call, ensureBuild, migrateServerDatabase, must, percentile, startServer, stop } from "./server";
+import { BENCH_ADMIN_KEY as ADMIN_KEY, call, ensureBuild, must, onEachEngine, percentile, startServer, stop } from "./server";
 
 const AGENTS = Number(process.env.BENCH_LOAD_AGENTS || 200);
 const SECONDS = Number(process.env.BENCH_LOAD_SECONDS || 30);
@@ -208,23 +205,5 @@ async function runEngine(engine: string, distDir: string, port: number, env: Rec
 
 export const benchLoad: BenchModule = async () => {
   const distDir = ensureBuild();
-  const out: BenchRow[] = [];
-  const engines = (process.env.BENCH_LOAD_ENGINES || "embedded,postgres").split(",").map((e) => e.trim());
-
-  if (engines.includes("embedded")) {
-    const dataDir = await mkdtemp(path.join(os.tmpdir(), "mhq-bench-load-"));
-    try {
-      out.push(...(await runEngine("embedded", distDir, FIRST_PORT, { DATA_DIR: dataDir })));
-    } finally {
-      await rm(dataDir, { recursive: true, force: true });
-    }
-  }
-
-  // bench/index.ts hides DATABASE_URL from the other modules; it hands it on here
-  const serverUrl = process.env.BENCH_SERVER_DATABASE_URL;
-  if (serverUrl && engines.includes("postgres")) {
-    await migrateServerDatabase(serverUrl);
-    out.push(...(await runEngine("postgres", distDir, FIRST_PORT + 1, { DATABASE_URL: serverUrl })));
-  }
-  return out;
+  return onEachEngine("load", process.env.BENCH_LOAD_ENGINES || "embedded,postgres", FIRST_PORT, (engine, port, env) => runEngine(engine, distDir, port, env));
 };

@@ -19,12 +19,9 @@
 // (default "embedded,postgres") which engines run.
 import type { ChildProcess } from "node:child_process";
 import { readFileSync } from "node:fs";
-import { mkdtemp, rm } from "node:fs/promises";
 import net from "node:net";
-import os from "node:os";
-import path from "node:path";
 import type { BenchModule, BenchRow } from "./measure";
-import { BENCH_ADMIN_KEY as ADMIN_KEY, call, ensureBuild, migrateServerDatabase, must, percentile, startServer, stop } from "./server";
+import { BENCH_ADMIN_KEY as ADMIN_KEY, call, ensureBuild, must, onEachEngine, percentile, startServer, stop } from "./server";
 
 const CALLS = Number(process.env.BENCH_NEIGHBOURS_CALLS || 150);
 const WARMUP = 20;
@@ -329,20 +326,5 @@ async function runEngine(engine: string, distDir: string, port: number, env: Rec
 
 export const benchNeighbours: BenchModule = async () => {
   const distDir = ensureBuild();
-  const out: BenchRow[] = [];
-  const engines = (process.env.BENCH_NEIGHBOURS_ENGINES || "embedded,postgres").split(",").map((e) => e.trim());
-  if (engines.includes("embedded")) {
-    const dataDir = await mkdtemp(path.join(os.tmpdir(), "mhq-bench-neighbours-"));
-    try {
-      out.push(...(await runEngine("embedded", distDir, FIRST_PORT, { DATA_DIR: dataDir })));
-    } finally {
-      await rm(dataDir, { recursive: true, force: true });
-    }
-  }
-  const serverUrl = process.env.BENCH_SERVER_DATABASE_URL;
-  if (serverUrl && engines.includes("postgres")) {
-    await migrateServerDatabase(serverUrl);
-    out.push(...(await runEngine("postgres", distDir, FIRST_PORT + 1, { DATABASE_URL: serverUrl })));
-  }
-  return out;
+  return onEachEngine("neighbours", process.env.BENCH_NEIGHBOURS_ENGINES || "embedded,postgres", FIRST_PORT, (engine, port, env) => runEngine(engine, distDir, port, env));
 };

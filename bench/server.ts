@@ -2,7 +2,10 @@
 // in its own process group, calls as an agent makes them, percentiles.
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { existsSync } from "node:fs";
+import { mkdtemp, rm } from "node:fs/promises";
+import os from "node:os";
 import path from "node:path";
+import type { BenchRow } from "./measure";
 
 export const BENCH_ADMIN_KEY = "bench-load-admin-key-0123456789";
 
@@ -102,4 +105,34 @@ export async function migrateServerDatabase(url: string) {
   } finally {
     await db.close();
   }
+}
+
+/**
+ * A production-server bench's rows on each engine `engines` names ("embedded,postgres"): the embedded
+ * database in a fresh folder on `firstPort`, and the server database on `firstPort + 1` when
+ * BENCH_SERVER_DATABASE_URL is set (bench/index.ts hides DATABASE_URL from the modules and hands it on
+ * there), migrated first. `run` gets the server's environment to add.
+ */
+export async function onEachEngine(
+  name: string,
+  engines: string,
+  firstPort: number,
+  run: (engine: "embedded" | "postgres", port: number, env: Record<string, string>) => Promise<BenchRow[]>,
+): Promise<BenchRow[]> {
+  const wanted = engines.split(",").map((e) => e.trim());
+  const out: BenchRow[] = [];
+  if (wanted.includes("embedded")) {
+    const dataDir = await mkdtemp(path.join(os.tmpdir(), `mhq-bench-${name}-`));
+    try {
+      out.push(...(await run("embedded", firstPort, { DATA_DIR: dataDir })));
+    } finally {
+      await rm(dataDir, { recursive: true, force: true });
+    }
+  }
+  const serverUrl = process.env.BENCH_SERVER_DATABASE_URL;
+  if (serverUrl && wanted.includes("postgres")) {
+    await migrateServerDatabase(serverUrl);
+    out.push(...(await run("postgres", firstPort + 1, { DATABASE_URL: serverUrl })));
+  }
+  return out;
 }

@@ -11,7 +11,6 @@ import { EmptyState } from "@/components/ui/empty-state";
 import { FilterBar, FilterSearch } from "@/components/ui/filter-bar";
 import { PageHeader } from "@/components/ui/page-header";
 import { Select } from "@/components/ui/select";
-import { Spinner } from "@/components/ui/spinner";
 import { DataTable, type Column } from "@/components/ui/data-list";
 import { formatDateTime, formatRelative } from "@/lib/console/format";
 import { useKnowledgeList, useKnowledgeTags, type KnowledgeFilters } from "@/lib/console/hooks/knowledge";
@@ -68,24 +67,15 @@ export function KnowledgePage() {
       <form role="search" aria-label="Search the knowledge base" onSubmit={(e) => e.preventDefault()} noValidate>
         <FilterBar
           active={[category, view.tag, status !== "published"].filter(Boolean).length}
-          trailing={
-            <>
-              {filtered && (
-                <Button
-                  variant="ghost"
-                  size="sm"
-                  className="mb-0.5"
-                  onClick={() => {
-                    setSearch("");
-                    setFilters({ q: null, category: null, tag: null, status: null });
-                  }}
-                >
-                  Clear
-                </Button>
-              )}
-              {list.isFetching && !list.isPending && <Spinner className="mb-2.5 text-slate-500" label="Searching" />}
-            </>
+          onClear={
+            filtered
+              ? () => {
+                  setSearch("");
+                  setFilters({ q: null, category: null, tag: null, status: null });
+                }
+              : undefined
           }
+          busy={list.isFetching && !list.isPending && "Searching"}
           primary={<FilterSearch className="w-80" value={search} onChange={setSearch} placeholder="e.g. customer wants a refund" aria-label="Search the knowledge base" />}
         >
           <label className="text-xs font-medium text-slate-600">

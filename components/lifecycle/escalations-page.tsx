@@ -56,13 +56,7 @@ export function EscalationsPage() {
       />
       <FilterBar
         active={[severity, view.client, view.entry].filter(Boolean).length}
-        trailing={
-          filtered && (
-            <Button variant="ghost" size="sm" className="mb-0.5" onClick={() => setFilter({ severity: null, client: null, entry: null })}>
-              Clear
-            </Button>
-          )
-        }
+        onClear={filtered ? () => setFilter({ severity: null, client: null, entry: null }) : undefined}
       >
         <label className="text-xs font-medium text-slate-600">
           Severity

@@ -11,7 +11,6 @@ import { FilterBar } from "@/components/ui/filter-bar";
 import { Input } from "@/components/ui/input";
 import { LoadingState } from "@/components/ui/loading-state";
 import { Select } from "@/components/ui/select";
-import { Spinner } from "@/components/ui/spinner";
 import { cn } from "@/lib/console/cn";
 import { formatDateTime, formatRelative, formatTimeRange, formatTurnTime, plural } from "@/lib/console/format";
 import { highlightParts } from "@/lib/console/highlight";
@@ -92,24 +91,15 @@ export function Conversations({ agentId, contactId, contacts, agentNames, showAg
       <form role="search" aria-label="Search conversations" onSubmit={(e) => e.preventDefault()} noValidate className="border-b border-slate-200 px-5 pt-4">
         <FilterBar
           active={[view.channel, !contactId && view.contact].filter(Boolean).length}
-          trailing={
-            <>
-              {filtered && (
-                <Button
-                  variant="ghost"
-                  size="sm"
-                  className="mb-0.5"
-                  onClick={() => {
-                    setSearch("");
-                    setView({ q: null, channel: null, contact: null, page: null });
-                  }}
-                >
-                  Clear
-                </Button>
-              )}
-              {list.isFetching && !list.isPending && <Spinner className="mb-2.5 text-slate-500" label="Loading" />}
-            </>
+          onClear={
+            filtered
+              ? () => {
+                  setSearch("");
+                  setView({ q: null, channel: null, contact: null, page: null });
+                }
+              : undefined
           }
+          busy={list.isFetching && !list.isPending && "Loading"}
           primary={
             <label className="text-xs font-medium text-slate-600">
               Search messages

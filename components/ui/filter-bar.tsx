@@ -2,7 +2,9 @@
 
 import { useId, useState, type ReactNode } from "react";
 import { cn } from "@/lib/console/cn";
+import { Button } from "./button";
 import { Input } from "./input";
+import { Spinner } from "./spinner";
 
 /**
  * The filters above a list or table. From the `sm` breakpoint up they sit in one wrapping row, as
@@ -14,6 +16,9 @@ export function FilterBar({
   primary,
   trailing,
   active = 0,
+  onClear,
+  clearLabel = "Clear",
+  busy,
   children,
   className,
 }: {
@@ -23,6 +28,11 @@ export function FilterBar({
   trailing?: ReactNode;
   /** how many of the folded filters are set */
   active?: number;
+  /** resets the filters: a "Clear" button after them (pass it only while some are set) */
+  onClear?: () => void;
+  clearLabel?: string;
+  /** while the list refreshes with the filters: a spinner named by this */
+  busy?: string | false;
   children: ReactNode;
   /** the bar's layout from `sm` up (default: one wrapping row with a margin below) */
   className?: string;
@@ -58,6 +68,12 @@ export function FilterBar({
       >
         {children}
       </div>
+      {onClear && (
+        <Button variant="ghost" size="sm" className="mb-0.5" onClick={onClear}>
+          {clearLabel}
+        </Button>
+      )}
+      {busy && <Spinner className="mb-2.5 text-slate-500" label={busy} />}
       {trailing}
     </div>
   );
