@@ -8,11 +8,13 @@ import { migrate } from "./migrate";
 import { openPglite } from "./pglite";
 import { openPostgres, preparesStatements } from "./postgres";
 import { claimDataDir, PGLITE_SUBDIR } from "./snapshot";
+import type { Lane } from "./lanes";
 import type { Database, Queryable } from "./types";
 import { ENGINE_SOCKET_ENV, SEAM_GLOBALS } from "@/server/seam.mjs";
 import { processWide } from "@/lib/process-wide";
 
 export type { Database, Queryable, StoredRow } from "./types";
+export type { Lane } from "./lanes";
 
 /** Set by server.mjs: the Unix socket its embedded-database thread serves (the wire protocol). */
 export { ENGINE_SOCKET_ENV };
@@ -39,6 +41,7 @@ async function openConfigured(): Promise<Database> {
     // A server database is migrated by `npm run db:migrate` (or `supabase db push`), not at start.
     return openPostgres(config.DATABASE_URL, {
       max: config.DATABASE_POOL_MAX,
+      bulkConnections: Math.min(config.DATABASE_BULK_CONNECTIONS ?? Math.max(1, Math.floor(config.DATABASE_POOL_MAX / 4)), config.DATABASE_POOL_MAX),
       prepare: preparesStatements(config.DATABASE_URL, config.DATABASE_PREPARE),
     });
   }
@@ -123,9 +126,12 @@ export function setDatabaseForTests(db: Database | undefined): void {
   state.ready = db ? Promise.resolve(db) : undefined;
 }
 
-/** Runs `fn` in one transaction as `caller`, under RLS. Every request-path query goes through here. */
-export async function asCaller<T>(caller: Caller, fn: (tx: Queryable) => Promise<T>): Promise<T> {
-  return withClaims(await getDatabase(), claimsFor(caller), fn);
+/**
+ * Runs `fn` in one transaction as `caller`, under RLS. Every request-path query goes through here.
+ * `lane` "bulk": one step of a long job (an import), which waits while requests wait for the database.
+ */
+export async function asCaller<T>(caller: Caller, fn: (tx: Queryable) => Promise<T>, options: { lane?: Lane } = {}): Promise<T> {
+  return withClaims(await getDatabase(), claimsFor(caller), fn, options.lane);
 }
 
 /**
@@ -137,7 +143,10 @@ export async function asSystemStatements(): Promise<Queryable> {
   return getDatabase();
 }
 
-/** Runs `fn` in one transaction as the owning role (bypasses RLS): sign-in lookups, seeding, jobs. */
-export async function asSystem<T>(fn: (tx: Queryable) => Promise<T>): Promise<T> {
-  return (await getDatabase()).transaction(fn);
+/**
+ * Runs `fn` in one transaction as the owning role (bypasses RLS): sign-in lookups, seeding, jobs.
+ * `lane` "bulk" for a step of a long job (lib/db/lanes.ts).
+ */
+export async function asSystem<T>(fn: (tx: Queryable) => Promise<T>, options: { lane?: Lane } = {}): Promise<T> {
+  return (await getDatabase()).transaction(fn, options.lane ? { lane: options.lane } : undefined);
 }
