@@ -13,6 +13,7 @@ const NAMES = {
   termStats: "__memoryHqTermStats",
   accessFold: "__memoryHqAccessFold",
   scheduler: "__memoryHqScheduler",
+  batches: "__memoryHqBatches",
 } as const;
 
 /** The process's one `name` object, made by `init` the first time any copy of a module asks. */

@@ -64,9 +64,15 @@ async function openConfigured(): Promise<Database> {
   return db;
 }
 
-/** The embedded database migrates at start, and loads the demo into an empty one when asked. */
+/**
+ * The embedded database migrates at start, and loads the demo into an empty one when asked. Only
+ * this process opens it, so a batch of interactions it finds still being stored was left by a
+ * process that stopped: it is given up before any request is served (lib/memories/interaction-batches.ts).
+ */
 async function prepareEmbedded(db: Database, seedDemo: boolean) {
   await migrate(db);
+  const { abandonStagingBatches } = await import("@/lib/memories/interaction-batches");
+  await abandonStagingBatches(db);
   if (seedDemo) {
     const { seedDemoIfEmpty } = await import("@/lib/demo/seed");
     await seedDemoIfEmpty(db);
