@@ -71,8 +71,8 @@ async function openConfigured(): Promise<Database> {
  */
 async function prepareEmbedded(db: Database, seedDemo: boolean) {
   await migrate(db);
-  const { abandonStagingBatches } = await import("@/lib/memories/interaction-batches");
-  await abandonStagingBatches(db);
+  const { releaseBatchesOfStoppedProcess } = await import("@/lib/memories/interaction-batches");
+  await releaseBatchesOfStoppedProcess(db);
   if (seedDemo) {
     const { seedDemoIfEmpty } = await import("@/lib/demo/seed");
     await seedDemoIfEmpty(db);

@@ -69,18 +69,25 @@ export async function publishBatch(tx: Queryable, p: { batchId: string; contactI
 
 // ── the janitor's (the owning role's) ────────────────────────────────────────────────────────────
 
-/** Every batch still 'staging' is given up: at the start of the one process that serves the embedded database. */
-export async function abandonStagingBatches(db: Queryable) {
+/**
+ * At the start of the one process that serves the embedded database: every batch still 'staging'
+ * is given up, and every published one is left to the janitor at once (no process is finishing it).
+ */
+export async function releaseBatchesOfStoppedProcess(db: Queryable) {
   await db.query(`update interaction_batches set state = 'abandoned' where state = 'staging'`);
+  await db.query(`update interaction_batches set lease_until = now() where state = 'published'`);
 }
 
-/** Batches whose rest of the work is the janitor's: given up, or published a while ago with their surroundings not yet indexed. */
-export function leftoverBatches(tx: Queryable, p: { publishedBeforeMs: number }) {
+/**
+ * Batches whose rest of the work is the janitor's: given up, or published with their seams not yet
+ * indexed by a process whose lease ran out (the lease of a published batch is the one its last step
+ * renewed).
+ */
+export function leftoverBatches(tx: Queryable) {
   return tx.query<{ id: string; state: "published" | "abandoned" }>(
     `select id, state from interaction_batches
-      where state = 'abandoned' or (state = 'published' and published_at < now() - $1 * interval '1 millisecond')
+      where state = 'abandoned' or (state = 'published' and lease_until < now())
       order by created_at`,
-    [p.publishedBeforeMs],
   );
 }
 

@@ -15,8 +15,8 @@ import * as q from "./interaction-queries";
  *
  * 1. its row in interaction_batches names its message ids (a write naming one of them waits);
  * 2. its turns are written, a few per step, marked with the batch: no reader sees them
- *    (interactions_select, mhq.own_interactions, mhq.interaction_neighbour);
- * 3. they are indexed for search in steps, in conversation order, each with its neighbours;
+ *    (interactions_select, mhq.own_interactions, mhq.interaction_neighbour); in the same steps
+ * 3. they are indexed for search, in conversation order, each with its neighbours;
  * 4. one short statement publishes the batch: every turn visible at once, its speakers among the
  *    agent's people, the audit entry written with it;
  * 5. where it meets the rest of its conversations, documents are written again (the visible turns
@@ -26,18 +26,21 @@ import * as q from "./interaction-queries";
  * and is sized to hold it about BULK_STEP_MS. Each renews the batch's lease. A step that fails gives
  * the batch up; a process that stops leaves it 'staging' until its lease runs out (at once on the
  * embedded database, whose next start gives up whatever it finds staging); the janitor deletes the
- * turns of a batch given up, in steps. Nothing of it was ever visible.
+ * turns of a batch given up, in steps, and finishes one published by a process that stopped before
+ * step 5. Nothing of a batch given up was ever visible.
  */
 export const BATCH_LEASE_MS = 60_000;
+/** how often a batch being stored renews its lease */
+const LEASE_RENEW_MS = 5_000;
+
+/** A step refused by the database because its batch is no longer being stored (RLS, MHQ10). */
+const isRefusal = (err: unknown) => ["42501", "MHQ10"].includes((err as { code?: string })?.code ?? "");
 /** a write naming a message id that a batch still being stored claims waits for it this long at most */
 export const CLAIM_WAIT_MS = 60_000;
-/** a published batch whose surroundings are not indexed this long after is finished by the janitor */
-const ORPHAN_AFTER_MS = 60_000;
 const JANITOR_TICK_MS = 60_000;
 
 interface StepSizes {
-  write: StepSize;
-  index: StepSize;
+  store: StepSize;
   seams: StepSize;
   reindex: StepSize;
   discard: StepSize;
@@ -58,11 +61,10 @@ function sizes(): StepSizes {
   if (!state.sizes) {
     const targetMs = getConfig().BULK_STEP_MS;
     state.sizes = {
-      write: new StepSize({ targetMs, first: 16, max: 500 }),
-      index: new StepSize({ targetMs, first: 8, max: 500 }),
-      seams: new StepSize({ targetMs, first: 32, max: 500 }),
-      reindex: new StepSize({ targetMs, first: 8, max: 500 }),
-      discard: new StepSize({ targetMs, first: 16, max: 500 }),
+      store: new StepSize({ targetMs, first: 4, max: 500 }),
+      seams: new StepSize({ targetMs, first: 16, max: 500 }),
+      reindex: new StepSize({ targetMs, first: 4, max: 500 }),
+      discard: new StepSize({ targetMs, first: 8, max: 500 }),
     };
   }
   return state.sizes;
@@ -128,31 +130,55 @@ export async function storeBatch(
 ): Promise<void> {
   const step = <T>(fn: (tx: Queryable) => Promise<T>) => asCaller(caller, fn, { lane: "bulk" });
   const s = sizes();
+  // the lease is renewed with a step's work, in the same round trip, every LEASE_RENEW_MS; between
+  // renewals a batch given up is noticed by the step itself (its insert or indexing is refused)
+  let renewedAt = Date.now();
   const leased = async <T>(tx: Queryable, fn: () => Promise<T>) => {
-    // the lease goes out with the step's work, in the same round trip
+    if (Date.now() - renewedAt < LEASE_RENEW_MS) return fn();
     const [renewed, done] = await Promise.allSettled([bq.renewBatch(tx, { id: batchId, leaseMs: BATCH_LEASE_MS }), fn()]);
     if (renewed.status === "fulfilled" && !renewed.value) throw new BatchInterrupted();
     if (renewed.status === "rejected") throw renewed.reason;
     if (done.status === "rejected") throw done.reason;
+    renewedAt = Date.now();
     return done.value;
   };
-  // conversation order, (occurred_at, seq), seq following the order sent: each turn's conversation
-  // label follows from the turn before it
-  const order = rows
-    .map((r, i) => ({ id: r.id, at: r.occurredAt.getTime(), i }))
-    .sort((a, b) => a.at - b.at || a.i - b.i)
-    .map((o) => o.id);
+  // Conversation order, (occurred_at, seq): turns are written in it (seq follows the order sent
+  // among turns of equal time, as one statement would number them) and indexed in it, each once its
+  // two successors are written, so its document holds them and its conversation label follows from
+  // the turn before it. A step writes some turns and indexes those that are ready.
+  const ordered = rows
+    .map((r, i) => ({ r, i }))
+    .sort((a, b) => a.r.occurredAt.getTime() - b.r.occurredAt.getTime() || a.i - b.i)
+    .map((o) => o.r);
+  const order = ordered.map((r) => r.id);
   try {
-    await inBulkSteps(rows, s.write, (slice) => step((tx) => leased(tx, () => q.insertInteractions(tx, slice, batchId))), "write", batchId);
-    await inBulkSteps(order, s.index, (slice) => step((tx) => leased(tx, () => bq.indexBatchTurns(tx, { batchId, ids: slice }))), "index", batchId);
+    for (let written = 0, indexed = 0; indexed < ordered.length; ) {
+      const wanted = s.store.next();
+      const slice = ordered.slice(written, written + wanted);
+      const ready = written + slice.length === ordered.length ? ordered.length : Math.max(indexed, written + slice.length - 2);
+      const toIndex = order.slice(indexed, ready);
+      const started = performance.now();
+      await step((tx) =>
+        leased(tx, async () => {
+          if (slice.length) await q.insertInteractions(tx, slice, batchId);
+          if (toIndex.length) await bq.indexBatchTurns(tx, { batchId, ids: toIndex });
+        }),
+      );
+      if (slice.length === wanted) s.store.record(wanted, performance.now() - started);
+      written += slice.length;
+      indexed = ready;
+      await state.onStep?.("store", batchId);
+    }
     await step(async (tx) => {
       await bq.publishBatch(tx, { batchId, contactIds: [...new Set(rows.map((r) => r.contactId).filter((c): c is string => c !== null))] });
       await recordAudit(tx, audit);
     });
   } catch (err) {
+    // a step refused because the batch was given up meanwhile (its lease ran out): say so
+    const givenUp = isRefusal(err) && !(await step((tx) => bq.renewBatch(tx, { id: batchId, leaseMs: BATCH_LEASE_MS })).catch(() => false));
     await step((tx) => bq.abandonBatch(tx, { id: batchId })).catch(() => {});
     void runBatchJanitor();
-    throw err;
+    throw givenUp ? new BatchInterrupted() : err;
   }
   await state.onStep?.("published", batchId);
   // visible now; what is left only brings the turns around it up to date (the janitor redoes it after a crash)
@@ -162,10 +188,12 @@ export async function storeBatch(
 /** Runs `fn` over `items` in bulk steps sized by `size`; the tests' hook after each. */
 async function inBulkSteps<T>(items: T[], size: StepSize, fn: (slice: T[]) => Promise<unknown>, name: string, batchId: string) {
   for (let at = 0; at < items.length; ) {
-    const slice = items.slice(at, at + size.next());
+    const wanted = size.next();
+    const slice = items.slice(at, at + wanted);
     const started = performance.now();
     await fn(slice);
-    size.record(slice.length, performance.now() - started);
+    // the last, shorter slice says little about the next steps
+    if (slice.length === wanted) size.record(slice.length, performance.now() - started);
     at += slice.length;
     await state.onStep?.(name, batchId);
   }
@@ -201,8 +229,8 @@ async function discard(batchId: string) {
     const limit = size.next();
     const started = performance.now();
     const deleted = await asSystem((tx) => bq.deleteBatchTurns(tx, { batchId, limit }), { lane: "bulk" });
-    size.record(Math.max(deleted, 1), performance.now() - started);
     if (deleted < limit) break;
+    size.record(limit, performance.now() - started);
   }
   await asSystem((tx) => bq.deleteBatch(tx, { id: batchId }), { lane: "bulk" });
 }
@@ -217,7 +245,7 @@ export function runBatchJanitor(): Promise<void> {
   state.janitor ??= (async () => {
     try {
       await asSystem((tx) => bq.expireBatches(tx), { lane: "bulk" });
-      const leftovers = await asSystem((tx) => bq.leftoverBatches(tx, { publishedBeforeMs: ORPHAN_AFTER_MS }), { lane: "bulk" });
+      const leftovers = await asSystem((tx) => bq.leftoverBatches(tx), { lane: "bulk" });
       for (const b of leftovers) {
         if (b.state === "abandoned") await discard(b.id);
         else await finishPublished(b.id);
@@ -233,11 +261,12 @@ export function runBatchJanitor(): Promise<void> {
 
 /**
  * At the start of the process that serves the embedded database: whatever batch it finds still
- * being stored belonged to a process that stopped (only one process opens the database), so it is
- * given up at once, before any request is served; the janitor clears it away shortly after.
+ * being stored, or published but not finished, belonged to a process that stopped (only one process
+ * opens the database), so it is given up — or left to the janitor to finish — at once, before any
+ * request is served; the janitor clears it away shortly after.
  */
-export async function abandonStagingBatches(db: Queryable) {
-  await bq.abandonStagingBatches(db);
+export async function releaseBatchesOfStoppedProcess(db: Queryable) {
+  await bq.releaseBatchesOfStoppedProcess(db);
 }
 
 /** Starts the janitor's timer (instrumentation.ts): a run now and every minute. Not under test runners. */

@@ -94,9 +94,9 @@ export async function flushTermStats(opts: { due?: boolean } = {}): Promise<void
         const limit = foldSize.next();
         const started = performance.now();
         const folded = await asSystem((tx) => foldSearchStats(tx, { limit }), { lane: "bulk" });
-        foldSize.record(Math.max(folded, 1), performance.now() - started);
         if (folded > 0) for (const t of POSTINGS_TABLES["memories and knowledge"]) state.dirty.add(t);
         if (folded < limit) break;
+        foldSize.record(limit, performance.now() - started);
       }
     }
     for (const key of scopes) {
@@ -106,7 +106,7 @@ export async function flushTermStats(opts: { due?: boolean } = {}): Promise<void
         const lexemes = refreshSize.next();
         const started = performance.now();
         after = await asSystem((tx) => refreshInteractionStatsStep(tx, { kind, scopeId, after: from, lexemes }), { lane: "bulk" });
-        refreshSize.record(lexemes, performance.now() - started);
+        if (after !== null) refreshSize.record(lexemes, performance.now() - started);
       }
       for (const t of POSTINGS_TABLES.interactions) state.dirty.add(t);
     }

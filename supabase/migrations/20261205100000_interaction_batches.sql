@@ -189,6 +189,9 @@ as $$
 declare
   k integer;
 begin
+  if not exists (select 1 from added a where a.batch_id is null) then
+    return null;
+  end if;
   for k in
     select distinct mhq.conversation_lock_key(a.agent_id, a.channel, a.contact_id, a.client_id, a.conversation_key)
       from added a where a.batch_id is null order by 1
@@ -222,6 +225,9 @@ language plpgsql security definer
 set search_path = public, pg_temp
 as $$
 begin
+  if not exists (select 1 from added a where a.batch_id is null) then
+    return null;
+  end if;
   insert into agent_people (agent_id, name, source)
   select d.agent_id, d.name, 'speaker'
     from (select distinct on (x.agent_id, lower(x.name)) x.agent_id, x.name

@@ -13,6 +13,9 @@ as $$
 declare
   k integer;
 begin
+  if not exists (select 1 from added a where a.batch_id is null) then
+    return null;
+  end if;
   for k in
     select distinct mhq.conversation_lock_key(a.agent_id, a.channel, a.contact_id, a.client_id, a.conversation_key)
       from added a where a.batch_id is null order by 1

@@ -6,6 +6,9 @@ language plpgsql security definer
 set search_path = public, pg_temp
 as $$
 begin
+  if not exists (select 1 from added a where a.batch_id is null) then
+    return null;
+  end if;
   insert into agent_people (agent_id, name, source)
   select d.agent_id, d.name, 'speaker'
     from (select distinct on (x.agent_id, lower(x.name)) x.agent_id, x.name
