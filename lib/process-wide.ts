@@ -14,6 +14,8 @@ const NAMES = {
   accessFold: "__memoryHqAccessFold",
   scheduler: "__memoryHqScheduler",
   batches: "__memoryHqBatches",
+  knowledgeImports: "__memoryHqKnowledgeImports",
+  leftovers: "__memoryHqLeftovers",
 } as const;
 
 /** The process's one `name` object, made by `init` the first time any copy of a module asks. */

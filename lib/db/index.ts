@@ -66,13 +66,13 @@ async function openConfigured(): Promise<Database> {
 
 /**
  * The embedded database migrates at start, and loads the demo into an empty one when asked. Only
- * this process opens it, so a batch of interactions it finds still being stored was left by a
- * process that stopped: it is given up before any request is served (lib/memories/interaction-batches.ts).
+ * this process opens it, so a batch of interactions or a knowledge import it finds still being stored was left by a
+ * process that stopped: it is given up before any request is served (lib/bulk/leftovers.ts).
  */
 async function prepareEmbedded(db: Database, seedDemo: boolean) {
   await migrate(db);
-  const { releaseBatchesOfStoppedProcess } = await import("@/lib/memories/interaction-batches");
-  await releaseBatchesOfStoppedProcess(db);
+  const { releaseWorkOfStoppedProcess } = await import("@/lib/bulk/leftovers");
+  await releaseWorkOfStoppedProcess(db);
   if (seedDemo) {
     const { seedDemoIfEmpty } = await import("@/lib/demo/seed");
     await seedDemoIfEmpty(db);

@@ -2,7 +2,7 @@ import "server-only";
 import { closeDatabase } from "@/lib/db";
 import { getConfig } from "@/lib/config";
 import { stopConsolidationScheduler } from "@/lib/lifecycle/scheduler";
-import { stopBatchJanitor } from "@/lib/memories/interaction-batches";
+import { stopLeftoverJanitor } from "@/lib/bulk/leftovers";
 import { admissionLimits, admissionRejected, admissionState, admissionWaited } from "@/lib/metrics/admission";
 import { recordHttpRequest } from "@/lib/metrics/http";
 import { tracingConfigured } from "@/lib/metrics/tracing";
@@ -52,7 +52,7 @@ export function installServerBridge(): void {
     errorBody: (code, message) => errorBody(code, message),
     shutdown: async () => {
       stopConsolidationScheduler();
-      stopBatchJanitor();
+      await stopLeftoverJanitor();
       // batched counters held in memory: access events are already rows (the fold only moves them),
       // but folding now keeps the counters exact for the next start; the BM25 statistics are rebuilt
       for (const [what, flush] of [["access counters", flushAccessCounts], ["term statistics", flushTermStats]] as const) {

@@ -3,7 +3,7 @@ import type { Caller } from "@/lib/auth/caller";
 import { recordAudit } from "@/lib/audit/queries";
 import { getConfig } from "@/lib/config";
 import { asCaller, asSystem, type Queryable } from "@/lib/db";
-import { StepSize } from "@/lib/db/steps";
+import { LeaseLost, leased, StepSize } from "@/lib/db/steps";
 import { ApiError } from "@/lib/http/errors";
 import { processWide } from "@/lib/process-wide";
 import * as bq from "./batch-queries";
@@ -30,14 +30,11 @@ import * as q from "./interaction-queries";
  * step 5. Nothing of a batch given up was ever visible.
  */
 export const BATCH_LEASE_MS = 60_000;
-/** how often a batch being stored renews its lease */
-const LEASE_RENEW_MS = 5_000;
 
 /** A step refused by the database because its batch is no longer being stored (RLS, MHQ10). */
 const isRefusal = (err: unknown) => ["42501", "MHQ10"].includes((err as { code?: string })?.code ?? "");
 /** a write naming a message id that a batch still being stored claims waits for it this long at most */
 export const CLAIM_WAIT_MS = 60_000;
-const JANITOR_TICK_MS = 60_000;
 
 interface StepSizes {
   store: StepSize;
@@ -49,7 +46,8 @@ interface StepSizes {
 interface State {
   sizes?: StepSizes;
   janitor?: Promise<void> | null;
-  timer?: NodeJS.Timeout;
+  /** the process is shutting down: the janitor stops between two steps */
+  stopping?: boolean;
   /** tests: called after each step of a batch, with the step's name */
   onStep?: (step: string, batchId: string) => Promise<void> | void;
 }
@@ -130,18 +128,7 @@ export async function storeBatch(
 ): Promise<void> {
   const step = <T>(fn: (tx: Queryable) => Promise<T>) => asCaller(caller, fn, { lane: "bulk" });
   const s = sizes();
-  // the lease is renewed with a step's work, in the same round trip, every LEASE_RENEW_MS; between
-  // renewals a batch given up is noticed by the step itself (its insert or indexing is refused)
-  let renewedAt = Date.now();
-  const leased = async <T>(tx: Queryable, fn: () => Promise<T>) => {
-    if (Date.now() - renewedAt < LEASE_RENEW_MS) return fn();
-    const [renewed, done] = await Promise.allSettled([bq.renewBatch(tx, { id: batchId, leaseMs: BATCH_LEASE_MS }), fn()]);
-    if (renewed.status === "fulfilled" && !renewed.value) throw new BatchInterrupted();
-    if (renewed.status === "rejected") throw renewed.reason;
-    if (done.status === "rejected") throw done.reason;
-    renewedAt = Date.now();
-    return done.value;
-  };
+  const lease = leased((tx) => bq.renewBatch(tx, { id: batchId, leaseMs: BATCH_LEASE_MS }));
   // Conversation order, (occurred_at, seq): turns are written in it (seq follows the order sent
   // among turns of equal time, as one statement would number them) and indexed in it, each once its
   // two successors are written, so its document holds them and its conversation label follows from
@@ -159,7 +146,7 @@ export async function storeBatch(
       const toIndex = order.slice(indexed, ready);
       const started = performance.now();
       await step((tx) =>
-        leased(tx, async () => {
+        lease(tx, async () => {
           if (slice.length) await q.insertInteractions(tx, slice, batchId);
           if (toIndex.length) await bq.indexBatchTurns(tx, { batchId, ids: toIndex });
         }),
@@ -178,7 +165,7 @@ export async function storeBatch(
     const givenUp = isRefusal(err) && !(await step((tx) => bq.renewBatch(tx, { id: batchId, leaseMs: BATCH_LEASE_MS })).catch(() => false));
     await step((tx) => bq.abandonBatch(tx, { id: batchId })).catch(() => {});
     void runBatchJanitor();
-    throw givenUp ? new BatchInterrupted() : err;
+    throw givenUp || err instanceof LeaseLost ? new BatchInterrupted() : err;
   }
   await state.onStep?.("published", batchId);
   // visible now; what is left only brings the turns around it up to date (the janitor redoes it after a crash)
@@ -226,6 +213,7 @@ async function finishPublished(batchId: string, ids?: string[]) {
 async function discard(batchId: string) {
   const size = sizes().discard;
   for (;;) {
+    if (state.stopping) return;
     const limit = size.next();
     const started = performance.now();
     const deleted = await asSystem((tx) => bq.deleteBatchTurns(tx, { batchId, limit }), { lane: "bulk" });
@@ -236,17 +224,20 @@ async function discard(batchId: string) {
 }
 
 /**
- * The janitor: gives up batches whose lease ran out, deletes the turns of those given up and
- * finishes batches published by a process that stopped before indexing their surroundings. One run
- * at a time per process; runs after a failed batch, when a write waits for one, at start and every
- * minute (several instances may run it at once: each step locks what it changes).
+ * The janitor of batches (lib/bulk/leftovers.ts runs it at start and every minute): gives up
+ * batches whose lease ran out, deletes the turns of those given up and finishes batches published
+ * by a process that stopped before indexing their seams. One run at a time per process; runs after
+ * a failed batch and when a write waits for one too (several instances may run it at once: each
+ * step locks what it changes).
  */
 export function runBatchJanitor(): Promise<void> {
+  if (state.stopping) return Promise.resolve();
   state.janitor ??= (async () => {
     try {
       await asSystem((tx) => bq.expireBatches(tx), { lane: "bulk" });
       const leftovers = await asSystem((tx) => bq.leftoverBatches(tx), { lane: "bulk" });
       for (const b of leftovers) {
+        if (state.stopping) break;
         if (b.state === "abandoned") await discard(b.id);
         else await finishPublished(b.id);
       }
@@ -259,6 +250,12 @@ export function runBatchJanitor(): Promise<void> {
   return state.janitor;
 }
 
+/** A graceful shutdown: the janitor starts no more steps; resolves once the one running ended. */
+export async function stopBatchJanitor(): Promise<void> {
+  state.stopping = true;
+  await state.janitor;
+}
+
 /**
  * At the start of the process that serves the embedded database: whatever batch it finds still
  * being stored, or published but not finished, belonged to a process that stopped (only one process
@@ -269,16 +266,3 @@ export async function releaseBatchesOfStoppedProcess(db: Queryable) {
   await bq.releaseBatchesOfStoppedProcess(db);
 }
 
-/** Starts the janitor's timer (instrumentation.ts): a run now and every minute. Not under test runners. */
-export function startBatchJanitor(): void {
-  if (process.env.NODE_ENV === "test" || process.env.VITEST || state.timer) return;
-  state.timer = setInterval(() => void runBatchJanitor(), JANITOR_TICK_MS);
-  state.timer.unref();
-  setTimeout(() => void runBatchJanitor(), 1000).unref();
-}
-
-/** Stops the timer (a graceful shutdown). */
-export function stopBatchJanitor(): void {
-  if (state.timer) clearInterval(state.timer);
-  state.timer = undefined;
-}
