@@ -9,7 +9,7 @@ import { createAgent } from "@/lib/agents/service";
 import type { AgentCaller, HqCaller } from "@/lib/auth/caller";
 import { createInteraction, createInteractionBatch } from "@/lib/memories/interaction-service";
 import type { BenchRow } from "./measure";
-import { dataDir, load } from "./quality";
+import { dataDir, loadConversations } from "./locomo";
 
 const ADMIN: HqCaller = { type: "hq", userId: null, name: "bench", email: null, role: "admin" };
 const BATCH = 500;
@@ -31,7 +31,7 @@ const WORDS = "the boiler invoice garden trip daughter school painting guitar ca
 function transcript(): { items: Item[]; source: string } {
   const dir = dataDir();
   if (existsSync(dir)) {
-    const conversations = load(dir);
+    const { conversations } = loadConversations(dir);
     if (conversations.length) {
       const items = conversations.flatMap((conv) =>
         conv.sessions.flatMap((s, n) =>
@@ -42,7 +42,7 @@ function transcript(): { items: Item[]; source: string } {
             content: `${t.speaker}: ${t.text}`,
             occurredAt: s.date.toISOString(),
             conversationId: `${conv.name}-session-${n + 1}`,
-            externalId: `${conv.name}-${t.dia_id}`,
+            externalId: `${conv.name}-${t.diaId}`,
           })),
         ),
       );

@@ -17,6 +17,8 @@ const MODULES: { name: string; load: () => Promise<BenchModule>; onlyWhenNamed?:
   { name: "import", load: async () => (await import("./import")).benchImport },
   // not in the default run (it starts servers and takes minutes): `npm run bench -- load`
   { name: "load", load: async () => (await import("./load")).benchLoad, onlyWhenNamed: true },
+  // fits the conversation ranker's weights (--write replaces lib/retrieval/search/conversation-ranker.json)
+  { name: "fit-ranker", load: async () => (await import("./fit-ranker")).benchFitRanker, onlyWhenNamed: true },
 ];
 
 async function main() {
@@ -31,9 +33,10 @@ async function main() {
   process.env.DATA_DIR = dataDir;
   process.env.SEED_DEMO = "false";
   process.env.EMBEDDINGS_PROVIDER = "local";
-  // `--data DIR` belongs to the quality module, `--sizes` and `--engines` to the retrieval module
+  // `--data DIR` belongs to the quality and fit-ranker modules (`--ranker-loco FILE` to quality, `--loco FILE`
+  // to fit-ranker), `--sizes` and `--engines` to the retrieval module
   const args = process.argv.slice(2);
-  const only = args.filter((a, i) => !a.startsWith("--") && !["--data", "--sizes", "--engines"].includes(args[i - 1] ?? ""));
+  const only = args.filter((a, i) => !a.startsWith("--") && !["--data", "--sizes", "--engines", "--loco", "--ranker-loco"].includes(args[i - 1] ?? ""));
   const rows: BenchRow[] = [];
   try {
     for (const m of MODULES) {

@@ -15,10 +15,10 @@ import { openPglite } from "@/lib/db/pglite";
 import type { Database } from "@/lib/db/types";
 import { toVectorLiteral } from "@/lib/embeddings";
 import { embedLocal, LOCAL_MODEL } from "@/lib/embeddings/local";
-import { DEMO_KNOWLEDGE } from "@/lib/knowledge/demo-entries";
+import { demoKnowledge } from "@/lib/demo/knowledge";
 import { knowledgeEmbeddingText } from "@/lib/knowledge/embedding-text";
 import { KNOWLEDGE_CATEGORIES } from "@/lib/knowledge/schemas";
-import { flushTermStats, noteSearchWrite } from "@/lib/retrieval/term-stats";
+import { flushTermStats, noteSearchWrite } from "@/lib/retrieval/search/term-stats";
 import { listKnowledge } from "@/lib/knowledge/service";
 import { measure, type BenchRow } from "./measure";
 
@@ -50,14 +50,15 @@ const SYLLABLES = "ka ro mi tu ze la vo ni sha pe dri qua lo ben tor vex ul ar i
 export function corpus(seed: number) {
   const random = rng(seed);
   const pick = <T>(xs: readonly T[]) => xs[Math.floor(random() * xs.length)]!;
-  const sentences = DEMO_KNOWLEDGE.flatMap((e) =>
+  const demo = demoKnowledge();
+  const sentences = demo.flatMap((e) =>
     e.content
       .replace(/[`*#|>{}[\]]/g, " ")
       .split(/(?<=[.!?])\s+|\n+/)
       .map((s) => s.replace(/\s+/g, " ").trim())
       .filter((s) => s.split(" ").length >= 5),
   );
-  const titles = DEMO_KNOWLEDGE.map((e) => e.title);
+  const titles = demo.map((e) => e.title);
   // rarer words: a few per entry, so keyword search is selective as it is on real text
   const rare = Array.from({ length: 4000 }, () => Array.from({ length: 2 + Math.floor(random() * 3) }, () => pick(SYLLABLES)).join(""));
   return {

@@ -1,5 +1,6 @@
 // Retrieval quality on long real conversations (LoCoMo), recorded every way an integration records
-// them, through the API's services (content "Speaker: text"), each into a fresh agent:
+// them, through the API's services (content "Speaker: text", a shared image as an attachment with its
+// caption), each into a fresh agent:
 //   (a) one turn per call, the turns of a session 20 s apart;
 //   (b) one turn per call, every turn of a session with the session's time (an importer, a clock with
 //       second resolution, a call logged after it ended);
@@ -9,15 +10,17 @@
 // call, where the smart trigger decides — for the agent of (a) once it also holds a few hundred
 // unrelated memories (its own and the team's), documents and knowledge entries.
 // Turn-level recall@k = share of a question's evidence turns among the top k; MRR = 1 / rank of the
-// first evidence turn. A plain BM25 (k1 1.2, b 0.75, no stemming, no context) over the same turns is
-// the baseline. Also measured: how fast each way records turns into the embedded database.
+// first evidence turn; each per question category (bench/locomo.ts) and overall. A plain BM25 (k1
+// 1.2, b 0.75, no stemming, no context) over the same turns is the baseline. "Answer in context": the
+// share of questions whose gold answer (letters and digits compared, case and spacing aside) appears
+// in retrieve's assembled `context` — the block an agent pastes into its prompt, 10 items of at most
+// 600 characters each. Also measured: how fast each way records turns into the embedded database.
 //
 // The data is read from ../shared/data/locomo-dev next to the repository, or --data DIR; it is
 // benchmark data under a non-commercial licence and is never copied into the repository.
 // A quicker look: QUALITY_CONVERSATIONS=N measures the first N conversations only, and
 // QUALITY_WAYS=a,d only those ways ((d) asks the agent of (a), so it records (a) too).
-import { existsSync, readdirSync, readFileSync } from "node:fs";
-import path from "node:path";
+import { existsSync, readFileSync } from "node:fs";
 import { PGlite } from "@electric-sql/pglite";
 import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import { vector } from "@electric-sql/pglite/vector";
@@ -30,76 +33,15 @@ import { putDocument } from "@/lib/documents/service";
 import { createKnowledge } from "@/lib/knowledge/service";
 import { createInteraction, createInteractionBatch } from "@/lib/memories/interaction-service";
 import { writeMemory } from "@/lib/memories/service";
+import { RANKER, setRankerForBench, type RankerCoefficients } from "@/lib/retrieval/search/conversation-ranker";
 import { retrieve } from "@/lib/retrieval/service";
-import { flushTermStats } from "@/lib/retrieval/term-stats";
+import { flushTermStats } from "@/lib/retrieval/search/term-stats";
+import { CATEGORIES, dataDir, loadConversations, turnContent, type Conversation } from "./locomo";
 import type { BenchRow } from "./measure";
 
 const ADMIN: HqCaller = { type: "hq", userId: null, name: "bench", email: null, role: "admin" };
 const SESSION_TURN_GAP_MS = 20_000;
 const LIMIT = 10;
-
-interface Turn {
-  speaker: string;
-  dia_id: string;
-  text: string;
-}
-export interface Conversation {
-  name: string;
-  speakerA: string;
-  sessions: { date: Date; turns: Turn[] }[];
-  questions: { question: string; evidence: string[] }[];
-}
-
-/** --data DIR, else ../shared/data/locomo-dev next to the repository (or next to a folder above it). */
-export function dataDir(argv = process.argv): string {
-  const i = argv.indexOf("--data");
-  if (i >= 0 && argv[i + 1]) return path.resolve(argv[i + 1]!);
-  const first = path.resolve(process.cwd(), "../shared/data/locomo-dev");
-  for (let dir = path.resolve(process.cwd(), ".."); ; dir = path.dirname(dir)) {
-    const candidate = path.join(dir, "shared/data/locomo-dev");
-    if (existsSync(candidate)) return candidate;
-    if (path.dirname(dir) === dir) return first;
-  }
-}
-
-const MONTHS = "january february march april may june july august september october november december".split(" ");
-
-/** "1:56 pm on 8 May, 2023" → a UTC date. */
-export function parseSessionDate(s: string): Date {
-  const m = /(\d{1,2}):(\d{2})\s*(am|pm)\s+on\s+(\d{1,2})\s+([A-Za-z]+),?\s+(\d{4})/i.exec(s);
-  if (!m) return new Date(s);
-  let hour = Number(m[1]) % 12;
-  if (m[3]!.toLowerCase() === "pm") hour += 12;
-  const month = MONTHS.indexOf(m[5]!.toLowerCase());
-  return new Date(Date.UTC(Number(m[6]), month, Number(m[4]), hour, Number(m[2])));
-}
-
-export function load(dir: string): Conversation[] {
-  const out: Conversation[] = [];
-  for (const file of readdirSync(dir).filter((f) => f.endsWith(".json")).sort()) {
-    const raw = JSON.parse(readFileSync(path.join(dir, file), "utf8")) as Record<string, unknown>;
-    const conv = (raw.conversation as Record<string, unknown> | undefined) ?? raw;
-    const sessions: Conversation["sessions"] = [];
-    for (let n = 1; ; n++) {
-      const turns = conv[`session_${n}`] as Turn[] | undefined;
-      if (!turns) {
-        if (n > 60) break;
-        continue;
-      }
-      sessions.push({ date: parseSessionDate(String(conv[`session_${n}_date_time`] ?? "")), turns });
-    }
-    const qa = (raw.qa as { question: string; evidence?: string[] }[]) ?? [];
-    out.push({
-      name: file.replace(/\.json$/, ""),
-      speakerA: String(conv.speaker_a ?? ""),
-      sessions,
-      questions: qa
-        .filter((q) => Array.isArray(q.evidence) && q.evidence.length)
-        .map((q) => ({ question: String(q.question), evidence: q.evidence!.flatMap((e) => String(e).split(/[;,]\s*/)).map((e) => e.trim()) })),
-    });
-  }
-  return out;
-}
 
 // ── the baseline: plain BM25 over the same turns ────────────────────────────────────────────────
 
@@ -157,7 +99,18 @@ function add(s: Score, ranked: string[], evidence: string[]) {
   s.mrr += first >= 0 ? 1 / (first + 1) : 0;
   s.n++;
 }
-const fmt = (s: Score, k: keyof Omit<Score, "n">) => (s.n ? (s[k] / s.n).toFixed(3) : "-");
+const fmt = (s: Score | undefined, k: keyof Omit<Score, "n">) => (s?.n ? (s[k] / s.n).toFixed(3) : "-");
+
+/** Letters and digits only, lower case: the data's answers lose spaces ("Yesteammates on hisvideo game team"). */
+const squeeze = (s: string) => s.toLowerCase().normalize("NFKD").replace(/[^\p{L}\p{N}]+/gu, "");
+/** Whether the gold answer appears in the assembled context. */
+export const answerIn = (context: string, answer: string) => Boolean(squeeze(answer)) && squeeze(context).includes(squeeze(answer));
+
+/** A way's scores: overall and per question category. */
+type Scores = Record<string, Score>;
+function addTo(s: Scores, category: number, ranked: string[], evidence: string[]) {
+  for (const key of ["all", CATEGORIES[category] ?? String(category)]) add((s[key] ??= empty()), ranked, evidence);
+}
 
 function percentile(sorted: number[], p: number) {
   return sorted.length ? sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))]! : NaN;
@@ -185,19 +138,18 @@ async function record(mode: Mode, conv: Conversation, caller: AgentCaller) {
     const items = session.turns.map((turn, i) => ({
       channel: "chat",
       direction: (turn.speaker === conv.speakerA ? "outbound" : "inbound") as "inbound" | "outbound",
-      speaker: turn.speaker,
-      content: `${turn.speaker}: ${turn.text}`,
+      ...turnContent(turn),
       occurredAt: new Date(session.date.getTime() + (mode === "a" ? i * SESSION_TURN_GAP_MS : 0)).toISOString(),
     }));
     if (mode === "c") {
       const { interactions } = await createInteractionBatch(caller, {
-        interactions: items.map((item, i) => ({ ...item, conversationId: `${conv.name}-session-${n + 1}`, externalId: session.turns[i]!.dia_id })),
+        interactions: items.map((item, i) => ({ ...item, conversationId: `${conv.name}-session-${n + 1}`, externalId: session.turns[i]!.diaId })),
       });
-      interactions.forEach((it, i) => diaOf.set(it.id, session.turns[i]!.dia_id));
+      interactions.forEach((it, i) => diaOf.set(it.id, session.turns[i]!.diaId));
     } else {
       for (const [i, item] of items.entries()) {
         const { interaction } = await createInteraction(caller, item);
-        diaOf.set(interaction.id, session.turns[i]!.dia_id);
+        diaOf.set(interaction.id, session.turns[i]!.diaId);
       }
     }
   }
@@ -255,19 +207,40 @@ export async function benchQuality(): Promise<BenchRow[]> {
     return [];
   }
   const limitConversations = Number(process.env.QUALITY_CONVERSATIONS) || Infinity;
-  const conversations = load(dir).slice(0, limitConversations);
+  const loaded = loadConversations(dir);
+  const conversations: Conversation[] = loaded.conversations.slice(0, limitConversations);
   const wanted = new Set((process.env.QUALITY_WAYS ?? "a,b,c,d").split(",").map((w) => w.trim()));
   if (wanted.has("d")) wanted.add("a");
   if (!conversations.length) {
     console.log(`quality: no conversation files in ${dir}; nothing measured`);
     return [];
   }
+  // --ranker-loco FILE (npm run bench -- fit-ranker --loco FILE): each conversation ranked by weights
+  // fitted without it; else the shipped weights, which were fitted on these very conversations
+  const locoAt = process.argv.indexOf("--ranker-loco");
+  const heldOut = locoAt >= 0 ? (JSON.parse(readFileSync(process.argv[locoAt + 1]!, "utf8")) as Record<string, RankerCoefficients>) : null;
+  console.log(
+    heldOut
+      ? "quality: each conversation ranked by the conversation ranker's weights fitted without it (leave one conversation out)"
+      : `quality: the shipped conversation ranker (v${RANKER.version}), fitted on the development conversations: figures on them are not held out (use --ranker-loco)`,
+  );
   const pg = await PGlite.create("memory://", { extensions: { vector, pg_trgm } });
   const db = wrapPglite(pg);
   await migrate(db);
   setDatabaseForTests(db);
   const turnsTotal = conversations.reduce((n, c) => n + c.sessions.reduce((m, s) => m + s.turns.length, 0), 0);
-  const scores: Record<Mode | "d" | "bm25", Score> = { a: empty(), b: empty(), c: empty(), d: empty(), bm25: empty() };
+  const WAYS = ["a", "b", "c", "d", "bm25"] as const;
+  type Way = (typeof WAYS)[number];
+  const scores: Record<Way, Scores> = { a: {}, b: {}, c: {}, d: {}, bm25: {} };
+  /** per way and category: questions whose gold answer appears in retrieve's context */
+  const answered: Record<Exclude<Way, "bm25">, Scores> = { a: {}, b: {}, c: {}, d: {} };
+  const noteAnswer = (way: Exclude<Way, "bm25">, category: number, context: string, answer: string) => {
+    for (const key of ["all", CATEGORIES[category] ?? String(category)]) {
+      const s = (answered[way][key] ??= empty());
+      s.n++;
+      if (answerIn(context, answer)) s.r10++;
+    }
+  };
   const perConversation: string[][] = [];
   const recordMs: Record<Mode, number> = { a: 0, b: 0, c: 0 };
   const times: number[] = [];
@@ -279,13 +252,18 @@ export async function benchQuality(): Promise<BenchRow[]> {
   let pushedOut = 0;
   try {
     for (const conv of conversations) {
-      const row: Record<string, Score> = { a: empty(), b: empty(), c: empty(), d: empty(), bm25: empty() };
-      const docs = conv.sessions.flatMap((s) => s.turns.map((t) => ({ id: t.dia_id, text: `${t.speaker}: ${t.text}` })));
+      if (heldOut) {
+        const ranker = heldOut[conv.name];
+        if (!ranker) throw new Error(`--ranker-loco: no weights fitted without conversation ${conv.name}`);
+        setRankerForBench(ranker);
+      }
+      const row: Record<Way, Scores> = { a: {}, b: {}, c: {}, d: {}, bm25: {} };
+      const docs = conv.sessions.flatMap((s) => s.turns.map((t) => ({ id: t.diaId, text: `${t.speaker}: ${t.text}` })));
       const bm25 = bm25Index(docs);
       for (const q of conv.questions) {
         const b = bm25(q.question, LIMIT);
-        add(row.bm25!, b, q.evidence);
-        add(scores.bm25, b, q.evidence);
+        addTo(row.bm25, q.category, b, q.evidence);
+        addTo(scores.bm25, q.category, b, q.evidence);
       }
       const agents: Partial<Record<Mode, { caller: AgentCaller; diaOf: Map<string, string> }>> = {};
       const rankedA = new Map<string, string[]>();
@@ -307,13 +285,15 @@ export async function benchQuality(): Promise<BenchRow[]> {
           }
           const ranked = r.items.map((it) => diaOf.get(it.id) ?? "");
           if (mode === "a") rankedA.set(q.question, ranked);
-          add(row[mode]!, ranked, q.evidence);
-          add(scores[mode], ranked, q.evidence);
+          addTo(row[mode], q.category, ranked, q.evidence);
+          addTo(scores[mode], q.category, ranked, q.evidence);
+          noteAnswer(mode, q.category, r.context, q.answer);
         }
       }
+      const conversationRow = () => [conv.name, String(docs.length), String(conv.questions.length), ...WAYS.map((k) => fmt(row[k].all, "r10"))];
       // (d): the agent of (a), its memory filled with everything else an orchestrator holds
       if (!wanted.has("d")) {
-        perConversation.push([conv.name, String(docs.length), String(conv.questions.length), ...(["a", "b", "c", "d", "bm25"] as const).map((k) => fmt(row[k]!, "r10"))]);
+        perConversation.push(conversationRow());
         continue;
       }
       const { caller, diaOf } = agents.a!;
@@ -329,38 +309,64 @@ export async function benchQuality(): Promise<BenchRow[]> {
         const ranked = r.items.map((it) => (it.source === "interactions" ? (diaOf.get(it.id) ?? "") : `${it.source}:${it.id}`));
         const inTop = (list: string[]) => list.filter((id) => q.evidence.includes(id)).length;
         if (r.level !== "none" && inTop(ranked) < inTop(rankedA.get(q.question) ?? [])) pushedOut++;
-        add(row.d!, ranked, q.evidence);
-        add(scores.d, ranked, q.evidence);
+        addTo(row.d, q.category, ranked, q.evidence);
+        addTo(scores.d, q.category, ranked, q.evidence);
+        noteAnswer("d", q.category, r.context, q.answer);
       }
-      perConversation.push([conv.name, String(docs.length), String(row.a!.n), ...(["a", "b", "c", "d", "bm25"] as const).map((k) => fmt(row[k]!, "r10"))]);
+      perConversation.push(conversationRow());
       process.stderr.write(
-        `quality: ${conv.name} done (${docs.length} turns, ${row.a!.n} questions): r@10 ` +
-          (["a", "b", "c", "d", "bm25"] as const).map((k) => `${k} ${fmt(row[k]!, "r10")}`).join(", ") + "\n",
+        `quality: ${conv.name} done (${docs.length} turns, ${conv.questions.length} questions): r@10 ` +
+          WAYS.map((k) => `${k} ${fmt(row[k].all, "r10")}`).join(", ") + "\n",
       );
     }
-    const n = scores.a.n;
+    const n = scores.a.all?.n ?? 0;
     const table = (header: string[], lines: string[][]) => {
       const widths = header.map((h, i) => Math.max(h.length, ...lines.map((l) => l[i]!.length)));
       const line = (c: string[]) => c.map((v, i) => (i === 0 ? v.padEnd(widths[i]!) : v.padStart(widths[i]!))).join("  ");
       return [line(header), widths.map((w) => "-".repeat(w)).join("  "), ...lines.map(line)].join("\n");
     };
-    const ways = [
-      ...MODES.map(({ mode, label }) => [label, fmt(scores[mode], "r5"), fmt(scores[mode], "r10"), fmt(scores[mode], "mrr")]),
-      ["(d) retrieve without scopes, agent of (a) + 300 memories, 12 documents, 100 KB entries", fmt(scores.d, "r5"), fmt(scores.d, "r10"), fmt(scores.d, "mrr")],
-      ["BM25 baseline over the same turns", fmt(scores.bm25, "r5"), fmt(scores.bm25, "r10"), fmt(scores.bm25, "mrr")],
-    ];
-    console.log(`LoCoMo: ${conversations.length} conversations, ${turnsTotal} turns, ${n} questions with evidence, limit ${LIMIT}`);
+    const LABELS: Record<Way, string> = {
+      ...(Object.fromEntries(MODES.map(({ mode, label }) => [mode, label])) as Record<Mode, string>),
+      d: "(d) retrieve without scopes, agent of (a) + 300 memories, 12 documents, 100 KB entries",
+      bm25: "BM25 baseline over the same turns",
+    };
+    const ways = WAYS.filter((w) => w === "bm25" || wanted.has(w)).map((w) => [LABELS[w], fmt(scores[w].all, "r5"), fmt(scores[w].all, "r10"), fmt(scores[w].all, "mrr")]);
+    const q = loaded.quirks;
+    console.log(
+      `LoCoMo: ${conversations.length} conversations, ${turnsTotal} turns, ${n} questions with evidence, limit ${LIMIT} ` +
+        `(data: ${q.normalised} evidence ids read as the turn they name, ${q.split} entries of several ids split, ` +
+        `${q.dropped} ids that name no turn dropped, ${q.skipped} questions without evidence not asked)`,
+    );
     console.log(table(["recorded / asked", "r@5", "r@10", "MRR"], ways));
-    console.log("\n" + table(["conversation", "turns", "questions", "(a) r@10", "(b) r@10", "(c) r@10", "(d) r@10", "bm25 r@10"], perConversation));
-    const pts = (k: Mode | "d") => (scores[k].n ? (((scores[k].r10 / scores[k].n) - scores.a.r10 / Math.max(1, n)) * 100).toFixed(1) : "-");
+    const categories = ["all", ...Object.values(CATEGORIES)];
+    const shown = WAYS.filter((w) => w === "bm25" || wanted.has(w));
+    console.log(
+      "\n" +
+        table(
+          ["recall@10 by category", "questions", ...shown.map((w) => (w === "bm25" ? "BM25" : `(${w})`))],
+          categories.map((c) => [c, String(scores.a[c]?.n ?? scores.bm25[c]?.n ?? 0), ...shown.map((w) => fmt(scores[w][c], "r10"))]),
+        ),
+    );
+    const askedWays = (["a", "b", "c", "d"] as const).filter((w) => wanted.has(w));
+    console.log(
+      "\n" +
+        table(
+          ["gold answer in retrieve's context", "questions", ...askedWays.map((w) => `(${w})`)],
+          categories.map((c) => [c, String(answered.a[c]?.n ?? 0), ...askedWays.map((w) => fmt(answered[w][c], "r10"))]),
+        ),
+    );
+    console.log("\n" + table(["conversation", "turns", "questions", ...WAYS.map((w) => `${w === "bm25" ? "bm25" : `(${w})`} r@10`)], perConversation));
+    const r10 = (k: Way) => (scores[k].all?.n ? scores[k].all!.r10 / scores[k].all!.n : NaN);
+    const pts = (k: Way) => (Number.isNaN(r10(k)) ? "-" : ((r10(k) - r10("a")) * 100).toFixed(1));
     console.log(
       `(b) − (a) ${pts("b")} points, (c) − (a) ${pts("c")}, (d) − (a) ${pts("d")}; ` +
-        `(a) − BM25 ${(((scores.a.r10 - scores.bm25.r10) / Math.max(1, n)) * 100).toFixed(1)} points; ` +
+        `(a) − BM25 ${((r10("a") - r10("bm25")) * 100).toFixed(1)} points; ` +
         `${unanswered} questions answered with nothing in (a) (relevance floor); the trigger said none to ${levelNone} in (d) ` +
         `(levels ${JSON.stringify(levels)}, ${fallbacks} fell back to the shared memory); in ${pushedOut} questions of (d) ` +
         `fewer evidence turns reached the top ${LIMIT} than in (a) although the trigger fetched\n`,
     );
   } finally {
+    setRankerForBench(null);
     setDatabaseForTests(undefined);
     await db.close();
   }

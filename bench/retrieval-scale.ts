@@ -30,9 +30,9 @@ import type { Database } from "@/lib/db/types";
 import { putDocument } from "@/lib/documents/service";
 import { toVectorLiteral } from "@/lib/embeddings";
 import { embedLocal, LOCAL_MODEL } from "@/lib/embeddings/local";
-import { flushAccessCounts } from "@/lib/retrieval/access-counts";
+import { flushAccessCounts } from "@/lib/retrieval/usage/access-counts";
 import { retrieve } from "@/lib/retrieval/service";
-import { flushTermStats, noteInteractionWrite, noteSearchWrite } from "@/lib/retrieval/term-stats";
+import { flushTermStats, noteInteractionWrite, noteSearchWrite } from "@/lib/retrieval/search/term-stats";
 import { measure, type BenchRow } from "./measure";
 import { corpus, messages, withoutSearchIndexes } from "./retrieval";
 

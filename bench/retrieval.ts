@@ -26,13 +26,14 @@ import type { Database } from "@/lib/db/types";
 import { putDocument } from "@/lib/documents/service";
 import { toVectorLiteral } from "@/lib/embeddings";
 import { embedLocal, LOCAL_MODEL } from "@/lib/embeddings/local";
-import { flushAccessCounts } from "@/lib/retrieval/access-counts";
-import { clearBriefingCache } from "@/lib/retrieval/briefing";
-import { assembleContext } from "@/lib/retrieval/context";
+import { flushAccessCounts } from "@/lib/retrieval/usage/access-counts";
+import { clearBriefingCache } from "@/lib/retrieval/context/briefing";
+import { assembleContext } from "@/lib/retrieval/context/assemble";
 import { retrieve } from "@/lib/retrieval/service";
-import { flushTermStats, noteInteractionWrite, noteSearchWrite } from "@/lib/retrieval/term-stats";
-import { classify, compileVocabulary, type VocabularyTerm } from "@/lib/retrieval/trigger";
-import { candidateTerms, indexVocabulary } from "@/lib/retrieval/vocabulary-index";
+import { flushTermStats, noteInteractionWrite, noteSearchWrite } from "@/lib/retrieval/search/term-stats";
+import { classify } from "@/lib/retrieval/smart-trigger/classify";
+import { compileVocabulary, type VocabularyTerm } from "@/lib/retrieval/smart-trigger/vocabulary";
+import { candidateTerms, indexVocabulary } from "@/lib/retrieval/smart-trigger/vocabulary-index";
 import { createMemoryHq } from "@/lib/sdk";
 import { measure, type BenchRow } from "./measure";
 
@@ -290,7 +291,7 @@ async function benchFixedSizes(): Promise<BenchRow[]> {
       await loadMemories(db, c, { agentId: teammate.id, scope: "team", count: 1_000 });
       await loadKnowledge(db, c, 10_000);
     });
-    // what the server's statistics job does a moment after writes (lib/retrieval/term-stats.ts):
+    // what the server's statistics job does a moment after writes (lib/retrieval/search/term-stats.ts):
     // the conversations' statistics rebuilt, the memory and knowledge statistics' log folded in, the
     // postings vacuumed
     noteInteractionWrite(small.id, clientSmall.client.id);
@@ -420,7 +421,7 @@ function benchClassifier(): BenchRow[] {
   const rows: BenchRow[] = [];
   for (const variant of ["internal", "field"] as const) {
     const started = performance.now();
-    // as the service does it: compiled once per agent and indexed by first word (lib/retrieval/vocabulary.ts)
+    // as the service does it: compiled once per agent and indexed by first word (lib/retrieval/smart-trigger/agent-vocabulary.ts)
     const index = indexVocabulary(compileVocabulary(vocabulary, "Agent0 Name"));
     const compileMs = performance.now() - started;
     const batch = 1000;

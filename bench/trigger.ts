@@ -4,8 +4,10 @@
 // overall, with the time per classification on the serving path (candidateTerms over an indexed
 // vocabulary: the set's names plus 500 contacts, as an agent's vocabulary holds at most).
 // Mismatches are listed on stderr.
-import { classify, compileVocabulary, type TriggerVariant } from "@/lib/retrieval/trigger";
-import { candidateTerms, indexVocabulary } from "@/lib/retrieval/vocabulary-index";
+import { classify } from "@/lib/retrieval/smart-trigger/classify";
+import type { TriggerVariant } from "@/lib/retrieval/smart-trigger/types";
+import { compileVocabulary } from "@/lib/retrieval/smart-trigger/vocabulary";
+import { candidateTerms, indexVocabulary } from "@/lib/retrieval/smart-trigger/vocabulary-index";
 import { loadTriggerSet, scoreTriggerSet, type TriggerSet } from "@/tests/helpers/trigger-set";
 import { measure, type BenchRow } from "./measure";
 

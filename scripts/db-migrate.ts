@@ -1,5 +1,5 @@
-// `npm run db:migrate`: applies supabase/migrations and the changed files of supabase/schema to
-// DATABASE_URL (or the embedded database in DATA_DIR) and prints what it applied. Safe to run repeatedly.
+// `npm run db:migrate`: applies the pending files of supabase/migrations to DATABASE_URL (or the
+// embedded database in DATA_DIR) and prints what it applied. Safe to run repeatedly.
 import path from "node:path";
 import { getConfig } from "@/lib/config";
 import { migrate } from "@/lib/db/migrate";
@@ -12,10 +12,8 @@ async function main() {
     ? openPostgres(config.DATABASE_URL, { max: 1 })
     : (await openPglite(path.join(path.resolve(config.DATA_DIR), "pglite"))).db;
   try {
-    const { migrations, schemaFiles } = await migrate(db);
-    if (migrations.length) console.log(`Applied ${migrations.length} migration(s): ${migrations.join(", ")}`);
-    if (schemaFiles.length) console.log(`Applied ${schemaFiles.length} schema file(s) under supabase/schema/.`);
-    if (!migrations.length && !schemaFiles.length) console.log("Database is up to date.");
+    const { migrations } = await migrate(db);
+    console.log(migrations.length ? `Applied ${migrations.length} migration(s): ${migrations.join(", ")}` : "Database is up to date.");
   } finally {
     await db.close();
   }

@@ -1,31 +1,9 @@
 // Turns the OpenAPI document's JSON Schemas into rows a person reads: one per field, with its type,
 // allowed values, limits and description. Pure, so the Docs page and a unit test share it.
 
-export type JsonSchema = {
-  $ref?: string;
-  type?: string | string[];
-  enum?: unknown[];
-  const?: unknown;
-  format?: string;
-  description?: string;
-  default?: unknown;
-  properties?: Record<string, JsonSchema>;
-  required?: string[];
-  items?: JsonSchema;
-  anyOf?: JsonSchema[];
-  oneOf?: JsonSchema[];
-  allOf?: JsonSchema[];
-  minLength?: number;
-  maxLength?: number;
-  minimum?: number;
-  maximum?: number;
-  exclusiveMinimum?: number;
-  exclusiveMaximum?: number;
-  minItems?: number;
-  maxItems?: number;
-  pattern?: string;
-  additionalProperties?: boolean | JsonSchema;
-};
+import { limitsInWords, variants, type JsonSchema } from "@/lib/json-schema";
+
+export type { JsonSchema };
 
 export interface FieldRow {
   /** dotted path: `decisionContext.reasoning`, `interactions[].channel` */
@@ -47,16 +25,6 @@ export function resolve(schema: JsonSchema, components: Record<string, JsonSchem
   return schema.$ref ? { ...(components[refName(schema.$ref)] ?? {}), description: schema.description ?? components[refName(schema.$ref)]?.description } : schema;
 }
 
-/** The variants of a union, without the `null` one (reported as "or null"). */
-function variants(s: JsonSchema): { list: JsonSchema[]; nullable: boolean } {
-  const list = s.anyOf ?? s.oneOf;
-  if (!list) {
-    if (Array.isArray(s.type) && s.type.includes("null")) return { list: [{ ...s, type: s.type.filter((t) => t !== "null") }], nullable: true };
-    return { list: [s], nullable: false };
-  }
-  return { list: list.filter((v) => v.type !== "null"), nullable: list.some((v) => v.type === "null") };
-}
-
 function typeName(s: JsonSchema): string {
   if (s.$ref) return refName(s.$ref);
   if (s.const !== undefined) return JSON.stringify(s.const);
@@ -64,39 +32,16 @@ function typeName(s: JsonSchema): string {
   const { list, nullable } = variants(s);
   if (list.length !== 1 || list[0] !== s) return list.map(typeName).join(" | ") + (nullable ? " | null" : "");
   const t = Array.isArray(s.type) ? s.type.join(" | ") : s.type;
-  if (t === "array") return `${s.items ? typeName(s.items) : "any"}[]`;
+  if (t === "array") return `${s.items && !Array.isArray(s.items) ? typeName(s.items) : "any"}[]`;
   if (t === "string" && s.format) return `string (${s.format})`;
   return t ?? "any";
-}
-
-const count = (n: number, unit: string) => `${n.toLocaleString("en-US")} ${unit}${n === 1 ? "" : "s"}`;
-
-function range(min: number | undefined, max: number | undefined, unit?: string): string | undefined {
-  const u = (n: number) => (unit ? count(n, unit) : String(n));
-  if (min !== undefined && max !== undefined) return unit ? `${min}–${u(max)}` : `${min}–${max}`;
-  if (max !== undefined) return `at most ${u(max)}`;
-  if (min !== undefined && min > 0) return `at least ${u(min)}`;
-  return undefined;
-}
-
-function limitsOf(s: JsonSchema): string[] {
-  const out: (string | undefined)[] = [];
-  for (const v of variants(s).list) {
-    out.push(range(v.minLength, v.maxLength, "character"));
-    out.push(range(v.minimum ?? v.exclusiveMinimum, v.maximum ?? v.exclusiveMaximum));
-    out.push(range(v.minItems, v.maxItems, "item"));
-    if (v.items) out.push(...limitsOf(v.items).map((l) => `each ${l}`));
-    if (v.pattern) out.push(`matches ${v.pattern}`);
-  }
-  if (s.default !== undefined) out.push(`default ${JSON.stringify(s.default)}`);
-  return [...new Set(out.filter((x): x is string => Boolean(x)))];
 }
 
 function valuesOf(s: JsonSchema): string[] | undefined {
   for (const v of variants(s).list) {
     if (v.enum) return v.enum.map(String);
     if (v.const !== undefined) return [String(v.const)];
-    if (v.items?.enum) return v.items.enum.map(String);
+    if (v.items && !Array.isArray(v.items) && v.items.enum) return v.items.enum.map(String);
   }
   return undefined;
 }
@@ -111,19 +56,20 @@ export function fieldsOf(schema: JsonSchema, components: Record<string, JsonSche
   for (const [name, raw] of Object.entries(s.properties ?? {})) {
     const { list } = variants(raw);
     const inner = list.length === 1 ? list[0]! : raw;
-    const ref = inner.$ref ?? (inner.type === "array" ? inner.items?.$ref : undefined);
+    const item = inner.type === "array" && !Array.isArray(inner.items) ? inner.items : undefined;
+    const ref = inner.$ref ?? item?.$ref;
     rows.push({
       name: prefix + name,
       type: typeName(raw),
       required: s.required?.includes(name) ?? false,
       values: valuesOf(raw),
-      limits: limitsOf(raw),
+      limits: limitsInWords(raw),
       description: raw.description ?? inner.description,
       ...(ref ? { ref: refName(ref) } : {}),
     });
     if (depth > 0 && !ref) {
       if (inner.properties) rows.push(...fieldsOf(inner, components, `${prefix}${name}.`, depth - 1));
-      else if (inner.type === "array" && inner.items?.properties) rows.push(...fieldsOf(inner.items, components, `${prefix}${name}[].`, depth - 1));
+      else if (item?.properties) rows.push(...fieldsOf(item, components, `${prefix}${name}[].`, depth - 1));
     }
   }
   return rows;

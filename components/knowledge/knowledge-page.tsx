@@ -22,16 +22,7 @@ import type { KnowledgeCategory, KnowledgeEntry, KnowledgeStatus } from "@/lib/c
 import { CategoryBadge, TagList } from "./category-badge";
 import { ImportDialog } from "./import-dialog";
 import { CATEGORY_OPTIONS } from "./labels";
-
-/** Waits until typing pauses before the value is used (each search embeds the query on the server). */
-function useDebounced<T>(value: T, ms: number): T {
-  const [debounced, setDebounced] = useState(value);
-  useEffect(() => {
-    const t = setTimeout(() => setDebounced(value), ms);
-    return () => clearTimeout(t);
-  }, [value, ms]);
-  return debounced;
-}
+import { useDebounced } from "@/components/ui/use-debounced";
 
 /**
  * The HQ knowledge base: the operations manual field agents query. Search is hybrid —

@@ -9,18 +9,22 @@ import { Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
 import { Select } from "@/components/ui/select";
 import { Textarea } from "@/components/ui/textarea";
+import { useDebounced } from "@/components/ui/use-debounced";
 import { CATEGORY_OPTIONS } from "@/components/knowledge/labels";
-import { formErrors } from "@/lib/console/api";
+import { errorMessage, formErrors } from "@/lib/console/api";
 import { useKnowledgeList } from "@/lib/console/hooks/knowledge";
-import { useResolveEscalation } from "@/lib/console/hooks/lifecycle";
+import { useEscalationDraft, useResolveEscalation } from "@/lib/console/hooks/lifecycle";
 import type { KnowledgeCategory } from "@/lib/console/knowledge-types";
-import type { Escalation } from "@/lib/console/lifecycle-types";
+import type { Escalation, EscalationEntryDraft } from "@/lib/console/lifecycle-types";
+import { PERSONAL_DATA_LABELS } from "@/lib/review/pii";
 
 /**
  * Resolves an escalation. The fix typed here is what the agent receives and what is published to the
- * knowledge base, so a later similar escalation is answered with it (`knownFix`): the entry's content
- * follows the resolution until it is edited by hand. When an entry already answers the question, it is
- * offered to link instead of publishing a second one.
+ * knowledge base, so a later similar escalation is answered with it (`knownFix`). The entry shown is the
+ * server's draft — composed by the code that publishes it, with the client's personal data left out,
+ * since every client's agents will read it — and follows the resolution until it is edited by hand.
+ * When an entry already answers the question, it is offered to link instead; publishing nothing is
+ * always one choice away.
  */
 export function ResolveEscalationDialog({ escalation, onClose }: { escalation: Escalation | null; onClose: () => void }) {
   const resolve = useResolveEscalation();
@@ -34,7 +38,11 @@ export function ResolveEscalationDialog({ escalation, onClose }: { escalation: E
 type Publish = "new" | "none" | `link:${string}`;
 const FIELDS = ["resolution"] as const;
 
-const entryContent = (question: string, fix: string) => `**Problem:** ${question}\n\n**Fix:** ${fix}`;
+/** "a person's name and a street address" */
+const removedKinds = (removed: EscalationEntryDraft["personalDataRemoved"]) => {
+  const labels = [...new Set(removed.map((r) => PERSONAL_DATA_LABELS[r.kind]))];
+  return labels.length > 1 ? `${labels.slice(0, -1).join(", ")} and ${labels.at(-1)}` : (labels[0] ?? "");
+};
 
 function ResolveForm({
   escalation,
@@ -47,41 +55,48 @@ function ResolveForm({
 }) {
   const [resolution, setResolution] = useState("");
   const [publish, setPublish] = useState<Publish>("new");
-  const [title, setTitle] = useState(escalation.question.slice(0, 200));
-  // null until edited by hand: the entry's content then follows the resolution
+  // null until edited by hand: each follows the server's draft
+  const [title, setTitle] = useState<string | null>(null);
   const [content, setContent] = useState<string | null>(null);
-  const [category, setCategory] = useState<KnowledgeCategory>("escalation");
-  const [tags, setTags] = useState(`escalation, ${escalation.severity}`);
+  const [category, setCategory] = useState<KnowledgeCategory | null>(null);
+  const [tags, setTags] = useState<string | null>(null);
   const [errors, setErrors] = useState<Partial<Record<(typeof FIELDS)[number] | "title" | "form", string>>>({});
   const existing = useKnowledgeList({ q: escalation.question });
   const answers = existing.data?.mode === "search" ? existing.data.entries.slice(0, 3) : [];
+  const draft = useEscalationDraft(escalation.id, useDebounced(resolution.trim(), 300));
+  const drafted = draft.data?.draft;
+  const removed = draft.data?.personalDataRemoved ?? [];
+  const edited = title !== null || content !== null || category !== null || tags !== null;
 
-  const shownContent = content ?? entryContent(escalation.question, resolution.trim());
+  const shownTitle = title ?? drafted?.title ?? "";
+  const shownTags = tags ?? drafted?.tags.join(", ") ?? "";
 
   async function submit(e: FormEvent) {
     e.preventDefault();
     const found: typeof errors = {};
-    if (!resolution.trim()) found.resolution = "Write the fix that was given: it is what the agent receives and what is published.";
-    if (publish === "new" && !title.trim()) found.title = "Give the entry a title";
+    const fix = resolution.trim();
+    if (!fix) found.resolution = "Write the fix that was given: it is what the agent receives and what is published.";
+    if (publish === "new" && title !== null && !title.trim()) found.title = "Give the entry a title";
     setErrors(found);
     if (Object.values(found).some(Boolean)) return;
     try {
-      await resolve.mutateAsync({
-        id: escalation.id,
-        resolution: resolution.trim(),
-        ...(publish === "none"
-          ? { knowledge: false as const }
-          : publish.startsWith("link:")
-            ? { knowledgeEntryId: publish.slice(5) }
-            : {
-                knowledge: {
-                  title: title.trim(),
-                  content: shownContent,
-                  category,
-                  tags: tags.split(",").map((t) => t.trim()).filter(Boolean),
-                },
-              }),
-      });
+      let knowledge: { knowledge?: false | { title: string; content: string; category: KnowledgeCategory; tags: string[] }; knowledgeEntryId?: string } = {};
+      if (publish === "none") knowledge = { knowledge: false };
+      else if (publish.startsWith("link:")) knowledge = { knowledgeEntryId: publish.slice(5) };
+      else if (edited) {
+        // words of the resolver's own, the rest as the server drafts it for the fix as submitted
+        const current = (await draft.draftFor(fix)).draft;
+        knowledge = {
+          knowledge: {
+            title: (title ?? current.title).trim(),
+            content: content ?? current.content,
+            category: category ?? current.category,
+            tags: (tags ?? current.tags.join(", ")).split(",").map((t) => t.trim()).filter(Boolean),
+          },
+        };
+      }
+      // untouched, no knowledge body: the server composes exactly the draft shown, for the fix as submitted
+      await resolve.mutateAsync({ id: escalation.id, resolution: fix, ...knowledge });
       onClose();
     } catch (err) {
       setErrors(formErrors(err, FIELDS));
@@ -109,26 +124,41 @@ function ResolveForm({
           </Choice>
         ))}
         <Choice name="publish" value="none" checked={publish === "none"} onChange={setPublish}>
-          Publish nothing (a one-off with nothing to reuse)
+          Publish nothing (a one-off with nothing to reuse, or the entry would say too much)
         </Choice>
       </fieldset>
 
       {publish === "new" && (
-        <fieldset className="space-y-4 rounded-md border border-slate-200 p-4" aria-label="Knowledge entry">
-          <Field label="Title" required error={errors.title}>
-            <Input value={title} onChange={(e) => setTitle(e.target.value)} maxLength={200} />
-          </Field>
-          <Field label="Content" required hint="Markdown, written for any agent that meets the same issue. It follows the resolution until you edit it.">
-            <Textarea value={shownContent} onChange={(e) => setContent(e.target.value)} rows={6} />
-          </Field>
-          <div className="grid gap-4 sm:grid-cols-2">
-            <Field label="Category">
-              <Select value={category} onChange={(e) => setCategory(e.target.value as KnowledgeCategory)} options={CATEGORY_OPTIONS} />
-            </Field>
-            <Field label="Tags" hint="Comma separated.">
-              <Input value={tags} onChange={(e) => setTags(e.target.value)} />
-            </Field>
-          </div>
+        <fieldset className="space-y-4 rounded-md border border-slate-200 p-4" aria-label="Knowledge entry" aria-busy={draft.isFetching}>
+          {draft.isError && !drafted ? (
+            <Alert tone="error" title="The entry could not be drafted">
+              {errorMessage(draft.error)} Publish nothing, or link an entry that already answers it.
+            </Alert>
+          ) : !drafted ? (
+            <p className="text-sm text-slate-500">Drafting the entry…</p>
+          ) : (
+            <>
+              <Alert tone={removed.length ? "warning" : "info"} title="Every client's agents will read this entry">
+                {removed.length
+                  ? `Left out of it or put in general terms: ${removedKinds(removed)} from the ${[...new Set(removed.map((r) => r.from))].join(" and the ")}. Check that nothing else identifies the customer or the client — or publish nothing.`
+                  : "Nothing in the question or the fix names a customer or the client. Check it reads as general advice — or publish nothing."}
+              </Alert>
+              <Field label="Title" required error={errors.title}>
+                <Input value={shownTitle} onChange={(e) => setTitle(e.target.value)} maxLength={200} />
+              </Field>
+              <Field label="Content" required hint="Markdown, written for any agent that meets the same issue. It follows the resolution until you edit it.">
+                <Textarea value={content ?? drafted.content} onChange={(e) => setContent(e.target.value)} rows={6} />
+              </Field>
+              <div className="grid gap-4 sm:grid-cols-2">
+                <Field label="Category">
+                  <Select value={category ?? drafted.category} onChange={(e) => setCategory(e.target.value as KnowledgeCategory)} options={CATEGORY_OPTIONS} />
+                </Field>
+                <Field label="Tags" hint="Comma separated.">
+                  <Input value={shownTags} onChange={(e) => setTags(e.target.value)} />
+                </Field>
+              </div>
+            </>
+          )}
         </fieldset>
       )}
       {errors.form && <Alert tone="error">{errors.form}</Alert>}

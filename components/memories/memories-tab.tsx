@@ -1,6 +1,6 @@
 "use client";
 
-import { useEffect, useState } from "react";
+import { useState } from "react";
 import { Badge } from "@/components/ui/badge";
 import { Button, buttonClasses } from "@/components/ui/button";
 import { Card, CardHeader } from "@/components/ui/card";
@@ -19,17 +19,9 @@ import type { Agent } from "@/lib/console/types";
 import { percent, STATUS_TONE, TIER_LABEL, TIER_TONE } from "./labels";
 import { MemoryDetails } from "./memory-details";
 import { ReembedBanner } from "./reembed-banner";
+import { useDebounced } from "@/components/ui/use-debounced";
 
 const PAGE = 50;
-
-function useDebounced<T>(value: T, ms: number): T {
-  const [debounced, setDebounced] = useState(value);
-  useEffect(() => {
-    const t = setTimeout(() => setDebounced(value), ms);
-    return () => clearTimeout(t);
-  }, [value, ms]);
-  return debounced;
-}
 
 /** The agent's memories by tier, category, status and scope, with full-text search. */
 export function MemoriesTab({ agent, isAdmin }: { agent: Agent; isAdmin: boolean }) {

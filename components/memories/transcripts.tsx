@@ -4,9 +4,10 @@ import type { ReactNode } from "react";
 import { Badge } from "@/components/ui/badge";
 import { formatDateTime, plural } from "@/lib/console/format";
 import type { Interaction } from "@/lib/console/memory-types";
+import { TurnAttachments } from "./turn-attachments";
 
 export interface Transcript {
-  /** the conversation's id: the caller's conversationId, or the one inferred for it */
+  /** the conversation: its agent, and the agent's conversationId or the one inferred for it */
   key: string;
   /** the caller's own thread id, when it sent one */
   threadId: string | null;
@@ -16,13 +17,15 @@ export interface Transcript {
 
 /**
  * Interactions listed newest first (the API's order, across pages) as conversations: newest
- * conversation first, each one's turns in conversation order (the reverse of the listing's).
+ * conversation first, each one's turns in conversation order (the reverse of the listing's). A
+ * conversation is one agent's: two agents that use the same thread id hold two conversations.
  */
 export function groupTranscripts(newestFirst: Interaction[]): Transcript[] {
   const byKey = new Map<string, Transcript>();
   for (const turn of newestFirst) {
-    let t = byKey.get(turn.conversation);
-    if (!t) byKey.set(turn.conversation, (t = { key: turn.conversation, threadId: turn.conversationId, turns: [] }));
+    const key = `${turn.agentId}:${turn.conversation}`;
+    let t = byKey.get(key);
+    if (!t) byKey.set(key, (t = { key, threadId: turn.conversationId, turns: [] }));
     t.turns.unshift(turn);
   }
   return [...byKey.values()];
@@ -65,6 +68,7 @@ export function TranscriptView({ transcript, renderMeta }: { transcript: Transcr
               {!t.embedded && <Badge tone="amber">Queued for embedding</Badge>}
             </div>
             <p className="mt-1 text-sm whitespace-pre-wrap text-slate-800">{t.content}</p>
+            <TurnAttachments attachments={t.attachments} />
           </li>
         ))}
       </ol>

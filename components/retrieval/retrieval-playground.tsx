@@ -15,7 +15,7 @@ import { Select } from "@/components/ui/select";
 import { Textarea } from "@/components/ui/textarea";
 import { errorMessage } from "@/lib/console/api";
 import { useAgents, useClients } from "@/lib/console/hooks/agents";
-import { isSmallTalk } from "@/lib/retrieval/trigger";
+import { isSmallTalk } from "@/lib/retrieval/smart-trigger/classify";
 import { useAssembledContext, useRetrieve } from "@/lib/console/hooks/retrieval";
 import { RETRIEVAL_SCOPES, type RetrievalScope } from "@/lib/console/retrieval-types";
 import { LEVEL_LABELS, LEVEL_TONES, SCOPE_HINTS, SCOPE_LABELS, TRIGGER_LABELS } from "./retrieval-labels";

@@ -90,7 +90,7 @@ export async function inviteUser(caller: Caller, body: z.infer<typeof inviteUser
       inviteHours: INVITE_HOURS,
     });
     await recordAudit(tx, { action: "hq_user.invite", targetType: "hq_user", targetId: id, details: { email: body.email, role: body.role } });
-    return { user: await uq.getHqUser(tx, { id }), inviteToken: token, invitePath: `/accept-invite?token=${token}`, expiresInHours: INVITE_HOURS };
+    return { user: (await uq.getHqUser(tx, { id }))!, inviteToken: token, invitePath: `/accept-invite?token=${token}`, expiresInHours: INVITE_HOURS };
   });
 }
 

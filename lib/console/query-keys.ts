@@ -106,6 +106,7 @@ export const knowledgeKeys = {
 export const escalationKeys = {
   all: ["escalations"] as const,
   list: (filters: { status?: string } = {}) => [...escalationKeys.all, "list", filters] as const,
+  draft: (id: string, resolution: string) => [...escalationKeys.all, "draft", id, resolution] as const,
 };
 
 export const reportKeys = {

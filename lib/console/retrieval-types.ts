@@ -10,7 +10,7 @@ import type {
   triggerView,
 } from "@/lib/retrieval/contracts";
 
-export { RETRIEVAL_SCOPES, type RetrievalScope } from "@/lib/retrieval/scopes";
+export { RETRIEVAL_SCOPES, type RetrievalScope } from "@/lib/retrieval/search/scopes";
 export type RetrievalLevel = z.infer<typeof retrievalLevel>;
 export type Trigger = z.input<typeof triggerView>;
 export type RetrievedItem = z.input<typeof retrievedItemView>;

@@ -3,6 +3,7 @@ import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import { vector } from "@electric-sql/pglite/vector";
 import { Lanes } from "./lanes";
 import { snapshotPglite } from "./snapshot";
+import { parsePgTimestamp, PG_TIME_TYPES } from "./timestamps";
 import type { Database, Queryable } from "./types";
 
 /**
@@ -22,9 +23,12 @@ export async function openPglite(
   return { db: wrapPglite(pg), pg };
 }
 
+/** Dates and times read for every year, as the server driver reads them (see parsePgTimestamp). */
+const PARSERS = Object.fromEntries(PG_TIME_TYPES.map((type) => [type, parsePgTimestamp]));
+
 export function wrapPglite(pg: PGlite): Database {
   const run = async <T>(q: Pick<PGlite, "query">, sql: string, params?: unknown[]) =>
-    (await q.query<T>(sql, params as unknown[] | undefined)).rows;
+    (await q.query<T>(sql, params as unknown[] | undefined, { parsers: PARSERS })).rows;
   // one session: bulk steps take turns between interactive work (lib/db/lanes.ts)
   const lanes = new Lanes({ bulkConnections: 1 });
   const interactive = async <T>(work: () => Promise<T>) => {

@@ -1,5 +1,6 @@
 import postgres from "postgres";
 import { Lanes } from "./lanes";
+import { parsePgTimestamp, PG_TIME_TYPES } from "./timestamps";
 import type { Database, Queryable } from "./types";
 
 /** Where the database listens: a URL, or the Unix socket of the embedded engine (server.mjs). */
@@ -55,11 +56,12 @@ export function openPostgres(
       // int8 (counts, sums) as JS numbers, matching the embedded driver
       bigint: { to: 20, from: [20], parse: (x: string) => Number(x), serialize: (x: number) => String(x) },
       // timestamps given as text (cursors, `now` overrides) pass through verbatim: postgres.js would
-      // otherwise round them through a JS Date and drop the microseconds a keyset cursor relies on
+      // otherwise round them through a JS Date and drop the microseconds a keyset cursor relies on;
+      // read back for every year (see parsePgTimestamp)
       date: {
         to: 1184,
-        from: [1082, 1114, 1184],
-        parse: (x: string) => new Date(x),
+        from: [...PG_TIME_TYPES],
+        parse: parsePgTimestamp,
         serialize: (x: unknown) => (x instanceof Date ? x.toISOString() : String(x)),
       },
       // queries pass JSON as text ($1::jsonb, JSON.stringify'd), as the embedded driver expects;

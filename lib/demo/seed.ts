@@ -1,7 +1,7 @@
 import type { Database, Queryable } from "@/lib/db/types";
 import { seedAgentMemoryDemo } from "./agent-memory";
 import { seedContactsDemo } from "./contacts";
-import { seedKnowledgeDemo } from "@/lib/knowledge/demo-entries";
+import { seedKnowledgeDemo } from "./knowledge";
 
 // The demo of the seeds: BJS Labs' internal agents, one SMB client with its field agent, and the
 // locked constants. Loaded once, into an empty database, on first start.

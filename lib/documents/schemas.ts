@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { apiDate } from "@/lib/http/input-guards";
 
 export const DOCUMENT_TYPES = ["soul", "working", "daily"] as const;
 export const documentType = z.enum(DOCUMENT_TYPES);
@@ -6,7 +7,7 @@ export type DocumentType = z.infer<typeof documentType>;
 
 export { charCount, DOCUMENT_MAX_CHARS, WORKING_MAX_CHARS } from "./limits";
 
-export const isoDate = z.iso.date();
+export const isoDate = apiDate;
 
 export const getDocumentQuery = z.object({ date: isoDate.optional() }).strict();
 

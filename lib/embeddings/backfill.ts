@@ -30,7 +30,8 @@ export const BACKFILL_TARGETS: BackfillTarget[] = [
   { table: "agent_documents", textExpression: "content" },
   // lib/memories/rules.ts memoryEmbeddingText
   { table: "memories", textExpression: "case when content = '' then title else title || E'\\n\\n' || content end" },
-  { table: "interactions", textExpression: "content" },
+  // lib/memories/attachments.ts searchableText: what was said and its attachments' captions
+  { table: "interactions", textExpression: "mhq.interaction_text(content, attachments)" },
   // lib/knowledge/embedding-text.ts knowledgeEmbeddingText (KNOWLEDGE_EMBEDDING_SQL)
   { table: "knowledge_entries", textExpression: "title || E'\\n\\n' || content" },
 ];

@@ -1,10 +1,11 @@
 import { errorBody } from "./errors";
-import { documentedEndpoints } from "./openapi";
+import { ALL_CONTRACTS } from "@/lib/contracts";
 
 // Next.js answers a path no route file serves with its HTML 404 page and a method a route file
 // does not export with an empty 405. The API answers both in its JSON error shape instead, from the
 // endpoint list the OpenAPI document is built from (a unit test keeps that list equal to the route
-// files and their methods), plus the MCP endpoint, which speaks its own protocol.
+// files and their methods), plus the MCP endpoint, which speaks its own protocol. It reads the
+// contracts alone, not the OpenAPI builder: the proxy bundles this table.
 
 const NON_REST: { method: string; path: string; refused?: true }[] = [
   { method: "POST", path: "/api/mcp" },
@@ -28,7 +29,7 @@ interface RoutePattern {
 
 const patterns: RoutePattern[] = (() => {
   const byPath = new Map<string, RoutePattern>();
-  for (const e of [...documentedEndpoints(), ...NON_REST]) {
+  for (const e of [...ALL_CONTRACTS, ...NON_REST]) {
     let p = byPath.get(e.path);
     if (!p) {
       const segments = e.path.split("/").filter(Boolean);

@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { ApiError } from "./errors";
-import { parseGuardedJson } from "./input-guards";
+import { ApiError, ClientClosedRequestError } from "./errors";
+import { decodeUtf8, parseGuardedJson } from "./input-guards";
 
 /** Reads a JSON body, refusing it (413) past `maxBytes` before parsing anything. */
 export async function readJsonBody(req: Request, maxBytes: number): Promise<unknown> {
@@ -39,7 +39,14 @@ async function readLimited(req: Request, maxBytes: number): Promise<string> {
   const chunks: Uint8Array[] = [];
   let total = 0;
   for (;;) {
-    const { done, value } = await reader.read();
+    let chunk: ReadableStreamReadResult<Uint8Array>;
+    try {
+      chunk = await reader.read();
+    } catch (err) {
+      // the request stream fails only when the connection does: the client went away mid-body
+      throw new ClientClosedRequestError(err);
+    }
+    const { done, value } = chunk;
     if (done) break;
     total += value.byteLength;
     if (total > maxBytes) {
@@ -48,7 +55,7 @@ async function readLimited(req: Request, maxBytes: number): Promise<string> {
     }
     chunks.push(value);
   }
-  return Buffer.concat(chunks).toString("utf8");
+  return decodeUtf8(Buffer.concat(chunks));
 }
 
 const tooLarge = (max: number) =>

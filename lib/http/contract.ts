@@ -34,6 +34,11 @@ export interface Contract<
   response?: R;
   /** success status (default 200) */
   status?: number;
+  /**
+   * The other success a write can answer, and when: a repeat that stores nothing new (a retry with an id
+   * already stored) answers 200 with the same response where the first call answered 201.
+   */
+  repeat?: { status: 200; when: string };
   /** content type of a non-JSON answer, e.g. application/zip */
   produces?: string;
   maxBodyBytes?: number;

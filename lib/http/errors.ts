@@ -42,6 +42,19 @@ export class RateLimitedError extends ApiError {
   }
 }
 
+/**
+ * The client closed its connection before its request body arrived whole. Nobody is left to read an
+ * answer, and nothing failed on this side: it is answered (and counted in the metrics) as nginx's
+ * 499 "client closed request", never as a 500, and not logged as an internal error.
+ */
+export class ClientClosedRequestError extends Error {
+  static readonly status = 499;
+  constructor(readonly cause?: unknown) {
+    super("The client closed the connection before its request body arrived");
+    this.name = "ClientClosedRequestError";
+  }
+}
+
 export const notFound = (what = "Resource") => new ApiError("not_found", `${what} not found`);
 export const forbidden = (message = "You are not allowed to do this") => new ApiError("forbidden", message);
 

@@ -2,8 +2,10 @@ import { z } from "zod";
 import { ApiError } from "./errors";
 
 // What the boundary refuses before any schema, handler or database sees it: text Postgres cannot
-// store (a NUL character is never valid in text or jsonb) and JSON nested deep enough to exhaust a
-// recursive walker (ours, zod's or Postgres' jsonb parser). All answer 422 validation_failed.
+// store (a NUL character is never valid in text or jsonb), text that is not valid Unicode (a lone
+// surrogate such as "\ud800", or bytes that are not UTF-8: either would be stored as U+FFFD, so what
+// is read back — and a retry's id — would no longer match what was sent) and JSON nested deep enough
+// to exhaust a recursive walker (ours, zod's or Postgres' jsonb parser). All answer 422 validation_failed.
 
 /** JSON nested deeper than this is refused: no payload of the API needs more than a handful of levels. */
 export const MAX_JSON_DEPTH = 64;
@@ -14,16 +16,45 @@ const refused = (path: string, message: string, code: string) =>
   new ApiError("validation_failed", `${path || "body"}: ${message}`, [{ path, message, code }]);
 
 const nulIn = (where: string) => refused(where, "must not contain a NUL character (\\u0000)", "nul_character");
+const invalidUnicodeIn = (where: string) =>
+  refused(where, "must be valid Unicode: a lone surrogate (\\ud800–\\udfff without its pair) is not", "invalid_unicode");
+
+/** A UTF-16 code unit of a surrogate pair standing alone (in `u` mode a pair is one code point, not Cs). */
+const LONE_SURROGATE = /\p{Cs}/u;
+
+/** The reason `text` cannot be stored as sent, if any. */
+function unstorable(text: string): "nul" | "unicode" | null {
+  if (text.includes(NUL)) return "nul";
+  return LONE_SURROGATE.test(text) ? "unicode" : null;
+}
+
+const escapedKey = (key: string) => key.replaceAll(NUL, "\\u0000").replace(/\p{Cs}/gu, (c) => `\\u${c.charCodeAt(0).toString(16)}`);
+
+/** Refuses `text` (named `where` in the answer) when it holds a NUL character or a lone surrogate. */
+function assertStorable(text: string, where: string) {
+  const why = unstorable(text);
+  if (why === "nul") throw nulIn(where);
+  if (why === "unicode") throw invalidUnicodeIn(where);
+}
+
+/** A body's bytes as text: bytes that are not UTF-8 are refused (422), never replaced with U+FFFD. */
+export function decodeUtf8(bytes: Uint8Array): string {
+  try {
+    return new TextDecoder("utf-8", { fatal: true, ignoreBOM: true }).decode(bytes);
+  } catch {
+    throw refused("", "is not valid UTF-8", "invalid_unicode");
+  }
+}
 
 /**
- * The query string as an object, refusing NUL in any parameter's name or value. (`URLSearchParams`
- * has already decoded `%00`.)
+ * The query string as an object, refusing NUL or a lone surrogate in any parameter's name or value.
+ * (`URLSearchParams` has already decoded `%00`.)
  */
 export function guardedQuery(params: URLSearchParams): Record<string, string> {
   const out: Record<string, string> = {};
   for (const [key, value] of params) {
-    if (key.includes(NUL)) throw nulIn(`query.${key.replaceAll(NUL, "\\u0000")}`);
-    if (value.includes(NUL)) throw nulIn(`query.${key}`);
+    assertStorable(key, `query.${escapedKey(key)}`);
+    assertStorable(value, `query.${key}`);
     out[key] = value;
   }
   return out;
@@ -31,7 +62,8 @@ export function guardedQuery(params: URLSearchParams): Record<string, string> {
 
 /**
  * Parses JSON text, refusing it when it nests deeper than `MAX_JSON_DEPTH` (checked on the text,
- * before parsing, in one pass) or when any key or string value holds a NUL character.
+ * before parsing, in one pass) or when any key or string value holds a NUL character or a lone
+ * surrogate (JSON's "\ud800" escape makes one).
  */
 export function parseGuardedJson(text: string): unknown {
   assertDepth(text);
@@ -41,7 +73,7 @@ export function parseGuardedJson(text: string): unknown {
   } catch {
     throw new ApiError("bad_request", "The body is not valid JSON");
   }
-  assertNoNul(value, "");
+  assertStorableJson(value, "");
   return value;
 }
 
@@ -61,18 +93,26 @@ function assertDepth(text: string) {
 }
 
 // depth is bounded by assertDepth, so this recursion is too
-function assertNoNul(value: unknown, path: string) {
+function assertStorableJson(value: unknown, path: string) {
   if (typeof value === "string") {
-    if (value.includes(NUL)) throw nulIn(path);
+    assertStorable(value, path);
   } else if (Array.isArray(value)) {
-    value.forEach((v, i) => assertNoNul(v, path ? `${path}.${i}` : String(i)));
+    value.forEach((v, i) => assertStorableJson(v, path ? `${path}.${i}` : String(i)));
   } else if (value !== null && typeof value === "object") {
     for (const [k, v] of Object.entries(value)) {
       const at = path ? `${path}.${k}` : k;
-      if (k.includes(NUL)) throw nulIn(at.replaceAll(NUL, "\\u0000"));
-      assertNoNul(v, at);
+      assertStorable(k, path ? `${path}.${escapedKey(k)}` : escapedKey(k));
+      assertStorableJson(v, at);
     }
   }
+}
+
+/** Whether year-month-day is a day of the calendar, years 0001–9999 (February 30th and year 0000 are not). */
+function isCalendarDay(year: number, month: number, day: number): boolean {
+  if (year < 1 || year > 9999 || month < 1 || month > 12 || day < 1) return false;
+  const last = new Date(0);
+  last.setUTCFullYear(year, month, 0); // day 0 of the next month: the last of this one
+  return day <= last.getUTCDate();
 }
 
 /**
@@ -83,10 +123,14 @@ export function isCursorTimestamp(text: string): boolean {
   const m = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2}):(\d{2})(?:\.(\d{1,6}))?Z$/.exec(text);
   if (!m) return false;
   const [year, month, day, hour, minute, second] = m.slice(1, 7).map(Number) as [number, number, number, number, number, number];
-  if (year < 1 || month < 1 || month > 12 || hour > 23 || minute > 59 || second > 59) return false;
-  const daysInMonth = new Date(Date.UTC(year, month, 0)).getUTCDate();
-  return day >= 1 && day <= daysInMonth;
+  return isCalendarDay(year, month, day) && hour <= 23 && minute <= 59 && second <= 59;
 }
+
+/** A calendar day as YYYY-MM-DD (a daily note's, a report's), years 0001–9999: anything else is refused naming the field. */
+export const apiDate = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, "a date as YYYY-MM-DD")
+  .refine((d) => isCalendarDay(Number(d.slice(0, 4)), Number(d.slice(5, 7)), Number(d.slice(8, 10))), "not a day of the calendar (years 0001–9999)");
 
 /** "timestamp|uuid", as a page's nextCursor carries it. */
 export const keysetCursor = z
@@ -96,10 +140,57 @@ export const keysetCursor = z
     return rest.length === 0 && !!at && isCursorTimestamp(at) && !!id && z.uuid().safeParse(id).success;
   }, "use the nextCursor of the previous page");
 
+/** A page's position in a listing ordered by (time, sequence number), as its nextCursor carries it. */
+export interface SequencePosition {
+  /** UTC, to the microsecond: "2026-02-16T09:30:00.123456Z" */
+  occurredAt: string;
+  seq: number;
+}
+
+export const encodeSequenceCursor = (p: SequencePosition) => Buffer.from(`${p.occurredAt}|${p.seq}`).toString("base64url");
+
 /**
- * An ISO 8601 timestamp with an offset that Postgres can hold: zod's format alone lets year 0000
- * through, which timestamptz refuses (there is no year zero).
+ * An opaque cursor (base64url of "<UTC time to the microsecond>|<sequence number>"), decoded: one this
+ * API did not give out — another time form, an impossible date, a sequence that is not a number — is
+ * refused with 422 naming the parameter, never handed to the database.
+ */
+export const sequenceCursor = z
+  .string()
+  .max(200)
+  .transform((v, ctx): SequencePosition => {
+    const text = Buffer.from(v, "base64url").toString("utf8");
+    const cut = text.lastIndexOf("|");
+    const occurredAt = text.slice(0, cut);
+    const seq = text.slice(cut + 1);
+    if (cut < 0 || !/^\d{1,15}$/.test(seq) || !isCursorTimestamp(occurredAt)) {
+      ctx.addIssue({ code: "custom", message: "use the nextCursor of the previous page" });
+      return z.NEVER;
+    }
+    return { occurredAt, seq: Number(seq) };
+  });
+
+// The instants the API's ISO form can carry: years 0001 to 9999 in UTC. "9999-12-31T23:59:59-14:00" is
+// year 10000 once in UTC, "0001-01-01T00:30:00+01:00" year 1 BC: Postgres holds both, but neither can be
+// answered as the same kind of string (JavaScript writes "+010000-…"), so neither is accepted.
+const EARLIEST = startOfYear(1);
+const AFTER_LATEST = startOfYear(10000);
+
+function startOfYear(year: number): number {
+  const d = new Date(0);
+  d.setUTCFullYear(year, 0, 1);
+  return d.getTime();
+}
+
+/**
+ * Every point in time the API takes — in a body, a query or an MCP tool's input: an ISO 8601 timestamp with
+ * its offset ("Z" or "+05:30"), from 0001-01-01T00:00:00Z to 9999-12-31T23:59:59.999Z once in UTC (422
+ * naming the field otherwise), kept to the millisecond and handed on in UTC ("2024-03-01T04:30:00.123Z"),
+ * which is exactly what is stored and answered back.
  */
 export const apiTimestamp = z.iso
   .datetime({ offset: true })
-  .refine((v) => !v.startsWith("0000-"), "there is no year 0000; use a real date");
+  .refine((v) => {
+    const t = Date.parse(v);
+    return t >= EARLIEST && t < AFTER_LATEST;
+  }, "must fall between 0001-01-01T00:00:00Z and 9999-12-31T23:59:59.999Z in UTC")
+  .transform((v) => new Date(v).toISOString());

@@ -3,37 +3,9 @@ import { whoMayCall } from "@/lib/auth/permission-descriptions";
 import type { Permission } from "@/lib/auth/permissions";
 import { ALL_CONTRACTS } from "@/lib/contracts";
 import { apiViews, type AnyContract } from "./contract";
+import { fromZod } from "@/lib/json-schema/from-zod";
 import { ERROR_STATUS } from "./errors";
 import { REQUEST_EXAMPLES } from "./openapi-examples";
-
-/** A route still written with the options object (`route({permission, body, query}, handler)`). */
-export interface EndpointDoc {
-  method: "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
-  /** OpenAPI path, `{param}` style */
-  path: string;
-  summary: string;
-  permission: Permission | null;
-  body?: z.ZodType;
-  query?: z.ZodType;
-  response?: z.ZodType;
-  success?: number;
-}
-
-/**
- * Routes not yet described by a contract. Prefer a contract in `lib/<domain>/contracts.ts` (listed in
- * `lib/contracts.ts`); an entry here keeps such a route in the document until it is converted.
- */
-export const ENDPOINTS: EndpointDoc[] = [];
-
-/** Every documented operation: the contracts, then the routes still described here. */
-export function documentedEndpoints(): AnyContract[] {
-  return [
-    ...ALL_CONTRACTS,
-    ...ENDPOINTS.map(
-      (e) => ({ ...e, id: `${e.method.toLowerCase()}${e.path.replace(/[^a-zA-Z0-9]+/g, "_")}`, status: e.success }) as AnyContract,
-    ),
-  ];
-}
 
 /** One tag per domain (the first part of a contract's id), in the order a reader meets them. */
 export const TAGS: Record<string, { name: string; description: string }> = {
@@ -170,11 +142,8 @@ function schemaConverter() {
       return rest;
     },
   } as unknown as z.core.$ZodRegistry<Record<string, unknown>>;
-  // requests are described as the client sends them; responses as they travel (dates as ISO strings): both are the schemas' input side
   const convert = (s: z.ZodType): Json => {
-    const { $schema: _, $defs, ...rest } = z.toJSONSchema(s, { io: "input", unrepresentable: "any", target: "draft-2020-12", metadata }) as Json & {
-      $defs?: Record<string, Json>;
-    };
+    const { $schema: _, $defs, ...rest } = fromZod(s, metadata) as Json & { $defs?: Record<string, Json> };
     for (const [name, def] of Object.entries($defs ?? {})) components[name] ??= rewrite(def) as Json;
     return rewrite(rest) as Json;
   };
@@ -191,7 +160,7 @@ export function buildOpenApiDocument(options: OpenApiOptions = {}) {
   const { convert, components } = schemaConverter();
   const paths: Record<string, Record<string, unknown>> = {};
   const usedTags = new Set<string>();
-  for (const e of documentedEndpoints()) {
+  for (const e of ALL_CONTRACTS) {
     const paramSchemas = e.params ? (convert(e.params).properties as Record<string, Json> | undefined) : undefined;
     const params = [...e.path.matchAll(/\{(\w+)\}/g)].map((m) => ({
       name: m[1],
@@ -210,6 +179,7 @@ export function buildOpenApiDocument(options: OpenApiOptions = {}) {
     usedTags.add(tag);
     const responses: Record<string, unknown> = {
       [String(e.status ?? 200)]: { description: successDescription(e), ...(success ? { content: success } : {}) },
+      ...(e.repeat ? { [String(e.repeat.status)]: { description: `Nothing new stored: ${e.repeat.when}`, ...(success ? { content: success } : {}) } } : {}),
     };
     for (const [status, reasons] of [...refusalsOf(e, options.maxBodyBytes)].sort(([a], [b]) => a - b)) {
       responses[String(status)] = {

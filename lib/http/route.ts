@@ -4,26 +4,17 @@ import { NextResponse, type NextRequest } from "next/server";
 import { z } from "zod";
 import { authenticate } from "@/lib/auth/authenticate";
 import type { Caller } from "@/lib/auth/caller";
-import { assertCan, type Permission } from "@/lib/auth/permissions";
+import { assertCan } from "@/lib/auth/permissions";
 import { getConfig } from "@/lib/config";
-import { measured, UNMATCHED_ROUTE } from "@/lib/metrics/http";
+import { measured } from "@/lib/metrics/http";
 import { admitted } from "./admission";
 import { readJsonBody, refuseBody } from "./body";
 import type { AnyContract, ParsedParams, ServerResponse } from "./contract";
-import { ApiError, errorBody, fromDatabaseError, RateLimitedError } from "./errors";
+import { ApiError, ClientClosedRequestError, errorBody, fromDatabaseError, RateLimitedError } from "./errors";
 import { guardedQuery } from "./input-guards";
 
 type Schema = z.ZodType | undefined;
 type Out<S> = S extends z.ZodType ? z.output<S> : undefined;
-
-/** The options object routes used before contracts; still accepted, documented through `ENDPOINTS`. */
-interface Options<B extends Schema, Q extends Schema> {
-  /** who may call; null makes the route public (no authentication) */
-  permission: Permission | null;
-  body?: B;
-  query?: Q;
-  maxBodyBytes?: number;
-}
 
 export interface Context<B extends Schema, Q extends Schema, C, P = Record<string, string>> {
   req: NextRequest;
@@ -46,29 +37,17 @@ export type ContractHandler<K extends AnyContract> = (ctx: ContractContext<K>) =
 type RouteContext = { params: Promise<Record<string, string | string[]>> };
 type Handler = (req: NextRequest, ctx: RouteContext) => Promise<Response>;
 
-export function route<const K extends AnyContract>(contract: K, handler: ContractHandler<K>): Handler;
-export function route<B extends Schema = undefined, Q extends Schema = undefined>(
-  opts: Options<B, Q> & { permission: Permission },
-  handler: (ctx: Context<B, Q, Caller>) => Promise<unknown>,
-): Handler;
-export function route<B extends Schema = undefined, Q extends Schema = undefined>(
-  opts: Options<B, Q> & { permission: null },
-  handler: (ctx: Context<B, Q, Caller | null>) => Promise<unknown>,
-): Handler;
 /** The one wrapper every API route goes through: authenticate → authorise → parse → call → respond. */
-export function route(
-  opts: Options<Schema, Schema> & Partial<AnyContract>,
-  handler: (ctx: never) => Promise<unknown>,
-): Handler {
-  const call = handler as (ctx: Context<Schema, Schema, Caller, unknown>) => Promise<unknown>;
+export function route<const K extends AnyContract>(contract: K, handler: ContractHandler<K>): Handler {
+  const call = handler as unknown as (ctx: Context<Schema, Schema, Caller, unknown>) => Promise<unknown>;
   // counted under the contract's path (a template such as /api/v1/memories/{id}), 429s of the queue included
-  return measured(opts.path ?? UNMATCHED_ROUTE, admitted(async (req: NextRequest, ctx: RouteContext): Promise<Response> => {
+  return measured(contract.path, admitted(async (req: NextRequest, ctx: RouteContext): Promise<Response> => {
     try {
       let caller: Caller | null = null;
-      if (opts.permission !== null) {
+      if (contract.permission !== null) {
         caller = await authenticate(req, req.cookies);
         if (caller.type === "hq" && caller.userId && !isSafeMethod(req.method)) assertSameOrigin(req);
-        assertCan(caller, opts.permission);
+        assertCan(caller, contract.permission);
       } else if (!isSafeMethod(req.method)) {
         // the public writes are the browser's sign-in, setup, invitation and sign-out forms, which
         // act on (or set) the session cookie: only our own pages may post them
@@ -77,20 +56,20 @@ export function route(
       const raw = Object.fromEntries(
         Object.entries((await ctx?.params) ?? {}).map(([k, v]) => [k, Array.isArray(v) ? v.join("/") : v]),
       );
-      const params = opts.params ? opts.params.parse(raw) : raw;
-      const query = opts.query ? opts.query.parse(guardedQuery(req.nextUrl.searchParams)) : undefined;
-      const maxBytes = opts.maxBodyBytes ?? getConfig().MAX_BODY_BYTES;
-      const body = opts.body ? parseBody(opts.body, await readJsonBody(req, maxBytes), opts.bodyItems) : await refuseBody(req, maxBytes);
+      const params = contract.params ? contract.params.parse(raw) : raw;
+      const query = contract.query ? contract.query.parse(guardedQuery(req.nextUrl.searchParams)) : undefined;
+      const maxBytes = contract.maxBodyBytes ?? getConfig().MAX_BODY_BYTES;
+      const body = contract.body ? parseBody(contract.body, await readJsonBody(req, maxBytes), contract.bodyItems) : await refuseBody(req, maxBytes);
       const result = await call({ req, caller: caller as Caller, body, query, params });
       if (result instanceof Response) {
         // a ready JSON success (one that sets cookies, a 200 instead of a 201) is checked too
-        if (opts.response && verifyResponses && result.ok && isJson(result)) {
-          verifyResponse(opts.response, await result.clone().json(), opts.path);
+        if (contract.response && verifyResponses && result.ok && isJson(result)) {
+          verifyResponse(contract.response, await result.clone().json(), contract.path);
         }
         return result;
       }
-      if (opts.response && verifyResponses) verifyResponse(opts.response, result, opts.path);
-      return NextResponse.json(result ?? {}, { status: opts.status ?? 200 });
+      if (contract.response && verifyResponses) verifyResponse(contract.response, result, contract.path);
+      return NextResponse.json(result ?? {}, { status: contract.status ?? 200 });
     } catch (err) {
       return errorResponse(err);
     }
@@ -116,6 +95,8 @@ export function json(data: unknown, status = 200): Response {
 }
 
 export function errorResponse(err: unknown): Response {
+  // no one is left to read an answer: the status is for the metrics (and any proxy's log)
+  if (err instanceof ClientClosedRequestError) return new Response(null, { status: ClientClosedRequestError.status });
   const e = toApiError(err);
   const res = json(errorBody(e.code, e.message, e.details), e.status);
   if (e instanceof RateLimitedError) res.headers.set("Retry-After", String(e.retryAfterSeconds));
@@ -140,8 +121,8 @@ export function toApiError(err: unknown): ApiError {
   return new ApiError("internal_error", `Something went wrong (request ${requestId})`);
 }
 
-/** Parses a body; in a batch, a bad item is named by its position (`details.index`). */
-function parseBody(schema: z.ZodType, raw: unknown, items: string | undefined): unknown {
+/** Parses a body (or an MCP tool's input); in a batch, a bad item is named by its position (`details.index`). */
+export function parseBody(schema: z.ZodType, raw: unknown, items: string | undefined): unknown {
   const parsed = schema.safeParse(raw);
   if (parsed.success) return parsed.data;
   const issue = items ? parsed.error.issues.find((i) => i.path[0] === items && typeof i.path[1] === "number") : undefined;

@@ -5,7 +5,7 @@ import { recordAudit } from "@/lib/audit/queries";
 import type { Caller } from "@/lib/auth/caller";
 import { assertCan } from "@/lib/auth/permissions";
 import { asCaller } from "@/lib/db";
-import { noteSearchWrite } from "@/lib/retrieval/term-stats";
+import { noteSearchWrite } from "@/lib/retrieval/search/term-stats";
 import { toVectorLiteral, tryEmbed } from "@/lib/embeddings";
 import type { knowledgeImportResultView } from "./contracts";
 import { knowledgeEmbeddingText } from "./embedding-text";
@@ -35,11 +35,9 @@ export async function importKnowledge(caller: Caller, body: ImportKnowledgeBody)
   assertCan(caller, "knowledge.write");
   const candidates: Candidate[] = [
     ...(body.entries ?? []).map((raw, i) => validate(raw, { index: i, source: "entry" as const })),
-    ...(body.files ?? []).map((file, i) => {
-      const base = { index: (body.entries?.length ?? 0) + i, source: "file" as const, name: file.name };
-      const parsed = parseMarkdownEntry(file.content);
-      return parsed.ok ? validate(parsed.fields, base) : refuse(base, parsed.reason);
-    }),
+    ...(body.files ?? []).map((file, i) =>
+      readFile(file.content, { index: (body.entries?.length ?? 0) + i, source: "file" as const, name: file.name }),
+    ),
   ];
 
   // the first item with a title wins within the import; the rest are duplicates of it
@@ -99,6 +97,21 @@ export async function importKnowledge(caller: Caller, body: ImportKnowledgeBody)
     },
   );
   return report(candidates, false);
+}
+
+/**
+ * A markdown file as the importer reads it (front matter and body, see front-matter.ts), validated
+ * as an entry: what `POST /knowledge/import` does with each file, and how the demo's starter
+ * knowledge base is loaded.
+ */
+export function readKnowledgeFile(content: string): { ok: true; entry: CreateKnowledgeBody & { tags: string[] } } | { ok: false; reason: string } {
+  const c = readFile(content, { index: 0, source: "file" });
+  return c.entry ? { ok: true, entry: c.entry } : { ok: false, reason: c.result.reason ?? "refused" };
+}
+
+function readFile(content: string, base: Omit<ImportItemResult, "status">): Candidate {
+  const parsed = parseMarkdownEntry(content);
+  return parsed.ok ? validate(parsed.fields, base) : refuse(base, parsed.reason);
 }
 
 function validate(raw: unknown, base: Omit<ImportItemResult, "status">): Candidate {

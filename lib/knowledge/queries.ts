@@ -2,7 +2,7 @@ import "server-only";
 import type { z } from "zod";
 import type { Queryable } from "@/lib/db";
 import type { ServerResponse } from "@/lib/http/contract";
-import { SEARCH_LEXICAL_WEIGHT } from "@/lib/retrieval/queries";
+import { SEARCH_LEXICAL_WEIGHT } from "@/lib/retrieval/search/queries";
 import type { knowledgeContracts, knowledgeEntryView, knowledgeSearchHitView, knowledgeVersionView } from "./contracts";
 
 export type KnowledgeEntry = z.output<typeof knowledgeEntryView>;

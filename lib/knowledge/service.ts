@@ -5,9 +5,9 @@ import { assertCan } from "@/lib/auth/permissions";
 import { asCaller, type Queryable } from "@/lib/db";
 import { getEmbeddingProvider, toVectorLiteral, tryEmbed } from "@/lib/embeddings";
 import { ApiError, notFound } from "@/lib/http/errors";
-import { countAccessShown } from "@/lib/retrieval/access-counts";
-import { applyFloor, STRONG_SIMILARITY } from "@/lib/retrieval/relevance";
-import { noteSearchWrite } from "@/lib/retrieval/term-stats";
+import { countAccessShown } from "@/lib/retrieval/usage/access-counts";
+import { applyFloor, STRONG_SIMILARITY } from "@/lib/retrieval/search/relevance";
+import { noteSearchWrite } from "@/lib/retrieval/search/term-stats";
 import { knowledgeEmbeddingText } from "./embedding-text";
 import * as q from "./queries";
 import type { KnowledgeEntry, KnowledgeSearchHit } from "./queries";
@@ -226,7 +226,7 @@ export async function freeTitle(tx: Queryable, title: string): Promise<string> {
  * resolution) can create an entry and link it in one commit. The caller must hold knowledge.write.
  */
 export async function writeKnowledgeEntry(tx: Queryable, body: CreateKnowledgeBody, embedding: string | null) {
-  // the search statistics take the write's deltas in a batch (lib/retrieval/term-stats.ts)
+  // the search statistics take the write's deltas in a batch (lib/retrieval/search/term-stats.ts)
   noteSearchWrite();
   const entry = await q.insertEntry(tx, { ...body, tags: body.tags ?? [], embedding });
   if (!entry) {

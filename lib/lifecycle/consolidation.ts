@@ -6,7 +6,7 @@ import type { Caller } from "@/lib/auth/caller";
 import { getConfig } from "@/lib/config";
 import { asCaller } from "@/lib/db";
 import { asJobRun } from "@/lib/metrics/jobs";
-import { flushAccessCounts } from "@/lib/retrieval/access-counts";
+import { flushAccessCounts } from "@/lib/retrieval/usage/access-counts";
 import { todayIn } from "@/lib/documents/today";
 import { buildReport } from "./report-builder";
 import * as q from "./queries";
@@ -25,7 +25,7 @@ import {
 import type { ConsolidationReport } from "./contracts";
 import type { consolidateBody } from "./schemas";
 import { deliverReports } from "./webhook";
-import { noteSearchWrite } from "@/lib/retrieval/term-stats";
+import { noteSearchWrite } from "@/lib/retrieval/search/term-stats";
 
 const AWAITING_LIST_LIMIT = 200;
 

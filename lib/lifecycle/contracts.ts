@@ -1,9 +1,12 @@
 import { z } from "zod";
 import { agentIdParam, apiViews, defineContract, idParam, timestamp } from "@/lib/http/contract";
 import { knowledgeEntryView, knowledgeSearchHitView } from "@/lib/knowledge/contracts";
+import { knowledgeCategory } from "@/lib/knowledge/schemas";
+import { PERSONAL_DATA_KINDS } from "@/lib/review/pii";
 import {
   consolidateBody,
   createEscalationBody,
+  draftEscalationEntryBody,
   escalationSeverity,
   escalationStatus,
   listEscalationsQuery,
@@ -130,8 +133,41 @@ export const raisedEscalationView = z
   })
   .strict();
 
+export const personalDataRemovedView = z
+  .array(
+    z
+      .object({
+        kind: z.enum(PERSONAL_DATA_KINDS),
+        from: z.enum(["question", "resolution"]),
+        count: count.describe("how many pieces of this kind were left out or generalised"),
+      })
+      .strict(),
+  )
+  .describe(
+    "what the PII detector found in the question or the resolution and left out of the composed entry or put in general terms (a person's name, the client's name, a street address, a phone number, an email address, an SSN, a card number); never the text itself",
+  );
+
+/** A knowledge entry as HQ composes it from an escalation, before it is published. */
+export const composedEntryView = z
+  .object({ title: z.string(), content: z.string(), category: knowledgeCategory, tags: z.array(z.string()) })
+  .strict()
+  .register(apiViews, { id: "ComposedKnowledgeEntry" });
+
+export const escalationEntryDraftView = z
+  .object({
+    draft: composedEntryView.describe("the entry resolving without a knowledge body would publish now (with this resolution)"),
+    personalDataRemoved: personalDataRemovedView,
+  })
+  .strict();
+
 export const resolvedEscalationView = z
-  .object({ escalation: escalationView, knowledge: knowledgeEntryView.optional() })
+  .object({
+    escalation: escalationView,
+    knowledge: knowledgeEntryView.optional(),
+    personalDataRemoved: personalDataRemovedView
+      .optional()
+      .describe("present when the entry was composed from the question (no knowledge body): what was left out of it or generalised"),
+  })
   .strict();
 
 // ── outcomes across agents ─────────────────────────────────────────────────────────────────────
@@ -223,8 +259,18 @@ export const lifecycleContracts = {
       { code: "conflict", when: "The escalation is already resolved." },
     ],
     method: "POST", path: "/api/v1/escalations/{id}/resolve", permission: "escalations.resolve",
-    summary: "Resolve an escalation with the fix given, published to the knowledge base (or an existing entry linked) as its known fix",
+    summary:
+      "Resolve an escalation with the fix given, published to the knowledge base (or an existing entry linked) as its known fix; " +
+      "an entry composed from the question carries no personal data (personalDataRemoved says what was left out or generalised; preview it with the draft endpoint)",
     params: z.object({ id: idParam("Escalation") }).strict(), body: resolveEscalationBody, response: resolvedEscalationView,
+  }),
+  draftEscalationEntry: defineContract({
+    id: "lifecycle.draftEscalationEntry",
+    errors: [{ code: "conflict", when: "The escalation is already resolved: there is nothing left to publish." }],
+    method: "POST", path: "/api/v1/escalations/{id}/draft", permission: "escalations.resolve",
+    summary:
+      "Preview the knowledge entry resolving without a knowledge body would publish: composed from the question and the resolution, with the personal data the PII detector finds left out or generalised (changes nothing)",
+    params: z.object({ id: idParam("Escalation") }).strict(), body: draftEscalationEntryBody, response: escalationEntryDraftView,
   }),
   outcomes: defineContract({
     id: "lifecycle.outcomes",

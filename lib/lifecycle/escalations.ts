@@ -3,14 +3,16 @@ import type { z } from "zod";
 import { recordAudit } from "@/lib/audit/queries";
 import type { Caller } from "@/lib/auth/caller";
 import { assertCan } from "@/lib/auth/permissions";
-import { asCaller } from "@/lib/db";
+import { asCaller, asSystem } from "@/lib/db";
 import { toVectorLiteral, tryEmbed } from "@/lib/embeddings";
 import { ApiError, forbidden, notFound } from "@/lib/http/errors";
 import { TITLE_MAX_CHARS, type CreateKnowledgeBody } from "@/lib/knowledge/schemas";
 import { embedKnowledgeEntry, freeTitle, requirePublishedEntry, searchKnowledge, writeKnowledgeEntry, type KnowledgeSearchHit } from "@/lib/knowledge/service";
+import { generalisePersonalData, type KnownIdentities } from "@/lib/review/pii";
+import type { escalationEntryDraftView } from "./contracts";
 import * as q from "./queries";
 import { isKnownFix, SIMILAR_KNOWLEDGE_LIMIT, wordOverlap } from "./rules";
-import type { createEscalationBody, listEscalationsQuery, resolveEscalationBody } from "./schemas";
+import type { createEscalationBody, draftEscalationEntryBody, listEscalationsQuery, resolveEscalationBody } from "./schemas";
 import { similarities } from "./similarity";
 
 /**
@@ -72,8 +74,9 @@ export async function listEscalations(caller: Caller, query: z.infer<typeof list
  * exists without its escalation nor a resolution without its fix. A later similar escalation is
  * answered with that entry (`knownFix`), so the entry always carries the resolution: a `knowledge`
  * body whose content does not contain it gets it filled into its empty "Fix:" or appended as one.
- * Without `knowledge` the entry is written from the question and the resolution; `knowledge: false`
- * publishes nothing; `knowledgeEntryId` links the published entry that already answers it instead.
+ * Without `knowledge` the entry is composed from the question and the resolution (`composeFix`: no
+ * personal data, as `draftEscalationEntry` showed it); `knowledge: false` publishes nothing;
+ * `knowledgeEntryId` links the published entry that already answers it instead.
  */
 export async function resolveEscalation(caller: Caller, id: string, body: z.infer<typeof resolveEscalationBody>) {
   assertCan(caller, "escalations.resolve");
@@ -86,14 +89,15 @@ export async function resolveEscalation(caller: Caller, id: string, body: z.infe
     ]);
   }
   const resolution = body.resolution.trim();
-  const publish = body.knowledge === false || body.knowledgeEntryId ? null : publishedFix(current, resolution, body.knowledge);
+  const composed = body.knowledge === undefined && !body.knowledgeEntryId ? composeFix(current, resolution, await identitiesOf(current)) : null;
+  const publish = composed ? composed.entry : body.knowledge ? publishedFix(resolution, body.knowledge) : null;
   const embedding = publish ? await embedKnowledgeEntry(publish) : null;
 
   return asCaller(caller, async (tx) => {
     const knowledge = body.knowledgeEntryId
       ? await requirePublishedEntry(tx, body.knowledgeEntryId)
       : publish
-        ? await writeKnowledgeEntry(tx, body.knowledge ? publish : { ...publish, title: await freeTitle(tx, publish.title) }, embedding)
+        ? await writeKnowledgeEntry(tx, composed ? { ...publish, title: await freeTitle(tx, publish.title) } : publish, embedding)
         : null;
     const resolved = await q.resolveEscalation(tx, { id, resolution, knowledgeEntryId: knowledge?.id ?? null });
     if (!resolved) {
@@ -105,29 +109,84 @@ export async function resolveEscalation(caller: Caller, id: string, body: z.infe
       targetType: "escalation",
       targetId: id,
       clientId: current.clientId,
-      details: { knowledgeEntryId: knowledge?.id ?? null, ...(body.knowledgeEntryId ? { linkedExisting: true } : {}) },
+      details: {
+        knowledgeEntryId: knowledge?.id ?? null,
+        ...(body.knowledgeEntryId ? { linkedExisting: true } : {}),
+        // what kinds of personal data were kept out of the published entry (never the data itself)
+        ...(composed ? { personalDataRemoved: composed.personalDataRemoved.map((r) => r.kind) } : {}),
+      },
     });
-    return { escalation: (await q.getEscalation(tx, { id }))!, ...(knowledge ? { knowledge } : {}) };
+    return {
+      escalation: (await q.getEscalation(tx, { id }))!,
+      ...(knowledge ? { knowledge } : {}),
+      ...(composed ? { personalDataRemoved: composed.personalDataRemoved } : {}),
+    };
   });
+}
+
+type EntryDraft = z.input<typeof escalationEntryDraftView>;
+
+/**
+ * The entry resolving this escalation without a `knowledge` body would publish now — composed by the
+ * same code, its title numbered as it would be — so the resolver sees it before anything leaves the
+ * client, and can word it differently (`knowledge`) or publish nothing (`knowledge: false`).
+ */
+export async function draftEscalationEntry(caller: Caller, id: string, body: z.infer<typeof draftEscalationEntryBody>): Promise<EntryDraft> {
+  assertCan(caller, "escalations.resolve");
+  const current = await asCaller(caller, (tx) => q.getEscalation(tx, { id }));
+  if (!current) throw notFound("Escalation");
+  if (current.status !== "open") throw new ApiError("conflict", "This escalation is already resolved: there is nothing left to publish");
+  const { entry, personalDataRemoved } = composeFix(current, (body.resolution ?? "").trim(), await identitiesOf(current));
+  const title = await asCaller(caller, (tx) => freeTitle(tx, entry.title));
+  return { draft: { ...entry, title, tags: entry.tags ?? [] }, personalDataRemoved };
+}
+
+/**
+ * The names an escalation of a client may mention: its contacts' and its own. Read as the system
+ * whoever resolves (a resolver who may not read the client's contacts must not publish their names
+ * either); they are only used to leave text out, never answered.
+ */
+async function identitiesOf(escalation: { clientId: string | null }): Promise<KnownIdentities> {
+  if (!escalation.clientId) return {};
+  const { clientId } = escalation;
+  return asSystem((tx) => q.clientIdentities(tx, { clientId }));
 }
 
 const FIX_LABEL = "**Fix:**";
 const squash = (s: string) => s.replace(/\s+/g, " ").trim().toLowerCase();
 
-/** The knowledge entry that publishes a resolution: the one given, carrying the fix, or one composed from the escalation. */
-export function publishedFix(
+type PersonalDataRemoved = EntryDraft["personalDataRemoved"];
+
+/**
+ * The knowledge entry HQ composes from an escalation: its question as the title and the problem, the
+ * resolution as the fix — with the personal data the PII detector finds in either left out or put in
+ * general terms, so that nothing of one client's customers reaches the other clients' agents
+ * ("customer Jane Roe at 12 Elm St disputes invoice" → "A customer disputes invoice").
+ */
+export function composeFix(
   escalation: { question: string; severity: string },
   resolution: string,
-  given: CreateKnowledgeBody | undefined,
-): CreateKnowledgeBody {
-  if (!given) {
-    return {
-      title: escalation.question.replace(/\s+/g, " ").trim().slice(0, TITLE_MAX_CHARS),
-      content: `**Problem:** ${escalation.question.trim()}\n\n${FIX_LABEL} ${resolution}`,
+  known: KnownIdentities,
+): { entry: CreateKnowledgeBody; personalDataRemoved: PersonalDataRemoved } {
+  const question = generalisePersonalData(escalation.question.trim(), known);
+  const fix = generalisePersonalData(resolution, known);
+  const title = question.text.replace(/\s+/g, " ").trim().slice(0, TITLE_MAX_CHARS) || "Escalation";
+  return {
+    entry: {
+      title,
+      content: `**Problem:** ${question.text}\n\n${FIX_LABEL} ${fix.text}`,
       category: "escalation",
       tags: ["escalation", escalation.severity],
-    };
-  }
+    },
+    personalDataRemoved: [
+      ...question.found.map((f) => ({ ...f, from: "question" as const })),
+      ...fix.found.map((f) => ({ ...f, from: "resolution" as const })),
+    ],
+  };
+}
+
+/** A `knowledge` body as published: the resolver's own words, carrying the fix that was given. */
+export function publishedFix(resolution: string, given: CreateKnowledgeBody): CreateKnowledgeBody {
   if (squash(given.content).includes(squash(resolution))) return given;
   // an empty "Fix:" at the end (the console's template) is filled; otherwise the fix is added as one
   const emptyFix = /(\*\*Fix:\*\*|Fix:)[ \t]*$/.exec(given.content.trimEnd());

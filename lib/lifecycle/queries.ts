@@ -308,6 +308,20 @@ export async function resolveEscalation(tx: Queryable, p: { id: string; resoluti
   return rows.length > 0;
 }
 
+/**
+ * Who a client's text may name: its contacts' names (opted-out contacts keep none) and its own name
+ * and slug. Read only to leave them out of what is published to every client.
+ */
+export async function clientIdentities(tx: Queryable, p: { clientId: string }) {
+  const rows = await tx.query<{ clientNames: string[]; names: string[] }>(
+    `select array[c.name, c.slug] as "clientNames",
+            coalesce((select array_agg(distinct k.name) from contacts k where k.client_id = c.id and k.name is not null), '{}') as names
+       from clients c where c.id = $1`,
+    [p.clientId],
+  );
+  return rows[0] ?? { clientNames: [], names: [] };
+}
+
 export async function capturedFixIds(tx: Queryable, p: { ids: string[] }) {
   if (!p.ids.length) return new Set<string>();
   const rows = await tx.query<{ ids: string[] }>(`select mhq.captured_fix_ids($1::uuid[])::text[] as ids`, [p.ids]);

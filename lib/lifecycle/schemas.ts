@@ -1,11 +1,11 @@
 import { z } from "zod";
+import { apiDate, apiTimestamp } from "@/lib/http/input-guards";
 import { createKnowledgeBody } from "@/lib/knowledge/schemas";
 
 // Request schemas of the lifecycle endpoints (their answers: contracts.ts): consolidation, nightly reports,
 // escalations and outcomes.
 
-const isoTime = z.iso.datetime({ offset: true });
-export const reportDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, "a date as YYYY-MM-DD").refine((d) => !Number.isNaN(Date.parse(`${d}T00:00:00Z`)), "not a calendar date");
+export const reportDate = apiDate;
 
 // ── consolidation ──────────────────────────────────────────────────────────────────────────────
 
@@ -16,7 +16,7 @@ export const reportDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, "a date as YYY
  */
 const REPLAY_FROM = Date.UTC(1970, 0, 1);
 const REPLAY_UNTIL = Date.UTC(9999, 0, 1);
-const replayTime = isoTime.refine((v) => {
+const replayTime = apiTimestamp.refine((v) => {
   const t = Date.parse(v);
   return t >= REPLAY_FROM && t < REPLAY_UNTIL;
 }, "replay a time from 1970-01-01 to 9998-12-31");
@@ -64,12 +64,23 @@ export const resolveEscalationBody = z
       .union([createKnowledgeBody, z.literal(false)])
       .optional()
       .describe(
-        "the knowledge entry that publishes the fix, linked to the escalation. Omitted: one is written from the question and the resolution. `false`: nothing is published (a one-off with nothing to reuse)",
+        "the knowledge entry that publishes the fix, linked to the escalation. Omitted: one is composed from the question and the resolution, with the personal data the PII detector finds (names, the client's name, addresses, phone numbers, emails, SSNs, card numbers) left out or generalised — preview it with POST /escalations/{id}/draft. `false`: nothing is published (a one-off with nothing to reuse, or a draft the resolver refuses)",
       ),
     knowledgeEntryId: z
       .uuid()
       .optional()
       .describe("instead of `knowledge` (not both): the published entry that already answers it, linked as its fix"),
+  })
+  .strict();
+
+export const draftEscalationEntryBody = z
+  .object({
+    resolution: z
+      .string()
+      .trim()
+      .max(20000)
+      .optional()
+      .describe("the fix as typed so far (may be empty): the draft's **Fix:** line"),
   })
   .strict();
 

@@ -8,7 +8,7 @@ import { notFound } from "@/lib/http/errors";
 import type { WireResponse } from "@/lib/http/contract";
 import { getBootContext } from "@/lib/memories/boot-context";
 import { memoryContracts } from "@/lib/memories/contracts";
-import { banner, truncate } from "@/lib/retrieval/format-context";
+import { banner, truncate } from "@/lib/retrieval/context/format";
 
 /**
  * The agent's documents as MCP resources and its boot context as an MCP prompt, for clients that

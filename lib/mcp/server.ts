@@ -16,7 +16,7 @@ import {
 import { z } from "zod";
 import type { AgentCaller } from "@/lib/auth/caller";
 import { ApiError, errorBody } from "@/lib/http/errors";
-import { toApiError } from "@/lib/http/route";
+import { parseBody, toApiError } from "@/lib/http/route";
 import { bootPrompt, dailyTemplate, documentResources, getBootPrompt, mayBoot, mayReadDocuments, readDocumentResource } from "./resources";
 import { toolsFor, type McpTool } from "./tools";
 
@@ -111,7 +111,8 @@ async function callTool(caller: AgentCaller, tools: McpTool[], name: string, arg
   const t = tools.find((x) => x.name === name);
   try {
     if (!t) throw new ApiError("not_found", `Tool ${name} not found: tools/list names the tools your role may use`);
-    const input = t.input(caller).parse(args ?? {});
+    // a transcript's bad message is named by its position, as the API names it (details.index)
+    const input = parseBody(t.input(caller), args ?? {}, t.contract.bodyItems);
     const result = wire(await t.run(caller, input as never));
     if (verifyResponses) {
       const check = t.output.safeDecode(result as never);

@@ -12,19 +12,20 @@ import { knowledgeContracts, knowledgeListView } from "@/lib/knowledge/contracts
 import { knowledgeCategory, listKnowledgeQuery } from "@/lib/knowledge/schemas";
 import { createKnowledge, listKnowledge } from "@/lib/knowledge/service";
 import { lifecycleContracts } from "@/lib/lifecycle/contracts";
-import { listEscalations, raiseEscalation, resolveEscalation } from "@/lib/lifecycle/escalations";
+import { draftEscalationEntry, listEscalations, raiseEscalation, resolveEscalation } from "@/lib/lifecycle/escalations";
 import { getBootContext } from "@/lib/memories/boot-context";
 import { memoryContracts } from "@/lib/memories/contracts";
 import { createInteraction, createInteractionBatch } from "@/lib/memories/interaction-service";
 import { createMemoryBody, INTERACTION_BATCH_MAX, memoryScope, outcomeBody } from "@/lib/memories/schemas";
 import { listMemories, recordOutcome, writeMemory } from "@/lib/memories/service";
 import { retrievalContracts } from "@/lib/retrieval/contracts";
-import { assembleContext } from "@/lib/retrieval/context";
+import { assembleContext } from "@/lib/retrieval/context/assemble";
 import { contextQuery, retrieveBody } from "@/lib/retrieval/schemas";
-import { readableScopes, type RetrievalScope } from "@/lib/retrieval/scopes";
+import { readableScopes, type RetrievalScope } from "@/lib/retrieval/search/scopes";
 import { retrieve } from "@/lib/retrieval/service";
 import { reviewContracts } from "@/lib/review/contracts";
 import { lookupContact } from "@/lib/review/contacts-service";
+import { PERSONAL_DATA_LABELS } from "@/lib/review/pii";
 import { createSuggestion } from "@/lib/review/suggestions-service";
 
 /**
@@ -84,6 +85,10 @@ const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? o
 const quoted = (s: string) => `"${s.length > 80 ? `${s.slice(0, 79)}…` : s}"`;
 
 const noInput = z.object({}).strict();
+
+/** " Left out: a person's name, a street address." — what a composed entry does not carry. */
+const removedNote = (removed: { kind: keyof typeof PERSONAL_DATA_LABELS }[]) =>
+  removed.length ? ` Left out or generalised: ${[...new Set(removed.map((r) => PERSONAL_DATA_LABELS[r.kind]))].join(", ")}.` : "";
 
 /**
  * A document's new content. The limit is counted in characters as people count them (code points),
@@ -403,19 +408,34 @@ export const MCP_TOOLS: McpTool[] = [
       `${r.counts.open} open, ${r.counts.resolved} resolved` +
       (r.escalations.length ? `: ${r.escalations.map((e) => `${quoted(e.question)} (${e.severity}, ${e.status}, id ${e.id})`).join("; ")}.` : "."),
   }),
+  tool(lifecycleContracts.draftEscalationEntry, {
+    name: "escalation_draft",
+    title: "Preview an escalation's knowledge entry",
+    effect: READ,
+    description:
+      "Preview the knowledge entry escalation_resolve would publish without a knowledge body: the question and your resolution, " +
+      "with people's names, the client's name, addresses, phone numbers, emails, SSNs and card numbers left out or generalised " +
+      "(personalDataRemoved says what). It is published to every client's agents: if it still says too much, word it yourself " +
+      "(knowledge) or publish nothing (knowledge: false).",
+    input: lifecycleContracts.draftEscalationEntry.body.extend({ escalationId: z.uuid().describe("the escalation to resolve") }),
+    run: (caller, { escalationId, ...body }) => draftEscalationEntry(caller, escalationId, body),
+    summary: (r) => `Draft ${quoted(r.draft.title)}:\n\n${r.draft.content}${removedNote(r.personalDataRemoved)}`,
+  }),
   tool(lifecycleContracts.resolveEscalation, {
     name: "escalation_resolve",
     title: "Resolve an escalation",
     effect: { destructive: false, idempotent: false },
     description:
       "Resolve an open escalation with the fix that was given (resolution, required). The fix is published to the knowledge " +
-      "base linked to the escalation — written from the question and resolution, or pass knowledge {title, content, category, " +
-      "tags} to word the entry yourself, or knowledge: false for a one-off with nothing to reuse — so a later similar escalation " +
-      "is answered with it as knownFix.",
+      "base linked to the escalation, for every client's agents — composed from the question and resolution with personal data " +
+      "left out (preview it with escalation_draft), or pass knowledge {title, content, category, tags} to word the entry " +
+      "yourself, or knowledge: false for a one-off with nothing to reuse — so a later similar escalation is answered with it as knownFix.",
     input: lifecycleContracts.resolveEscalation.body.extend({ escalationId: z.uuid().describe("the escalation to resolve") }),
     run: (caller, { escalationId, ...body }) => resolveEscalation(caller, escalationId, body),
     summary: (r) =>
-      `Escalation ${r.escalation.id} resolved.` + (r.knowledge ? ` The fix is published as ${quoted(r.knowledge.title)} (knowledge ${r.knowledge.id}).` : ""),
+      `Escalation ${r.escalation.id} resolved.` +
+      (r.knowledge ? ` The fix is published as ${quoted(r.knowledge.title)} (knowledge ${r.knowledge.id}).` : "") +
+      removedNote(r.personalDataRemoved ?? []),
   }),
 ];
 

@@ -3,6 +3,7 @@ import { agentView } from "@/lib/agents/contracts";
 import { documentView } from "@/lib/documents/contracts";
 import { agentIdParam, apiViews, defineContract, idParam, timestamp } from "@/lib/http/contract";
 import { lockedConstantView } from "@/lib/locked-constants/contracts";
+import { ATTACHMENT_KINDS } from "./attachments";
 import {
   createInteractionBatchBody,
   createInteractionBody,
@@ -75,6 +76,16 @@ export const memoryView = z
 /** Memories archived because the agent passed its cap of active memories (core is never archived). */
 const archivedView = z.array(z.object({ id: z.uuid(), title: z.string() }).strict());
 
+export const interactionAttachmentView = z
+  .object({
+    kind: z.enum(ATTACHMENT_KINDS),
+    caption: z.string().optional().describe("what it showed: a caption or alt text"),
+    name: z.string().optional(),
+    url: z.string().optional(),
+    mimeType: z.string().optional(),
+  })
+  .strict().meta({ description: "A photo, file or voice note of a message, as its integration described it." }).register(apiViews, { id: "InteractionAttachment" });
+
 export const interactionView = z
   .object({
     id: z.uuid(),
@@ -90,7 +101,8 @@ export const interactionView = z
     createdAt: timestamp,
     conversationId: z.string().nullable().describe("the caller's thread id, as sent (null when none was sent)"),
     externalId: z.string().nullable().describe("the caller's id of the message, as sent"),
-    conversation: z.string().describe("the conversation the turn belongs to: its conversationId, or the id of the conversation inferred for it (which may change when an earlier turn arrives late); GET /interactions?conversationId= lists it"),
+    conversation: z.string().describe("the conversation the turn belongs to, within its agent's: its conversationId, or the id of the conversation inferred for it (which may change when an earlier turn arrives late); GET /interactions?agentId=&conversationId= lists it"),
+    attachments: z.array(interactionAttachmentView).describe("photos, files or voice notes of the message, as sent (empty when none)"),
   })
   .strict().meta({ description: "One recorded message of a conversation, searchable as recall memory." }).register(apiViews, { id: "Interaction" });
 
@@ -145,6 +157,7 @@ export const memoryContracts = {
     summary:
       "memory_write: 201 {memory, archived}; 200 {memory, deduplicated: true} on a sourceTraceId already seen, or with reason near_duplicate when a near-identical active memory was reinforced instead",
     params: agentParams, body: createMemoryBody, status: 201,
+    repeat: { status: 200, when: "the sourceTraceId was stored before, or a near-identical active memory was reinforced instead (deduplicated: true)." },
     response: z
       .object({
         memory: memoryView,
@@ -192,6 +205,7 @@ export const memoryContracts = {
     id: "memories.listInteractions",
     errors: [
       { code: "validation_failed", when: "cursor is not a nextCursor this endpoint gave out." },
+      { code: "validation_failed", when: "conversationId without agentId from a caller that is not an agent (HQ staff): a conversation belongs to one agent." },
     ],
     method: "GET", path: "/api/v1/interactions", permission: "interactions.read",
     summary: "Recorded interactions, newest first; with conversationId, that conversation's turns in conversation order",
@@ -215,6 +229,7 @@ export const memoryContracts = {
     summary:
       "Record one message of a conversation (searchable recall memory): 201 {interaction}; 200 {interaction, deduplicated: true} when its externalId was already stored",
     body: createInteractionBody, status: 201,
+    repeat: { status: 200, when: "the externalId was stored before: the stored interaction, deduplicated: true." },
     response: z.object({ interaction: interactionView, deduplicated: z.literal(true).optional() }).strict(),
   }),
   createInteractionBatch: defineContract({
@@ -227,8 +242,9 @@ export const memoryContracts = {
     ],
     method: "POST", path: "/api/v1/interactions/batch", permission: "interactions.write",
     summary:
-      "Record a transcript: 1–500 turns in one call, all or nothing (422 with details.index naming the first bad item); answers each item's id in the order sent",
+      "Record a transcript: 1–500 turns in one call, all or nothing (422 with details.index naming the first bad item); answers each item's id in the order sent: 201 when a turn was stored, 200 when every turn's externalId was already stored (a retry)",
     body: createInteractionBatchBody, bodyItems: "interactions", status: 201, maxBodyBytes: 10_000_000,
+    repeat: { status: 200, when: "every turn's externalId was stored before (a retried batch): each item deduplicated: true, with the stored ids." },
     response: z.object({ interactions: z.array(batchItemView) }).strict(),
   }),
 };

@@ -2,6 +2,7 @@ import "server-only";
 import type { z } from "zod";
 import type { Queryable } from "@/lib/db";
 import type { ServerResponse } from "@/lib/http/contract";
+import type { Attachment } from "./attachments";
 import type { interactionView, memoryContracts } from "./contracts";
 
 export type InteractionRow = z.output<typeof interactionView>;
@@ -21,13 +22,14 @@ export interface NewInteraction {
   createdAt: Date;
   conversationId: string | null;
   externalId: string | null;
+  attachments: Attachment[];
   embedding: string | null;
 }
 
 const COLUMNS = `i.id, i.client_id as "clientId", i.agent_id as "agentId", i.contact_id as "contactId", i.channel, i.direction,
   i.speaker, i.content, i.occurred_at as "occurredAt", (i.embedding is not null) as embedded, i.created_at as "createdAt",
   i.conversation_key as "conversationId", i.external_id as "externalId",
-  coalesce(i.conversation_key, d.conversation_id::text, i.id::text) as conversation`;
+  coalesce(i.conversation_key, d.conversation_id::text, i.id::text) as conversation, i.attachments`;
 
 /**
  * Inserts the turns in one statement, in the order given: that order is their recording order (seq)
@@ -41,18 +43,18 @@ export async function insertInteractions(tx: Queryable, rows: NewInteraction[], 
   const col = <K extends keyof NewInteraction>(k: K) => rows.map((r) => r[k]);
   await tx.query(
     `insert into interactions (id, client_id, agent_id, contact_id, channel, direction, speaker, content, occurred_at,
-                               embedding, created_at, conversation_key, external_id, batch_id)
+                               embedding, created_at, conversation_key, external_id, attachments, batch_id)
      select u.id, u.client_id, u.agent_id, u.contact_id, u.channel, u.direction, u.speaker, u.content, u.occurred_at,
-            u.embedding::vector, u.created_at, u.conversation_key, u.external_id, $14::uuid
+            u.embedding::vector, u.created_at, u.conversation_key, u.external_id, u.attachments::jsonb, $15::uuid
        from unnest($1::uuid[], $2::uuid[], $3::uuid[], $4::uuid[], $5::text[], $6::text[], $7::text[], $8::text[],
-                   $9::timestamptz[], $10::text[], $11::timestamptz[], $12::text[], $13::text[])
+                   $9::timestamptz[], $10::text[], $11::timestamptz[], $12::text[], $13::text[], $14::text[])
             with ordinality as u (id, client_id, agent_id, contact_id, channel, direction, speaker, content, occurred_at,
-                                  embedding, created_at, conversation_key, external_id, ord)
+                                  embedding, created_at, conversation_key, external_id, attachments, ord)
       order by u.ord`,
     [
       col("id"), col("clientId"), col("agentId"), col("contactId"), col("channel"), col("direction"), col("speaker"),
       col("content"), rows.map((r) => r.occurredAt.toISOString()), col("embedding"), rows.map((r) => r.createdAt.toISOString()),
-      col("conversationId"), col("externalId"), batchId,
+      col("conversationId"), col("externalId"), rows.map((r) => JSON.stringify(r.attachments)), batchId,
     ],
   );
 }
@@ -65,7 +67,7 @@ export function ownInteractions(tx: Queryable, p: { ids?: string[]; externalIds?
   return tx.query<InteractionRow>(
     `select x.id, x.client_id as "clientId", x.agent_id as "agentId", x.contact_id as "contactId", x.channel, x.direction,
             x.speaker, x.content, x.occurred_at as "occurredAt", x.embedded, x.created_at as "createdAt",
-            x.conversation_key as "conversationId", x.external_id as "externalId", x.conversation
+            x.conversation_key as "conversationId", x.external_id as "externalId", x.conversation, x.attachments
        from mhq.own_interactions($1::uuid[], $2::text[]) x`,
     [p.ids ?? [], p.externalIds ?? []],
   );
@@ -95,7 +97,8 @@ export interface InteractionFilter {
   agentId?: string;
   clientId?: string;
   contactId?: string;
-  conversationId?: string;
+  /** one conversation: an agent's thread (its conversationId) or an inferred conversation's id */
+  conversation?: { agentId: string; id: string };
   q?: string;
   before?: string;
   /** keyset: the last row of the previous page */
@@ -104,17 +107,17 @@ export interface InteractionFilter {
 }
 
 /**
- * One page of interactions. With conversationId: that conversation's turns (the caller's thread, or
- * an inferred conversation) in conversation order, (occurred_at, seq) ascending; otherwise newest
- * first. Each row carries its keyset position for the next page's cursor.
+ * One page of interactions. With a conversation: that agent's conversation (its thread, or an
+ * inferred conversation) in conversation order, (occurred_at, seq) ascending; otherwise newest
+ * first. Each row carries its keyset position for the next page's cursor (its time in UTC, to the microsecond).
  */
 export async function listInteractions(tx: Queryable, f: InteractionFilter): Promise<{
   rows: InteractionPage["interactions"];
   last: { occurredAt: string; seq: number } | null;
 }> {
-  const forward = f.conversationId !== undefined;
+  const forward = f.conversation !== undefined;
   const rows = await tx.query<InteractionRow & { cursorAt: string; cursorSeq: number }>(
-    `select ${COLUMNS}, i.occurred_at::text as "cursorAt", i.seq as "cursorSeq"
+    `select ${COLUMNS}, to_char(i.occurred_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as "cursorAt", i.seq as "cursorSeq"
        from interactions i
        left join interaction_search_docs d on d.interaction_id = i.id
       where ($1::uuid is null or i.agent_id = $1)
@@ -123,15 +126,14 @@ export async function listInteractions(tx: Queryable, f: InteractionFilter): Pro
         and ($4::text is null or i.fts @@ websearch_to_tsquery('english', $4))
         and ($5::timestamptz is null or i.occurred_at < $5)
         and ($6::text is null
-             or i.conversation_key = $6
-             or (i.conversation_key is null and d.conversation_id::text = $6))
+             or (i.agent_id = $10 and (i.conversation_key = $6 or (i.conversation_key is null and d.conversation_id::text = $6))))
         and ($7::timestamptz is null
              or (${forward ? "(i.occurred_at, i.seq) > ($7, $8)" : "(i.occurred_at, i.seq) < ($7, $8)"}))
       order by ${forward ? "i.occurred_at, i.seq" : "i.occurred_at desc, i.seq desc"}
       limit $9`,
     [
-      f.agentId ?? null, f.clientId ?? null, f.contactId ?? null, f.q ?? null, f.before ?? null, f.conversationId ?? null,
-      f.after?.occurredAt ?? null, f.after?.seq ?? null, f.limit,
+      f.agentId ?? null, f.clientId ?? null, f.contactId ?? null, f.q ?? null, f.before ?? null, f.conversation?.id ?? null,
+      f.after?.occurredAt ?? null, f.after?.seq ?? null, f.limit, f.conversation?.agentId ?? null,
     ],
   );
   const lastRow = rows.at(-1);

@@ -6,7 +6,9 @@ import { recordAudit } from "@/lib/audit/queries";
 import { asCaller, type Queryable } from "@/lib/db";
 import { toVectorLiteral, tryEmbed } from "@/lib/embeddings";
 import { ApiError, forbidden, notFound } from "@/lib/http/errors";
-import { noteInteractionWrite } from "@/lib/retrieval/term-stats";
+import { encodeSequenceCursor } from "@/lib/http/input-guards";
+import { noteInteractionWrite } from "@/lib/retrieval/search/term-stats";
+import { searchableText } from "./attachments";
 import * as bq from "./batch-queries";
 import { claimsSettled, createBatch, storeBatch, whenUnclaimed } from "./interaction-batches";
 import * as q from "./interaction-queries";
@@ -41,8 +43,9 @@ async function recordInteractions(caller: Caller, items: Item[], opts: { batch: 
     seen.set(item.externalId, index);
   });
 
-  // one embedding request for the whole transcript, made before any connection is held
-  const vectors = await tryEmbed(items.map((i) => i.content));
+  // one embedding request for the whole transcript, made before any connection is held; a turn's
+  // vector covers its attachments' captions too
+  const vectors = await tryEmbed(items.map((i) => searchableText(i.content, i.attachments)));
   const now = new Date();
   const rows: q.NewInteraction[] = items.map((item, index) => ({
     id: randomUUID(),
@@ -57,6 +60,7 @@ async function recordInteractions(caller: Caller, items: Item[], opts: { batch: 
     createdAt: now,
     conversationId: item.conversationId ?? null,
     externalId: item.externalId ?? null,
+    attachments: item.attachments ?? [],
     embedding: vectors ? toVectorLiteral(vectors[index]!) : null,
   }));
 
@@ -153,25 +157,19 @@ export async function createInteractionBatch(caller: Caller, body: z.infer<typeo
   };
 }
 
-/** Interactions the caller may read (RLS: HQ; managers and orchestrators; field agents their client's). */
+/**
+ * Interactions the caller may read (RLS: HQ; managers and orchestrators; field agents their client's).
+ * A conversation belongs to one agent: `conversationId` names the caller's own thread, or with
+ * `agentId` that agent's; HQ staff, who have no thread of their own, name the agent.
+ */
 export async function listInteractions(caller: Caller, query: z.infer<typeof listInteractionsQuery>) {
-  const after = query.cursor ? decodeCursor(query.cursor) : undefined;
-  const page = await asCaller(caller, (tx) => q.listInteractions(tx, { ...query, after }));
-  return { interactions: page.rows, nextCursor: page.last ? encodeCursor(page.last) : null };
-}
-
-/** Postgres' text form of a timestamptz, as the cursor carries it (microseconds kept). */
-const CURSOR_TIME = /^\d{4,}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}(?:\.\d{1,6})?[+-]\d{2}(?::\d{2}){0,2}$/;
-
-const encodeCursor = (c: { occurredAt: string; seq: number }) => Buffer.from(`${c.occurredAt}|${c.seq}`).toString("base64url");
-
-function decodeCursor(cursor: string): { occurredAt: string; seq: number } {
-  const text = Buffer.from(cursor, "base64url").toString("utf8");
-  const cut = text.lastIndexOf("|");
-  const occurredAt = text.slice(0, cut);
-  const seq = Number(text.slice(cut + 1));
-  if (cut < 0 || !Number.isSafeInteger(seq) || !CURSOR_TIME.test(occurredAt)) {
-    throw new ApiError("validation_failed", "cursor: not a cursor this endpoint gave out");
+  const { cursor: after, conversationId, ...filters } = query;
+  let conversation: q.InteractionFilter["conversation"];
+  if (conversationId !== undefined) {
+    const agentId = query.agentId ?? (caller.type === "agent" ? caller.agentId : undefined);
+    if (!agentId) throw new ApiError("validation_failed", "agentId: required with conversationId: a conversation belongs to one agent");
+    conversation = { agentId, id: conversationId };
   }
-  return { occurredAt, seq };
+  const page = await asCaller(caller, (tx) => q.listInteractions(tx, { ...filters, conversation, after }));
+  return { interactions: page.rows, nextCursor: page.last ? encodeSequenceCursor(page.last) : null };
 }

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { apiTimestamp } from "@/lib/http/input-guards";
+import { apiTimestamp, sequenceCursor } from "@/lib/http/input-guards";
 import {
   CATEGORIES_BY_TIER,
   categoryFitsTier,
@@ -13,6 +13,14 @@ import {
   MIN_CONFIDENCE,
   TITLE_MAX_CHARS,
 } from "./rules";
+import {
+  ATTACHMENT_CAPTION_MAX_CHARS,
+  ATTACHMENT_KINDS,
+  ATTACHMENT_MIME_TYPE_MAX_CHARS,
+  ATTACHMENT_NAME_MAX_CHARS,
+  ATTACHMENT_URL_MAX_CHARS,
+  ATTACHMENTS_MAX,
+} from "./attachments";
 
 /** "core: identity, client, …; working: …; learning: …" — which categories each tier holds */
 const categoriesByTier = Object.entries(CATEGORIES_BY_TIER)
@@ -134,6 +142,31 @@ export const outcomeBody = z
 /** A caller's id (a thread or a message id): any text up to 200 characters. */
 const callerId = z.string().trim().min(1).max(200);
 
+/** A photo, file or voice note of a message: what it showed, for search and transcripts. */
+export const interactionAttachment = z
+  .object({
+    kind: z.enum(ATTACHMENT_KINDS),
+    caption: z
+      .string()
+      .trim()
+      .max(ATTACHMENT_CAPTION_MAX_CHARS)
+      .optional()
+      .describe("what it showed: a caption or alt text (searched with the message and shown in transcripts)"),
+    name: z.string().trim().min(1).max(ATTACHMENT_NAME_MAX_CHARS).optional().describe("a file name"),
+    url: z
+      .url({ protocol: /^https?$/, error: "an http(s) URL" })
+      .max(ATTACHMENT_URL_MAX_CHARS)
+      .optional()
+      .describe("where the file is (http or https); stored as given, never fetched"),
+    mimeType: z
+      .string()
+      .trim()
+      .max(ATTACHMENT_MIME_TYPE_MAX_CHARS)
+      .regex(/^[\w.+-]+\/[\w.+-]+$/, "a media type such as image/jpeg")
+      .optional(),
+  })
+  .strict();
+
 export const createInteractionBody = z
   .object({
     contactId: z.uuid().optional(),
@@ -147,8 +180,13 @@ export const createInteractionBody = z
     speaker: z.string().trim().max(200).optional(),
     content: z.string().trim().min(1).max(20_000),
     occurredAt: timestamp.optional(),
-    conversationId: callerId.optional().describe("The caller's own thread, session or call id. Turns with the same conversationId form one conversation whatever their channel, contact or times; without it, a conversation is inferred (same agent, contact, client and channel, each turn at most 6 hours after the one before)."),
+    conversationId: callerId.optional().describe("The caller's own thread, session or call id. The caller's turns with the same conversationId form one conversation whatever their channel, contact or times (another agent's turns with the same id are another conversation); without it, a conversation is inferred (same agent, contact, client and channel, each turn at most 6 hours after the one before)."),
     externalId: callerId.optional().describe("The caller's id of this message, unique per agent: sending it again stores nothing and answers the stored interaction with deduplicated: true, so a retry never duplicates a turn."),
+    attachments: z
+      .array(interactionAttachment)
+      .max(ATTACHMENTS_MAX)
+      .optional()
+      .describe(`photos, files or voice notes of the message (at most ${ATTACHMENTS_MAX}): their captions are searched with it and shown in transcripts`),
   })
   .strict();
 
@@ -163,13 +201,17 @@ export const createInteractionBatchBody = z
 
 export const listInteractionsQuery = z
   .object({
-    agentId: z.uuid().optional(),
+    agentId: z.uuid().optional().describe("one agent's interactions; with conversationId, whose conversation (default: the calling agent's own)"),
     clientId: z.uuid().optional(),
     contactId: z.uuid().optional(),
-    conversationId: callerId.optional().describe("one conversation (a caller's conversationId, or an inferred conversation's id), in conversation order"),
+    conversationId: callerId
+      .optional()
+      .describe(
+        "one conversation, in conversation order: a conversationId the agent sent, or an inferred conversation's id. A conversation belongs to one agent: the caller's own, or agentId's (HQ staff must name agentId)",
+      ),
     q: z.string().trim().min(1).max(200).optional(),
     before: timestamp.optional().describe("only turns before this time (newest first)"),
-    cursor: z.string().max(200).optional().describe("the nextCursor of the previous page"),
+    cursor: sequenceCursor.optional().describe("the nextCursor of the previous page"),
     limit: z.coerce.number().int().min(1).max(200).default(50),
   })
   .strict();

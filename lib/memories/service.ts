@@ -6,7 +6,7 @@ import type { Caller } from "@/lib/auth/caller";
 import { asCaller, type Queryable } from "@/lib/db";
 import { toVectorLiteral, tryEmbed } from "@/lib/embeddings";
 import { ApiError, forbidden, notFound } from "@/lib/http/errors";
-import { countAccessShown } from "@/lib/retrieval/access-counts";
+import { countAccessShown } from "@/lib/retrieval/usage/access-counts";
 import {
   combinedSimilarity,
   NEAR_DUPLICATE_SIMILARITY,
@@ -29,7 +29,7 @@ import {
   type MemoryTier,
 } from "./rules";
 import type { createMemoryBody, listMemoriesQuery, outcomeBody, updateMemoryBody } from "./schemas";
-import { noteSearchWrite } from "@/lib/retrieval/term-stats";
+import { noteSearchWrite } from "@/lib/retrieval/search/term-stats";
 
 const noSharedBrain = () => forbidden("Field agents have no shared brain: team scope is for internal agents");
 
@@ -92,7 +92,7 @@ export async function writeMemory(
   }
 
   const embedding = await embedMemory({ title: body.title, content });
-  // the search statistics take the write's deltas in a batch (lib/retrieval/term-stats.ts)
+  // the search statistics take the write's deltas in a batch (lib/retrieval/search/term-stats.ts)
   noteSearchWrite();
   return asCaller(caller, async (tx) => {
     // the check and the agent's write lock are sent together (a refused check rolls the lock back)

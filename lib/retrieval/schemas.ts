@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { RETRIEVAL_SCOPES } from "./scopes";
+import { RETRIEVAL_SCOPES } from "./search/scopes";
 
 /** An agent's id, or `me`. HQ callers name the agent they act as; agents may name only themselves. */
 const agentRef = z.union([z.uuid(), z.literal("me")]);

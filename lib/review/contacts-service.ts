@@ -19,7 +19,7 @@ import {
 } from "./schemas";
 import { refusalError, type Refusal } from "./refusals";
 import { validateSuggestion } from "./validate-suggestion";
-import { noteSearchWrite } from "@/lib/retrieval/term-stats";
+import { noteSearchWrite } from "@/lib/retrieval/search/term-stats";
 
 /** Loads a contact the caller may see, or answers 404 (another client's contact does not exist for you). */
 export async function requireVisibleContact(tx: Queryable, id: string) {
@@ -205,7 +205,7 @@ export async function putFact(caller: Caller, id: string, keyParam: string | und
   return outcome;
 }
 
-/** Opt-out erasure: see mhq.erase_contact (supabase/schema/functions/mhq.erase_contact.sql). */
+/** Opt-out erasure: see mhq.erase_contact (supabase/schemas/functions/mhq.erase_contact.sql). */
 export async function optOutContact(caller: Caller, id: string) {
   const result = await asCaller(caller, async (tx) => {
     const contact = await requireVisibleContact(tx, id);

@@ -11,7 +11,7 @@ import { refusalDetails, requireVisibleContact } from "./contacts-service";
 import * as q from "./queries";
 import { refusalError, type Refusal } from "./refusals";
 import type { createSuggestionBody, listSuggestionsQuery, reviewSuggestionBody } from "./schemas";
-import { validateSuggestion } from "./validate-suggestion";
+import { validateSuggestion, type SuggestionVerdict } from "./validate-suggestion";
 
 export type SuggestionView = ReturnType<typeof toSuggestionView>;
 
@@ -46,7 +46,7 @@ async function loadView(tx: Queryable, id: string) {
  * the memory manager. The same proposal made twice while pending is stored once (`deduplicated`).
  */
 export async function createSuggestion(caller: Caller, body: z.infer<typeof createSuggestionBody>) {
-  const outcome = await asCaller(caller, async (tx): Promise<Refusal | { suggestion: SuggestionView; validation: unknown; deduplicated?: true }> => {
+  const outcome = await asCaller(caller, async (tx): Promise<Refusal | { suggestion: SuggestionView; validation: Pick<SuggestionVerdict, "outcome" | "reasons" | "flags">; deduplicated?: true }> => {
     const contact = await requireVisibleContact(tx, body.contactId);
     if (contact.optOut) throw new ApiError("conflict", "This contact opted out; nothing more is stored about them");
     if (body.interactionId && !(await q.interactionFitsContact(tx, { interactionId: body.interactionId, contactId: contact.id }))) {

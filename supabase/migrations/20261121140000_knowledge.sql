@@ -59,7 +59,7 @@ create index knowledge_entries_list_idx on knowledge_entries (status, category, 
 -- policies apply (it must not evaluate a caller's condition on rows the policy would hide). The
 -- full-text match (@@) and array containment (@>) are not leakproof, so for callers such indexes
 -- are never used (checked with EXPLAIN as mhq_app: seq scan) and would only slow down writes. The
--- stored fts column keeps the scan to one cheap match per row; bench/knowledge.ts measures
+-- stored fts column keeps the scan to one cheap match per row; scripts/bench/knowledge.ts measures
 -- the whole search at 1k and 10k entries.
 -- serves: the semantic half of hybrid_search_knowledge (order by embedding <#> query limit n).
 -- Inner product, as Supabase's hybrid search does: every provider returns unit-length vectors, for

@@ -25,7 +25,7 @@
 -- still leave enough rows, and seq scans/bitmap scans/sorts are switched off around that one
 -- statement so the planner does not prefer sorting the whole table. `ef_search` is the breadth of
 -- that walk: 40 (pgvector's default) finds the true nearest neighbours of these indexes at 10k
--- rows with room to spare (measured by bench/retrieval.ts). Candidates of either path are
+-- rows with room to spare (measured by scripts/bench/retrieval.ts). Candidates of either path are
 -- re-ranked by exact distance, so the relaxed order never reaches the result.
 
 -- ── retrieval_log ───────────────────────────────────────────────────────────────────────────────

@@ -77,6 +77,37 @@ test("escalations: resolve with a captured fix; another client's agent then rece
   });
 });
 
+test("resolving: the dialog shows the entry every client will read without the customer's personal data, and can publish nothing", async ({ page }) => {
+  await signInAsFounder(page);
+  const marker = unique("Invoice batch");
+  const client = await page.request.post("/api/v1/clients", { headers: adminHeaders(), data: { name: unique("Birchwood Dental") } });
+  const agent = await page.request.post("/api/v1/agents", {
+    headers: adminHeaders(),
+    data: { name: unique("Bea"), kind: "field", role: "specialist", clientId: (await client.json()).client.id },
+  });
+  const key = await agentKey(page.request, (await agent.json()).agent.id);
+  const question = `customer Jane Roe at 12 Elm St disputes invoice (${marker})`;
+  const raised = await page.request.post("/api/v1/escalations", { headers: key, data: { question, severity: "medium" } });
+  expect(raised.status()).toBe(201);
+  const id = (await raised.json()).escalation.id;
+
+  const escalations = new EscalationsPage(page);
+  await page.goto("/escalations");
+  await escalations.expectOpen();
+  await escalations.card(marker).getByRole("button", { name: "Resolve" }).click();
+  const dialog = page.getByRole("dialog");
+  await dialog.getByLabel("Resolution").fill("Re-issue the invoice from the signed quote.");
+  await expect(dialog.getByLabel("Title")).toHaveValue(`A customer disputes invoice (${marker})`);
+  await expect(dialog.getByLabel("Content")).toHaveValue(`**Problem:** A customer disputes invoice (${marker})\n\n**Fix:** Re-issue the invoice from the signed quote.`);
+  await expect(dialog.getByText("Every client's agents will read this entry")).toBeVisible();
+  await expect(dialog).toContainText("a person's name and a street address");
+  await dialog.getByLabel(/Publish nothing/).check();
+  await dialog.getByRole("button", { name: "Resolve" }).click();
+  await expect(dialog).toBeHidden();
+  const resolved = (await (await page.request.get("/api/v1/escalations?status=resolved", { headers: adminHeaders() })).json()).escalations;
+  expect(resolved.find((e: { id: string }) => e.id === id)).toMatchObject({ status: "resolved", knowledgeEntryId: null });
+});
+
 test("open escalations: the most severe first, then the longest waiting; rows name the client; the sidebar counts them", async ({ page }) => {
   await signInAsFounder(page);
   const marker = unique("Sevorder");

@@ -1,6 +1,8 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
-import { classify, compileVocabulary, type TriggerLevel, type TriggerVariant, type VocabularyTerm } from "@/lib/retrieval/trigger";
+import { classify } from "@/lib/retrieval/smart-trigger/classify";
+import type { TriggerLevel, TriggerVariant } from "@/lib/retrieval/smart-trigger/types";
+import { compileVocabulary, type VocabularyTerm } from "@/lib/retrieval/smart-trigger/vocabulary";
 
 /** A labelled message set for the smart trigger (tests/fixtures/trigger-*-set.json). */
 export interface TriggerSet {

@@ -1,4 +1,5 @@
 import { spawn } from "node:child_process";
+import net from "node:net";
 import { existsSync } from "node:fs";
 import { mkdtemp, rm } from "node:fs/promises";
 import os from "node:os";
@@ -78,10 +79,33 @@ async function start(port: number, env: Record<string, string>) {
       MAX_BODY_BYTES: String(MAX_BODY_BYTES),
       ...env,
     },
-    stdio: ["ignore", "ignore", "inherit"],
+    stdio: ["ignore", "ignore", "pipe"],
     detached: true,
   });
-  return { child, dataDir, base: `http://127.0.0.1:${port}` };
+  // what the server logs, passed on as it comes and kept for the tests to read
+  const log: string[] = [];
+  child.stderr!.on("data", (chunk: Buffer) => {
+    log.push(chunk.toString("utf8"));
+    process.stderr.write(chunk);
+  });
+  return { child, dataDir, base: `http://127.0.0.1:${port}`, port, log };
+}
+
+/** Sends a request's head and half its body, then closes the connection: a client gone mid-body. */
+function abandonMidBody(port: number, key: string, path: string) {
+  return new Promise<void>((resolve, reject) => {
+    const socket = net.connect(port, "127.0.0.1", () => {
+      socket.write(
+        `POST ${path} HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nAuthorization: Bearer ${key}\r\n` +
+          `Content-Type: application/json\r\nContent-Length: 400\r\n\r\n{"channel":"sms","direction":"inb`,
+      );
+      setTimeout(() => {
+        socket.destroy();
+        resolve();
+      }, 200);
+    });
+    socket.on("error", reject);
+  });
 }
 
 type Server = Awaited<ReturnType<typeof start>>;
@@ -198,6 +222,40 @@ describe.runIf(ENABLED)("bearer-key API calls straight to the route handler (ser
     expect(bytes.length).toBeGreaterThan(1000);
     // a whole gzip member (a cut stream would not inflate)
     expect(gunzipSync(bytes).length).toBeGreaterThan(bytes.length);
+  });
+
+  it("answers HEAD on the backup with its headers only: no backup taken, none audited", async () => {
+    for (const s of servers) {
+      const audited = async () =>
+        ((await (await fetch(`${s.base}/api/v1/audit?action=database.backup`, { headers: { authorization: `Bearer ${ADMIN_KEY}` } })).json()) as { entries: unknown[] }).entries.length;
+      const before = await audited();
+      const head = await fetch(`${s.base}/api/v1/admin/backup`, { method: "HEAD", headers: { authorization: `Bearer ${ADMIN_KEY}` } });
+      expect(head.status).toBe(200);
+      expect(head.headers.get("content-disposition")).toMatch(/^attachment; filename="memory-hq-backup-.*\.tar\.gz"$/);
+      expect((await head.arrayBuffer()).byteLength).toBe(0);
+      expect(await audited()).toBe(before);
+    }
+  });
+
+  it("counts a client gone mid-body as its abort (499), never a 500, and logs no internal error", async () => {
+    for (const s of servers) {
+      const made = await call(s.base, ADMIN_KEY, "POST", "/api/v1/agents", { body: { name: "Gone Midway", kind: "internal", role: "specialist" } });
+      const agentId = (made.body as { agent: { id: string } }).agent.id;
+      const key = ((await call(s.base, ADMIN_KEY, "POST", `/api/v1/agents/${agentId}/keys`, { body: {} })).body as { key: string }).key;
+      const logged = s.log.length;
+      await abandonMidBody(s.port, key, "/api/v1/interactions");
+      // the server notices the closed connection on its own time
+      const deadline = Date.now() + 5000;
+      let families = new Map() as ReturnType<typeof parsePrometheusText>;
+      const count = (status: string) => sampleValue(families, "mhq_http_requests_total", { route: "/api/v1/interactions", method: "POST", status });
+      do {
+        await new Promise((r) => setTimeout(r, 100));
+        families = parsePrometheusText(await (await fetch(`${s.base}/api/metrics`, { headers: { authorization: `Bearer ${ADMIN_KEY}` } })).text());
+      } while (count("499") === 0 && Date.now() < deadline);
+      expect(count("499"), s.base).toBe(1);
+      expect(count("500"), s.base).toBe(0);
+      expect(s.log.slice(logged).join(""), s.base).not.toMatch(/failed|internal|Error/);
+    }
   });
 
   it("counts direct calls in the request metrics under their route template", async () => {

@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { admin, as } from "../helpers/api";
 import { getDatabase } from "@/lib/db";
 import { seedDemoIfEmpty } from "@/lib/demo/seed";
-import { DEMO_KNOWLEDGE } from "@/lib/knowledge/demo-entries";
+import { demoKnowledge } from "@/lib/demo/knowledge";
 import { KNOWLEDGE_CATEGORIES } from "@/lib/knowledge/schemas";
 
 const KB = "/api/v1/knowledge";
@@ -21,7 +21,7 @@ beforeAll(async () => {
 describe("the demo's starter knowledge base", () => {
   it("ships at least 15 entries across every category, embedded, with the locked constants filled in", async () => {
     const list = await admin.get(`${KB}?limit=200`);
-    expect(list.body.total).toBe(DEMO_KNOWLEDGE.length);
+    expect(list.body.total).toBe(demoKnowledge().length);
     expect(list.body.total).toBeGreaterThanOrEqual(15);
     const entries = list.body.entries as { category: string; content: string; embedded: boolean; createdBy: string }[];
     expect(new Set(entries.map((e) => e.category))).toEqual(new Set(KNOWLEDGE_CATEGORIES));

@@ -1,5 +1,5 @@
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
-import { flushAccessCounts } from "@/lib/retrieval/access-counts";
+import { flushAccessCounts } from "@/lib/retrieval/usage/access-counts";
 import { admin, api, as } from "../helpers/api";
 import { createAgent, createClient, createHqUser, type TestAgent, type TestHqUser } from "../helpers/fixtures";
 import { claimsFor, withClaims } from "@/lib/db/caller";
@@ -294,7 +294,7 @@ describe("hybrid search", () => {
     expect(hit.accessedCount).toBe(before + 1);
     expect(hit.lastAccessedAt).not.toBeNull();
     await as(sam.key).get(`${KB}/${ids.onboard}`);
-    // the stored counters take the accesses in about a second (lib/retrieval/access-counts.ts)
+    // the stored counters take the accesses in about a second (lib/retrieval/usage/access-counts.ts)
     await flushAccessCounts();
     expect((await admin.get(`${KB}/${ids.onboard}`)).body.entry.accessedCount).toBe(before + 2);
   });

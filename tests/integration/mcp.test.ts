@@ -236,7 +236,7 @@ describe("MCP over Streamable HTTP (POST /api/mcp)", () => {
   });
 });
 
-const READ_TOOLS = ["retrieve", "scratchpad_read", "soul_read", "daily_read", "boot", "context", "kb_search", "contact_lookup", "decisions", "escalations"];
+const READ_TOOLS = ["retrieve", "scratchpad_read", "soul_read", "daily_read", "boot", "context", "kb_search", "contact_lookup", "decisions", "escalations", "escalation_draft"];
 
 type JsonSchema = { type?: string; properties?: Record<string, JsonSchema>; items?: JsonSchema; enum?: string[]; maxLength?: number; maxItems?: number };
 const toolNamed = (tools: { name: string }[], name: string) => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { flushAccessCounts } from "@/lib/retrieval/access-counts";
+import { flushAccessCounts } from "@/lib/retrieval/usage/access-counts";
 import { admin, api, as } from "../helpers/api";
 import { createAgent, createClient, createHqUser } from "../helpers/fixtures";
 import { getDatabase } from "@/lib/db";
@@ -290,7 +290,7 @@ describe("listing, reading and editing", () => {
     const second = await as(agent.key).get(path);
     expect(second.body.memory.accessedCount).toBe(2);
     expect(second.body.memory.lastAccessedAt).not.toBeNull();
-    // the stored counters take the accesses in about a second (lib/retrieval/access-counts.ts)
+    // the stored counters take the accesses in about a second (lib/retrieval/usage/access-counts.ts)
     await flushAccessCounts();
     expect((await admin.get(path)).body.memory.accessedCount).toBe(2);
   });

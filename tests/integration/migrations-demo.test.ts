@@ -2,7 +2,8 @@ import { cpSync, mkdtempSync, readdirSync, rmSync, appendFileSync } from "node:f
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { MIGRATIONS_DIR, SCHEMA_DIR, listSchemaFiles, migrate } from "@/lib/db/migrate";
+import { MIGRATIONS_DIR, listMigrations, migrate } from "@/lib/db/migrate";
+import { readSchemaFiles } from "@/lib/db/schema-diff";
 import { getDatabase } from "@/lib/db";
 import { seedDemoIfEmpty } from "@/lib/demo/seed";
 import { admin } from "../helpers/api";
@@ -12,7 +13,7 @@ describe("migrations and the demo", () => {
     const db = await getDatabase();
     const recorded = await db.query<{ version: string }>("select version from mhq.schema_migrations order by version");
     expect(recorded.length).toBeGreaterThan(0);
-    expect(await migrate(db)).toEqual({ migrations: [], schemaFiles: [] });
+    expect(await migrate(db)).toEqual({ migrations: [] });
   });
 
   it("has every live function and view of public and mhq in exactly one schema file, and nothing else", async () => {
@@ -25,7 +26,7 @@ describe("migrations and the demo", () => {
        union all
        select schemaname || '.' || viewname from pg_views where schemaname in ('public', 'mhq')`,
     );
-    const files = (await listSchemaFiles()).map((f) => path.basename(f.file, ".sql"));
+    const files = (await readSchemaFiles()).map((f) => path.basename(f.path, ".sql"));
     // one signature per name: an overload would be a second live definition
     expect(live.map((r) => r.name).sort()).toEqual(files.sort());
     expect(live.filter((r) => /rrf_fuse|hybrid_search_/.test(r.name))).toEqual([]);
@@ -46,31 +47,24 @@ describe("migrations and the demo", () => {
         `The database has migration ${first.replace(/\.sql$/, "")}, which this release does not have`,
       );
       // nothing was changed: the real files still find the database up to date
-      expect(await migrate(db)).toEqual({ migrations: [], schemaFiles: [] });
+      expect(await migrate(db)).toEqual({ migrations: [] });
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
   });
 
-  it("re-applies a schema file whose checksum changed, and only that one", async () => {
+  it("takes a migration as applied whose checksum an earlier release recorded with its data move beside it", async () => {
     const db = await getDatabase();
-    const dir = mkdtempSync(path.join(tmpdir(), "mhq-schema-"));
-    try {
-      cpSync(SCHEMA_DIR, dir, { recursive: true });
-      const file = path.join(dir, "functions", "mhq.nil_uuid.sql");
-      appendFileSync(file, "\ncomment on function mhq.nil_uuid() is 'changed in a test';\n");
-      expect(await migrate(db, { schemaDir: dir })).toEqual({
-        migrations: [],
-        schemaFiles: ["schema/functions/mhq.nil_uuid.sql"],
-      });
-      const [row] = await db.query<{ c: string }>("select obj_description('mhq.nil_uuid()'::regprocedure) as c");
-      expect(row!.c).toBe("changed in a test");
-      expect(await migrate(db, { schemaDir: dir })).toEqual({ migrations: [], schemaFiles: [] });
-      // back to the real file: applied again
-      expect((await migrate(db)).schemaFiles).toEqual(["schema/functions/mhq.nil_uuid.sql"]);
-    } finally {
-      rmSync(dir, { recursive: true, force: true });
-    }
+    const version = "20261130100000";
+    const file = (await listMigrations()).find((m) => m.version === version)!;
+    // the checksum of that migration and its follow-up file, as the release before recorded it
+    await db.query("update mhq.schema_migrations set checksum = $2 where version = $1", [
+      version,
+      "056022dbe6261b3999e3ebad65cb1ce391a0d5191b202c67d23b0e145a38282d",
+    ]);
+    expect(await migrate(db)).toEqual({ migrations: [] });
+    const [row] = await db.query<{ checksum: string }>("select checksum from mhq.schema_migrations where version = $1", [version]);
+    expect(row!.checksum).toBe(file.checksum);
   });
 
   it("returns int8, jsonb, arrays and timestamps alike on both transports", async () => {

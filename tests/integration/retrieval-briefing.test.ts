@@ -4,8 +4,8 @@ import { createAgent, createClient, type TestAgent } from "../helpers/fixtures";
 import type { AgentCaller } from "@/lib/auth/caller";
 import { getDatabase } from "@/lib/db";
 import { EmbeddingUnavailableError, setEmbeddingProviderForTests } from "@/lib/embeddings";
-import { flushAccessCounts } from "@/lib/retrieval/access-counts";
-import { BRIEFING_TTL_MS, clearBriefingCache, getBriefing } from "@/lib/retrieval/briefing";
+import { flushAccessCounts } from "@/lib/retrieval/usage/access-counts";
+import { BRIEFING_TTL_MS, clearBriefingCache, getBriefing } from "@/lib/retrieval/context/briefing";
 
 // The situational briefing (its 6-hour window and 5-minute cache) and context assembly.
 

@@ -9,7 +9,7 @@ import { claimsFor, withClaims } from "@/lib/db/caller";
 import { setEmbeddingProviderForTests, type EmbeddingProvider } from "@/lib/embeddings";
 import { backfillEmbeddings, countQueued } from "@/lib/embeddings/backfill";
 import { embedLocal, LOCAL_MODEL } from "@/lib/embeddings/local";
-import { flushTermStats } from "@/lib/retrieval/term-stats";
+import { flushTermStats } from "@/lib/retrieval/search/term-stats";
 
 // Retrieval quality rules: BM25F over conversations with their context (under RLS, on every
 // transport), the relevance floor, honest scopes, and vectors that record their model.

@@ -5,7 +5,7 @@ import { asSystem, getDatabase } from "@/lib/db";
 import { claimsFor, withClaims } from "@/lib/db/caller";
 import { setEmbeddingProviderForTests, toVectorLiteral, type EmbeddingProvider } from "@/lib/embeddings";
 import { embedLocal, LOCAL_DIMENSIONS, LOCAL_MODEL } from "@/lib/embeddings/local";
-import { flushTermStats, noteSearchWrite } from "@/lib/retrieval/term-stats";
+import { flushTermStats, noteSearchWrite } from "@/lib/retrieval/search/term-stats";
 
 // Memories, documents and the knowledge base: BM25 over postings fused with vectors by weighted
 // scores, vectors of the query's model only, and the new postings/statistics tables under RLS.

@@ -5,7 +5,7 @@ import { getDatabase } from "@/lib/db";
 import { claimsFor, withClaims } from "@/lib/db/caller";
 import { toVectorLiteral } from "@/lib/embeddings";
 import { embedLocal, LOCAL_MODEL } from "@/lib/embeddings/local";
-import { flushAccessCounts } from "@/lib/retrieval/access-counts";
+import { flushAccessCounts } from "@/lib/retrieval/usage/access-counts";
 
 // POST /trigger and POST /retrieve through the real route handlers: levels, scopes, tenancy, what is
 // never returned, access counting and the log.
@@ -366,7 +366,7 @@ describe("access tracking and the retrieval log", () => {
     const m = await memory(field, { title: `${topic} gate code is 4411` });
     const kb = await knowledge(`${topic} gate procedure`, `Always ask for the ${topic} gate code.`);
 
-    // the counters are written in batches (lib/retrieval/access-counts.ts): flush before reading
+    // the counters are written in batches (lib/retrieval/usage/access-counts.ts): flush before reading
     const counts = async () => {
       await flushAccessCounts();
       const [row] = await (await getDatabase()).query<{ memory: number; knowledge: number }>(

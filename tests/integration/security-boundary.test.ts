@@ -4,15 +4,16 @@ import { api, type ApiResponse } from "../helpers/api";
 import { createAgent, createClient } from "../helpers/fixtures";
 import { TEST_ADMIN_KEY } from "../helpers/setup-env";
 import type { AnyContract } from "@/lib/http/contract";
-import { documentedEndpoints } from "@/lib/http/openapi";
+import { ALL_CONTRACTS } from "@/lib/contracts";
 import { MAX_JSON_DEPTH } from "@/lib/http/input-guards";
 
 // The boundary refuses what Postgres cannot store or a recursive walker cannot survive, on every
 // endpoint, with 422 before any handler runs: NUL in a body string, a body key or a query
-// parameter, JSON nested thousands of levels deep, impossible cursor timestamps. Routes that take
-// no body refuse one under the same limits. The cases come from the OpenAPI operations.
+// parameter, a lone surrogate in a body string or key (not Unicode: it would be stored as U+FFFD),
+// JSON nested thousands of levels deep, impossible cursor timestamps. Routes that take no body
+// refuse one under the same limits. The cases come from the OpenAPI operations.
 
-const ENDPOINTS = documentedEndpoints();
+const ENDPOINTS = ALL_CONTRACTS;
 let keys: (string | null)[] = [];
 
 beforeAll(async () => {
@@ -62,6 +63,8 @@ function cases(): Case[] {
         { name: `${label}: NUL in a string field`, endpoint: e, call: { rawBody: JSON.stringify({ title: "a\u0000b" }) }, code: "nul_character" },
         { name: `${label}: NUL in a nested string`, endpoint: e, call: { rawBody: JSON.stringify({ tags: ["ok", "x\u0000"] }) }, code: "nul_character" },
         { name: `${label}: NUL in a key`, endpoint: e, call: { rawBody: JSON.stringify({ "ti\u0000tle": "x" }) }, code: "nul_character" },
+        { name: `${label}: a lone surrogate in a string field`, endpoint: e, call: { rawBody: JSON.stringify({ title: "a\ud800" }) }, code: "invalid_unicode" },
+        { name: `${label}: a lone surrogate in a key`, endpoint: e, call: { rawBody: JSON.stringify({ ["ti\udc00tle"]: "x" }) }, code: "invalid_unicode" },
         { name: `${label}: arrays 5000 deep`, endpoint: e, call: { rawBody: deep(5000) }, code: "too_deep" },
         { name: `${label}: objects 5000 deep`, endpoint: e, call: { rawBody: deepObject(5000) }, code: "too_deep" },
       );
@@ -109,7 +112,7 @@ describe("input refused at the boundary", () => {
     const res = await send(c.endpoint, c.call);
     expect(res.status, JSON.stringify(res.body)?.slice(0, 300)).toBe(c.status ?? 422);
     expect(res.body.error.code).toBe(c.status === 413 ? "payload_too_large" : "validation_failed");
-    if (c.code === "nul_character" || c.code === "too_deep" || c.code === "unrecognized_keys") {
+    if (c.code === "nul_character" || c.code === "invalid_unicode" || c.code === "too_deep" || c.code === "unrecognized_keys") {
       expect(res.body.error.details?.[0]?.code).toBe(c.code);
     }
   });

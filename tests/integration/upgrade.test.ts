@@ -1,8 +1,8 @@
 // A database created by an earlier release upgrades with `npm run db:migrate` to exactly the schema of
 // a fresh install: on a real PostgreSQL (a non-superuser owner, pgvector created by the superuser,
 // compared with pg_dump) and on the embedded database (compared through the catalogs).
-import { execFileSync, spawnSync } from "node:child_process";
-import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import { execFileSync } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
@@ -10,19 +10,20 @@ import { openPglite } from "@/lib/db/pglite";
 import type { Database } from "@/lib/db/types";
 import { createServerDatabase, transport, type TestDatabase } from "../helpers/db";
 import { schemaFingerprint } from "../helpers/schema-fingerprint";
-import { testServerUrl } from "../helpers/postgres-server";
+import { adminUrlOf, differingLines, functionsWithAnotherBody, npmMigrate, pgDump } from "../helpers/schema-compare";
 
 /**
- * Releases an upgrade must start from: the newest release tag (`v*`), and the state before the
- * lifecycle and MCP work, which stood for the previous release until releases were tagged.
+ * Releases an upgrade must start from, until releases are tagged: the state before the lifecycle and
+ * MCP work (12 migrations, no function files), and the last release whose runner applied the
+ * function files and data moves that the migrations lacked; then the newest release tag (`v*`).
  */
-const FIRST_RELEASE = "279945d";
+const RELEASES = ["279945d", "76128f7"];
 const root = process.cwd();
 const git = (...args: string[]) => execFileSync("git", args, { cwd: root, encoding: "utf8" }).trim();
 
 function previousReleases(): string[] {
   const tags = git("tag", "--list", "v*", "--sort=-v:refname", "--merged", "HEAD").split("\n").filter(Boolean);
-  return [FIRST_RELEASE, ...tags.slice(0, 1)];
+  return [...RELEASES, ...tags.slice(0, 1)];
 }
 
 const temps: string[] = [];
@@ -46,10 +47,12 @@ async function migrateAsRelease(ref: string, db: Database): Promise<number> {
   // the runner took a migrations folder before it took options
   const takesOptions = git("show", `${ref}:lib/db/migrate.ts`).includes("opts: MigrateOptions");
   const supabase = path.join(dir, "supabase");
-  await runner.migrate(
-    db,
-    takesOptions ? { migrationsDir: path.join(supabase, "migrations"), schemaDir: path.join(supabase, "schema") } : path.join(supabase, "migrations"),
-  );
+  const folders = {
+    migrationsDir: path.join(supabase, "migrations"),
+    schemaDir: path.join(supabase, "schema"),
+    followupsDir: path.join(supabase, "followups"),
+  };
+  await runner.migrate(db, takesOptions ? folders : folders.migrationsDir);
   const [row] = await db.query<{ n: number }>("select count(*)::int as n from mhq.schema_migrations");
   return row?.n ?? 0;
 }
@@ -70,40 +73,64 @@ async function storeTiedTranscript(db: Database) {
   }
 }
 
+const MIXED = {
+  agent: "bbbbbbbb-0000-4000-8000-000000000000",
+  client: "cccccccc-0000-4000-8000-000000000000",
+  note: "dddddddd-0000-4000-8000-0000000000a1",
+  clientTurn: "dddddddd-0000-4000-8000-0000000000a2",
+};
+
+/**
+ * A thread of an internal agent (a release that had threads) mixing an HQ-internal note with a
+ * client's turn: that release indexed the client's turn with the note's words.
+ */
+async function storeMixedThread(db: Database): Promise<boolean> {
+  const [has] = await db.query<{ yes: boolean }>(
+    "select exists (select 1 from information_schema.columns where table_name = 'interactions' and column_name = 'conversation_key') as yes",
+  );
+  if (!has?.yes) return false;
+  await db.exec(`insert into agents (id, name, kind, role) values ('${MIXED.agent}', 'Mixed thread agent', 'internal', 'orchestrator');
+                 insert into clients (id, name, slug) values ('${MIXED.client}', 'Mixed client', 'mixed-client')`);
+  await db.query(
+    `insert into interactions (id, agent_id, client_id, channel, direction, content, occurred_at, conversation_key)
+     values ($1, $3, null, 'chat', 'inbound', 'Internal note: the Zorblax margin', '2025-06-02T10:00:00Z', 'mixed'),
+            ($2, $3, $4, 'chat', 'inbound', 'Hello, this is the front desk', '2025-06-02T10:01:00Z', 'mixed')`,
+    [MIXED.note, MIXED.clientTurn, MIXED.agent, MIXED.client],
+  );
+  const [leak] = await db.query<{ n: number }>("select count(*)::int as n from interaction_postings where interaction_id = $1 and lexeme = 'zorblax'", [MIXED.clientTurn]);
+  expect(leak!.n, "the earlier release indexed the client's turn with the note's words").toBe(1);
+  return true;
+}
+
+/** After the upgrade the client's turn is ranked only with its client's turns, and the statistics count that. */
+async function expectThreadSplit(db: Database) {
+  const docs = await db.query<{ id: string; prev: string | null; next: string | null; label: string }>(
+    "select interaction_id as id, prev_id as prev, next_id as next, conversation_id::text as label from interaction_search_docs where interaction_id = any($1::uuid[]) order by 1",
+    [[MIXED.note, MIXED.clientTurn]],
+  );
+  expect(docs).toEqual([
+    { id: MIXED.note, prev: null, next: null, label: MIXED.note },
+    { id: MIXED.clientTurn, prev: null, next: null, label: MIXED.clientTurn },
+  ]);
+  const words = await db.query<{ lexeme: string }>("select lexeme from interaction_postings where interaction_id = $1", [MIXED.clientTurn]);
+  expect(words.map((w) => w.lexeme)).not.toContain("zorblax");
+  const stats = await db.query<{ kind: string; df: number }>(
+    `select scope_kind as kind, df from interaction_term_stats
+      where lexeme = 'zorblax' and scope_id = any($1::uuid[]) order by 1`,
+    [[MIXED.agent, MIXED.client]],
+  );
+  expect(stats).toEqual([{ kind: "agent", df: 1 }]);
+}
+
 /** After the upgrade the ranking's neighbours follow the order the turns arrived in (seq). */
 async function expectArrivalOrder(db: Database) {
   const rows = await db.query<{ id: string; prev: string | null; next: string | null }>(
     `select i.id, d.prev_id as prev, d.next_id as next from interactions i
-       join interaction_search_docs d on d.interaction_id = i.id order by i.seq`,
+       join interaction_search_docs d on d.interaction_id = i.id where i.id = any($1::uuid[]) order by i.seq`,
+    [TIED],
   );
   expect(rows.map((r) => r.id)).toEqual(TIED);
   rows.forEach((r, i) => expect(r).toMatchObject({ prev: TIED[i - 1] ?? null, next: TIED[i + 1] ?? null }));
-}
-
-/** `npm run db:migrate`, as an operator runs it. */
-function npmMigrate(env: Record<string, string>): string {
-  const r = spawnSync("npm", ["run", "--silent", "db:migrate"], {
-    cwd: root,
-    env: { ...process.env, DATABASE_URL: "", ...env },
-    encoding: "utf8",
-  });
-  if (r.status !== 0) throw new Error(`npm run db:migrate failed:\n${r.stdout}\n${r.stderr}`);
-  return r.stdout;
-}
-
-function pgDump(url: string): string {
-  const bin = ["/usr/lib/postgresql/15/bin/pg_dump"].find(existsSync) ?? "pg_dump";
-  const out = execFileSync(bin, ["--schema-only", url], { encoding: "utf8", maxBuffer: 64 << 20 });
-  // a random key pg_dump writes into each dump
-  return out.replace(/^\\(un)?restrict .*$/gm, "");
-}
-
-function adminUrlOf(ownerUrl: string): string {
-  const u = new URL(ownerUrl);
-  const admin = new URL(testServerUrl());
-  u.username = admin.username;
-  u.password = admin.password;
-  return u.toString();
 }
 
 describe.runIf(transport === "postgres")("upgrade on a real PostgreSQL", () => {
@@ -112,24 +139,35 @@ describe.runIf(transport === "postgres")("upgrade on a real PostgreSQL", () => {
     for (const d of dbs) await d.close();
   });
 
+  // one fresh install, made by `npm run db:migrate`, for every release to be compared with
+  let fresh: Promise<TestDatabase> | undefined;
+  const freshInstall = () =>
+    (fresh ??= (async () => {
+      const db = await createServerDatabase({ migrate: false });
+      dbs.push(db);
+      npmMigrate({ DATABASE_URL: db.url! });
+      return db;
+    })());
+
   it.each(previousReleases())("a database created by release %s upgrades to a fresh install's schema", async (ref) => {
     const old = await createServerDatabase({ migrate: false });
     dbs.push(old);
     const pool = old.connect!(1);
     expect(await migrateAsRelease(ref, pool)).toBeGreaterThan(0);
     await storeTiedTranscript(pool);
+    const mixed = await storeMixedThread(pool);
     await pool.close();
-    expect(npmMigrate({ DATABASE_URL: old.url! })).toMatch(/Applied \d+ schema file/);
+    expect(npmMigrate({ DATABASE_URL: old.url! })).toMatch(/Applied \d+ migration/);
     await expectArrivalOrder(old.db);
+    if (mixed) await expectThreadSplit(old.db);
 
-    const fresh = await createServerDatabase({ migrate: false });
-    dbs.push(fresh);
-    npmMigrate({ DATABASE_URL: fresh.url! });
+    const fresh = await freshInstall();
 
     // same owner role in both, so ownership and privileges are compared too
     const upgraded = pgDump(adminUrlOf(old.url!));
     expect(upgraded.length).toBeGreaterThan(10_000);
-    expect(upgraded).toEqual(pgDump(adminUrlOf(fresh.url!)));
+    expect(differingLines(upgraded, pgDump(adminUrlOf(fresh.url!))), "pg_dump --schema-only lines that differ").toBe(0);
+    expect(await functionsWithAnotherBody(old.db, fresh.db)).toEqual([]);
     expect(await schemaFingerprint(old.db)).toEqual(await schemaFingerprint(fresh.db));
     // a second run finds nothing to do
     expect(npmMigrate({ DATABASE_URL: old.url! })).toContain("Database is up to date.");
@@ -137,21 +175,30 @@ describe.runIf(transport === "postgres")("upgrade on a real PostgreSQL", () => {
 });
 
 describe.runIf(transport === "pglite")("upgrade of the embedded database", () => {
+  // one fresh install, made by `npm run db:migrate`, for every release to be compared with
+  let freshDir: string | undefined;
+  const freshInstall = () => {
+    if (!freshDir) {
+      freshDir = tempDir("mhq-upgrade-fresh-");
+      npmMigrate({ DATA_DIR: freshDir });
+    }
+    return freshDir;
+  };
+
   it.each(previousReleases())("a data folder created by release %s upgrades to a fresh install's schema", async (ref) => {
     const oldDir = tempDir("mhq-upgrade-old-");
     const old = await openPglite(path.join(oldDir, "pglite"));
     expect(await migrateAsRelease(ref, old.db)).toBeGreaterThan(0);
     await storeTiedTranscript(old.db);
+    const mixed = await storeMixedThread(old.db);
     await old.db.close();
-    expect(npmMigrate({ DATA_DIR: oldDir })).toMatch(/Applied \d+ schema file/);
-
-    const freshDir = tempDir("mhq-upgrade-fresh-");
-    npmMigrate({ DATA_DIR: freshDir });
+    expect(npmMigrate({ DATA_DIR: oldDir })).toMatch(/Applied \d+ migration/);
 
     const upgraded = await openPglite(path.join(oldDir, "pglite"));
-    const fresh = await openPglite(path.join(freshDir, "pglite"));
+    const fresh = await openPglite(path.join(freshInstall(), "pglite"));
     try {
       await expectArrivalOrder(upgraded.db);
+      if (mixed) await expectThreadSplit(upgraded.db);
       const lines = await schemaFingerprint(upgraded.db);
       expect(lines.length).toBeGreaterThan(500);
       expect(lines).toEqual(await schemaFingerprint(fresh.db));

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { cardIssuer, containsSsn, detectPii, findPaymentCards, isValidSsn, luhnValid } from "@/lib/review/pii";
+import { cardIssuer, containsSsn, detectPii, findPaymentCards, findPersonalData, generalisePersonalData, isValidSsn, luhnValid } from "@/lib/review/pii";
 
 const kinds = (key: string, value: string) => detectPii({ key, value }).map((f) => `${f.kind}:${f.field}`);
 
@@ -165,5 +165,55 @@ describe("sensitive topics", () => {
     const findings = detectPii({ key: "notes", value: "SSN 219-45-6781, card 4111 1111 1111 1111, diabetic" });
     expect(JSON.stringify(findings)).not.toMatch(/219|4111|diabet/);
     expect(findings.map((f) => f.kind).sort()).toEqual(["health", "payment_card", "ssn"]);
+  });
+});
+
+describe("personal data in free text (what an escalation's published entry leaves out)", () => {
+  const known = { names: ["Jane Roe", "Marcus Webb"], clientNames: ["Sunrise Plumbing", "sunrise-plumbing"] };
+  const general = (text: string) => generalisePersonalData(text, known).text;
+
+  it.each([
+    ["customer Jane Roe at 12 Elm St disputes invoice", "A customer disputes invoice"],
+    ["Customer Jane Roe's invoice at 12 Elm St, Springfield, IL 62704 is wrong", "A customer's invoice is wrong"],
+    ["The customer, Jane Roe, lives at 400 N. Main Street Apt 4B", "The customer lives"],
+    ["Mrs. Roe called from (555) 123-4567 about her refund", "A customer called about her refund"],
+    ["A caller named Dana wants a callback on +1 555 123 4567", "A caller wants a callback"],
+    ["Webb says the Sunrise Plumbing booking link fails", "A customer says the client booking link fails"],
+    ["call 5551234567 after 5pm, or email dana.k@example.com", "Call the customer after 5pm, or email the customer"],
+    ["card 4111 1111 1111 1111 was charged twice, SSN 219-45-6781 on file", "Card was charged twice, SSN on file"],
+    ["tenant O'Brien at PO Box 12 wants a key", "A tenant wants a key"],
+    ["call him on 555-201-3344 (ref 51ab) or mobile 0612 345 678", "Call him (ref 51ab) or mobile"],
+  ])("%s → %s", (text, expected) => {
+    expect(general(text)).toBe(expected);
+  });
+
+  it.each([
+    "The booking link in our SMS replies returns a 404 page for customers",
+    "Customer Support portal is down since 2024-01-15; order 2024-001234 stuck",
+    "Re-authorise the telephony integration under Settings → Integrations; the token expired.",
+    "Customers of Greenleaf cannot open the invoice payment link",
+    "Upgrade to version 2.3.4 fixes it; see ticket 12345678 and call back at 10:30",
+    "The Booking Link Fails On Mobile",
+    "Payment links expire after 7 days: generate a fresh link and resend it.",
+  ])("leaves %s as it is", (text) => {
+    expect(findPersonalData(text, known)).toEqual([]);
+    expect(general(text)).toBe(text);
+  });
+
+  it("says what it found, by kind, never the text", () => {
+    const g = generalisePersonalData("customer Jane Roe at 12 Elm St, call 555-123-4567 or 555-987-6543", known);
+    expect(g.found).toEqual([
+      { kind: "person_name", count: 1 },
+      { kind: "street_address", count: 1 },
+      { kind: "phone_number", count: 2 },
+    ]);
+    expect(JSON.stringify(g.found)).not.toMatch(/Jane|Elm|555/);
+  });
+
+  it("finds a known name on its own, and each part of it where it is capitalised", () => {
+    expect(general("jane roe emailed twice")).toBe("A customer emailed twice");
+    expect(general("Roe emailed twice")).toBe("A customer emailed twice");
+    // a word of a name that is also an ordinary word, written as one, stays
+    expect(generalisePersonalData("the roe deer", { names: ["Jane Roe"] }).text).toBe("the roe deer");
   });
 });

@@ -7,7 +7,7 @@ import {
   joinSections,
   truncate,
   type BriefingData,
-} from "@/lib/retrieval/format-context";
+} from "@/lib/retrieval/context/format";
 
 describe("the retrieved context block", () => {
   it("numbers the items best first, says where each came from and why retrieval ran", () => {

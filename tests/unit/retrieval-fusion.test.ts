@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { blendMemories } from "@/lib/retrieval/blend";
-import { fuseResults, type Candidate } from "@/lib/retrieval/fuse";
-import { SEARCH_LEXICAL_WEIGHT } from "@/lib/retrieval/queries";
-import { levelForScopes, normalizeScopes, scopesForLevel } from "@/lib/retrieval/scopes";
+import { blendMemories } from "@/lib/retrieval/context/blend";
+import { fuseResults, type Candidate } from "@/lib/retrieval/search/fuse";
+import { SEARCH_LEXICAL_WEIGHT } from "@/lib/retrieval/search/queries";
+import { levelForScopes, normalizeScopes, scopesForLevel } from "@/lib/retrieval/search/scopes";
 
 /**
  * A search's 0–1 score as search_memories, search_documents and search_knowledge weigh it: BM25

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { applyFloor, coverage, MIN_COVERAGE, queryTerms, STRONG_SIMILARITY } from "@/lib/retrieval/relevance";
+import { applyFloor, coverage, MIN_COVERAGE, queryTerms, STRONG_SIMILARITY } from "@/lib/retrieval/search/relevance";
 
 const hit = (text: string, similarity: number | null = null) => ({ text, similarity });
 const floor = (message: string, hits: { text: string; similarity: number | null }[]) =>

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { classify, compileVocabulary, type VocabularyTerm } from "@/lib/retrieval/trigger";
-import { candidateTerms, indexVocabulary } from "@/lib/retrieval/vocabulary-index";
+import { classify } from "@/lib/retrieval/smart-trigger/classify";
+import { compileVocabulary, type VocabularyTerm } from "@/lib/retrieval/smart-trigger/vocabulary";
+import { candidateTerms, indexVocabulary } from "@/lib/retrieval/smart-trigger/vocabulary-index";
 
 const vocabulary: VocabularyTerm[] = [
   { term: "Sybil", type: "agent" },

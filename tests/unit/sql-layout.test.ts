@@ -1,11 +1,12 @@
 // Where the SQL lives: migrations are history and never change once committed; each function and view
-// has one live definition, in its own file under supabase/schema/.
+// has its desired state in its own file under supabase/schemas/, and the migrations leave it exactly so.
 import { execFileSync } from "node:child_process";
 import { createHash } from "node:crypto";
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { listMigrations, listSchemaFiles, MIGRATIONS_DIR } from "@/lib/db/migrate";
+import { listMigrations } from "@/lib/db/migrate";
+import { diffSchemas, readMigrationScripts, readSchemaFiles } from "@/lib/db/schema-diff";
 
 const root = process.cwd();
 const gitRaw = (...args: string[]) => execFileSync("git", args, { cwd: root, encoding: "utf8", maxBuffer: 64 << 20 });
@@ -25,21 +26,17 @@ const EDITED_BEFORE_CHECKSUMS: Record<string, string> = {
   "20261126100000_retrieval_generic_plans.sql": "e7f87613b2ec2f20a8467547b14c494cb9f79e4a629e8a500b2e583be569596a",
 };
 
-/** The first migration written after functions and views moved to supabase/schema/. */
-const SCHEMA_FILES_SINCE = "20261129100000";
-
 const CREATES = /\bcreate\s+(?:or\s+replace\s+)?(function|view|materialized\s+view)\s+([a-z0-9_."]+)/gi;
 
-describe("migrations are append-only", () => {
+describe("migrations", () => {
   it("every committed migration is as it was first committed", async () => {
     expect(git("rev-parse", "--is-shallow-repository"), "needs the full git history (not a shallow clone)").toBe("false");
     const edited: string[] = [];
-    // a migration and its follow-up (supabase/followups/) alike
-    const files = (await listMigrations()).flatMap((m) => [m.file, ...(m.followup ? [m.followup] : [])]);
+    const files = (await listMigrations()).map((m) => m.file);
     // the commit that first added each file, from one walk of the history (oldest last wins)
     const addedIn = new Map<string, string>();
     let commit = "";
-    for (const line of git("log", "--diff-filter=A", "--name-only", "--format=@%H", "--", "supabase/migrations", "supabase/followups").split("\n")) {
+    for (const line of git("log", "--diff-filter=A", "--name-only", "--format=@%H", "--", "supabase/migrations").split("\n")) {
       if (line.startsWith("@")) commit = line.slice(1);
       else if (line.trim()) addedIn.set(line.trim(), commit);
     }
@@ -55,26 +52,24 @@ describe("migrations are append-only", () => {
     expect(edited, "edited after being committed: put the change in a new migration instead").toEqual([]);
   }, 60_000);
 
-  it("new migrations define no function or view: those live in supabase/schema/", async () => {
-    const schemaObjects = new Set((await listSchemaFiles()).map((f) => path.basename(f.file, ".sql")));
-    const offending: string[] = [];
-    for (const m of await listMigrations(MIGRATIONS_DIR)) {
-      if (m.version < SCHEMA_FILES_SINCE) continue;
-      for (const [, , name] of readFileSync(m.file, "utf8").matchAll(CREATES)) {
-        // allowed only as the first form of an object a schema file defines (e.g. for a policy in the same migration)
-        if (!schemaObjects.has(name!.replace(/"/g, "").toLowerCase())) offending.push(`${m.version}: ${name}`);
-      }
-    }
-    expect(offending).toEqual([]);
+  it("leave every function and view exactly as its schema file defines it (npm run db:diff has nothing to write)", async () => {
+    const changes = diffSchemas(await readMigrationScripts(), await readSchemaFiles());
+    const explain = (c: (typeof changes)[number]) =>
+      c.status === "new"
+        ? `${c.name}: no migration defines it`
+        : c.status === "removed"
+          ? `${c.name}: a migration defines it, no schema file does`
+          : `${c.name}: its newest definition in the migrations differs from ${c.file!.path}`;
+    expect(changes.map(explain), "run `npm run db:diff -- <name>` and commit the migration it writes").toEqual([]);
   });
 });
 
 describe("schema files", () => {
   it("each defines exactly the one object its name says", async () => {
     const wrong: string[] = [];
-    for (const f of await listSchemaFiles()) {
-      const names = [...readFileSync(f.file, "utf8").matchAll(CREATES)].map(([, , n]) => n!.replace(/"/g, "").toLowerCase());
-      if (names.length !== 1 || names[0] !== path.basename(f.file, ".sql")) wrong.push(`${f.path}: ${names.join(", ")}`);
+    for (const f of await readSchemaFiles()) {
+      const names = [...f.text.matchAll(CREATES)].map(([, , n]) => n!.replace(/"/g, "").toLowerCase());
+      if (names.length !== 1 || names[0] !== path.basename(f.path, ".sql")) wrong.push(`${f.path}: ${names.join(", ")}`);
     }
     expect(wrong).toEqual([]);
   });

@@ -1,5 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { classify, normalizeMessage, type VocabularyTerm } from "@/lib/retrieval/trigger";
+import { classify } from "@/lib/retrieval/smart-trigger/classify";
+import { normalizeMessage } from "@/lib/retrieval/smart-trigger/text";
+import type { VocabularyTerm } from "@/lib/retrieval/smart-trigger/vocabulary";
 
 const internalVocab: VocabularyTerm[] = [
   { term: "Sybil", type: "agent" },
@@ -152,7 +154,7 @@ describe("smart trigger — paraphrases of one need land on one rule", () => {
   });
 
   it("reads the request, not the text it is asked to work on", async () => {
-    const { requestPart } = await import("@/lib/retrieval/trigger");
+    const { requestPart } = await import("@/lib/retrieval/smart-trigger/text");
     expect(requestPart('translate "did we agree last week?" into german')).toBe("translate into german");
     expect(requestPart("rewrite this: remember when we promised a refund")).toBe("rewrite this");
     expect(internal('Translate "didn\'t we agree last week?" into German').level).toBe("none");
@@ -198,7 +200,7 @@ describe("casual messages stay none", () => {
 
 describe("smart trigger cost", () => {
   it("classifies a mixed batch of messages with a compiled vocabulary", async () => {
-    const { compileVocabulary } = await import("@/lib/retrieval/trigger");
+    const { compileVocabulary } = await import("@/lib/retrieval/smart-trigger/vocabulary");
     const compiled = compileVocabulary(
       Array.from({ length: 200 }, (_, i) => ({ term: `Contact Person${i}`, type: "contact" as const })),
     );

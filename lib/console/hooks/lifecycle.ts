@@ -1,6 +1,6 @@
 "use client";
 
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { apiCall } from "@/lib/console/api";
 import type { ResolveEscalationInput } from "@/lib/console/lifecycle-types";
 import { escalationKeys, knowledgeKeys, outcomeKeys, reportKeys } from "@/lib/console/query-keys";
@@ -28,6 +28,22 @@ export function useResolveEscalation() {
       void queryClient.invalidateQueries({ queryKey: knowledgeKeys.all });
     },
   });
+}
+
+/**
+ * The entry resolving `id` without a knowledge body would publish, for `resolution` as typed (debounce
+ * it): composed on the server by the code that publishes it, personal data left out. `draftFor(text)`
+ * answers the draft for exactly `text` (from the cache, or fetched now), for a form submitted before
+ * the draft caught up with the typing.
+ */
+export function useEscalationDraft(id: string, resolution: string) {
+  const queryClient = useQueryClient();
+  const options = (text: string) => ({
+    queryKey: escalationKeys.draft(id, text),
+    queryFn: ({ signal }: { signal?: AbortSignal }) => apiCall(c.draftEscalationEntry, { params: { id }, body: { resolution: text } }, { signal }),
+  });
+  const query = useQuery({ ...options(resolution), placeholderData: keepPreviousData });
+  return { ...query, draftFor: (text: string) => queryClient.fetchQuery(options(text)) };
 }
 
 export function useAgentReports(agentId: string) {

@@ -9,6 +9,7 @@ import path from "node:path";
 import { gzipSync } from "node:zlib";
 import { z } from "zod";
 import { api } from "@/lib/contracts";
+import { fromZod } from "@/lib/json-schema/from-zod";
 import type { AnyContract } from "@/lib/http/contract";
 import { docComment, schemaToTs } from "./types";
 
@@ -22,7 +23,7 @@ export function serverVersion(): string {
   return (JSON.parse(readFileSync(path.join(process.cwd(), "package.json"), "utf8")) as { version: string }).version;
 }
 
-const toSchema = (s: z.ZodType) => z.toJSONSchema(s, { io: "input", unrepresentable: "any" }) as Record<string, unknown>;
+const toSchema = (s: z.ZodType) => fromZod(s);
 const typeOf = (s: z.ZodType | undefined, pad: string) => (s ? schemaToTs(toSchema(s), pad) : "undefined");
 
 /** The shortcuts in `src/core.js` call these endpoints: the package is not built without them. */

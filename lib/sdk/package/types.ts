@@ -1,61 +1,24 @@
 /**
- * JSON Schema (as `z.toJSONSchema` writes it) → TypeScript type text, for the client package's
+ * JSON Schema (as `lib/json-schema/from-zod.ts` writes it) → TypeScript type text, for the client package's
  * declarations. Handles what the contracts produce: objects (closed or with an index signature),
  * arrays and tuples, enums, constants, unions, intersections, `$ref` into `$defs`; each property
  * carries its description and limits as a doc comment.
  */
-type Schema = {
-  $ref?: string;
-  $defs?: Record<string, Schema>;
-  type?: string | string[];
-  properties?: Record<string, Schema>;
-  required?: string[];
-  additionalProperties?: boolean | Schema;
-  items?: Schema | Schema[];
-  prefixItems?: Schema[];
-  enum?: unknown[];
-  const?: unknown;
-  anyOf?: Schema[];
-  oneOf?: Schema[];
-  allOf?: Schema[];
-  description?: string;
-  format?: string;
-  default?: unknown;
-  minLength?: number;
-  maxLength?: number;
-  minimum?: number;
-  maximum?: number;
-  exclusiveMinimum?: number;
-  exclusiveMaximum?: number;
-  minItems?: number;
-  maxItems?: number;
-};
+import { limitsInWords, type JsonSchema } from "@/lib/json-schema";
+
+type Schema = JsonSchema;
 
 const IDENT = /^[A-Za-z_$][A-Za-z0-9_$]*$/;
 
-/** The limits a caller trips over, in words, for a property's doc comment. */
+/** A property's doc comment: its description, then its type details and limits in the words the Docs page uses. */
 export function schemaNotes(s: Schema): string[] {
   const notes: string[] = [];
   if (s.description) notes.push(s.description);
-  const limits: string[] = [];
-  // z.int() states the safe-integer range: that says nothing a caller needs
-  const bound = (n: number | undefined) => (n === undefined || Math.abs(n) >= Number.MAX_SAFE_INTEGER ? undefined : n);
-  const min = bound(s.minimum);
-  const max = bound(s.maximum);
-  if (s.type === "integer") limits.push("integer");
-  if (s.format) limits.push(s.format === "date-time" ? "ISO 8601 time" : s.format);
-  if (s.minLength !== undefined && s.maxLength !== undefined) limits.push(`${s.minLength}–${s.maxLength} characters`);
-  else if (s.maxLength !== undefined) limits.push(`at most ${s.maxLength} characters`);
-  else if (s.minLength !== undefined && s.minLength > 0) limits.push(`at least ${s.minLength} characters`);
-  if (min !== undefined && max !== undefined) limits.push(`${min}–${max}`);
-  else if (min !== undefined) limits.push(`≥ ${min}`);
-  else if (max !== undefined) limits.push(`≤ ${max}`);
-  if (s.exclusiveMinimum !== undefined) limits.push(`> ${s.exclusiveMinimum}`);
-  if (s.exclusiveMaximum !== undefined) limits.push(`< ${s.exclusiveMaximum}`);
-  if (s.minItems !== undefined && s.maxItems !== undefined) limits.push(`${s.minItems}–${s.maxItems} items`);
-  else if (s.maxItems !== undefined) limits.push(`at most ${s.maxItems} items`);
-  else if (s.minItems !== undefined && s.minItems > 0) limits.push(`at least ${s.minItems} items`);
-  if (s.default !== undefined) limits.push(`default ${JSON.stringify(s.default)}`);
+  const limits = [
+    ...(s.type === "integer" ? ["integer"] : []),
+    ...(s.format ? [s.format === "date-time" ? "ISO 8601 time" : s.format] : []),
+    ...limitsInWords(s),
+  ];
   if (limits.length) notes.push(limits.join("; "));
   return notes;
 }

@@ -1,0 +1,118 @@
+// The ranking of conversation turns: a linear model over cheap signals of each candidate turn, its
+// weights learned from labelled conversations (bench/fit-ranker.ts writes them) and shipped as a
+// versioned file (conversation-ranker.json). The search (public.search_interactions) finds the
+// candidates and measures the signals that need the index; the rest are read off the turn here.
+import coefficients from "./conversation-ranker.json";
+import { hasTimeExpression, isWhenQuestion, namedPeriods, periodMatch, type NamedPeriod } from "./time-signals";
+
+/** The signals, each 0–1, in the order of the coefficients file. */
+export const TURN_FEATURES = [
+  /** BM25F of the turn with its neighbouring turns, relative to the message's best */
+  "lexical",
+  /** share of the message's rare-word weight the turn's document matches */
+  "coverage",
+  /** cosine of the turn's own vector to the message's (0 without one) */
+  "similarity",
+  /** cosine of the turn with its neighbours (its own vector counted twice) */
+  "contextSimilarity",
+  /** share of the message's rare-word weight the turn's conversation holds */
+  "conversationCoverage",
+  /** the turn's speaker is named in the message */
+  "speakerNamed",
+  /** how much the turn says: distinct words / 20, at most 1 */
+  "length",
+  /** the turn is only a question */
+  "onlyQuestion",
+  /** the message asks when, and the turn places something in time ("last week", "in May") */
+  "timeForWhen",
+  /** the turn happened in a month or year the message names */
+  "periodMatch",
+] as const;
+export type TurnFeature = (typeof TURN_FEATURES)[number];
+
+export interface RankerCoefficients {
+  version: number;
+  features: readonly string[];
+  weights: Record<string, number>;
+}
+
+export const RANKER: RankerCoefficients = coefficients;
+
+let inUse: RankerCoefficients = RANKER;
+/**
+ * Benches only: rank with other weights until called again with null (the quality bench ranks each
+ * conversation with weights fitted without it, so no figure is scored on what it was fitted on).
+ */
+export function setRankerForBench(ranker: RankerCoefficients | null): void {
+  inUse = ranker ?? RANKER;
+}
+
+/** What the ranker reads of a candidate turn. */
+export interface TurnSignals {
+  content: string;
+  speaker: string;
+  occurredAt: Date | string;
+  lexicalScore: number;
+  coverage: number;
+  similarity: number | null;
+  contextSimilarity: number | null;
+  conversationCoverage: number;
+}
+
+/** What the ranker reads of the message, once per search. */
+export interface MessageSignals {
+  /** the message's words, lower case, space-separated and padded (" what did dana try ") */
+  words: string;
+  asksWhen: boolean;
+  periods: NamedPeriod[];
+}
+
+const wordsOf = (text: string) => text.toLowerCase().normalize("NFKD").replace(/\p{M}/gu, "").match(/[\p{L}\p{N}]+/gu) ?? [];
+
+export function messageSignals(message: string): MessageSignals {
+  return { words: ` ${wordsOf(message).join(" ")} `, asksWhen: isWhenQuestion(message), periods: namedPeriods(message) };
+}
+
+const clamp01 = (x: number) => Math.max(0, Math.min(1, x));
+
+/** The features of one candidate turn for a message, in TURN_FEATURES order. */
+export function turnFeatures(turn: TurnSignals, message: MessageSignals): number[] {
+  const speaker = wordsOf(turn.speaker).join(" ");
+  const words = new Set(wordsOf(turn.content));
+  return [
+    clamp01(turn.lexicalScore),
+    clamp01(turn.coverage),
+    clamp01(turn.similarity ?? 0),
+    clamp01(turn.contextSimilarity ?? 0),
+    clamp01(turn.conversationCoverage),
+    speaker && message.words.includes(` ${speaker} `) ? 1 : 0,
+    Math.min(1, words.size / 20),
+    /\?\s*$/.test(turn.content) ? 1 : 0,
+    message.asksWhen && hasTimeExpression(turn.content) ? 1 : 0,
+    periodMatch(message.periods, turn.occurredAt),
+  ];
+}
+
+/**
+ * A turn's score (0–1): the weighted sum of its features divided by the sum of the positive weights
+ * (what a turn scoring 1 on every helpful signal and 0 on every harmful one would get), at least 0.
+ */
+export function scoreFeatures(features: readonly number[], ranker: RankerCoefficients = inUse): number {
+  let sum = 0;
+  let most = 0;
+  TURN_FEATURES.forEach((name, i) => {
+    const w = ranker.weights[name] ?? 0;
+    sum += w * features[i]!;
+    if (w > 0) most += w;
+  });
+  return most > 0 ? clamp01(sum / most) : 0;
+}
+
+/** The candidates in the ranker's order, each with its score (ties: the search's order). */
+export function rankTurns<T extends TurnSignals>(hits: readonly T[], message: string, ranker: RankerCoefficients = inUse): (T & { score: number })[] {
+  const m = messageSignals(message);
+  return hits
+    .map((h, i) => ({ h, i, score: scoreFeatures(turnFeatures(h, m), ranker) }))
+    .sort((a, b) => b.score - a.score || a.i - b.i)
+    .map(({ h, score }) => ({ ...h, score }));
+}

@@ -1,0 +1,151 @@
+import "server-only";
+import type { Queryable } from "@/lib/db";
+import { getEmbeddingProvider } from "@/lib/embeddings";
+import { searchableText } from "@/lib/memories/attachments";
+import type { AgentView } from "../agent-view";
+import { truncate } from "../context/format";
+import { rankTurns } from "./conversation-ranker";
+import { fuseResults, type Candidate, type FusedItem } from "./fuse";
+import * as q from "./queries";
+import { applyFloor, STRONG_SIMILARITY } from "./relevance";
+import type { RetrievalScope } from "./scopes";
+
+/** longest text of one item in the API answer (documents and knowledge entries can be long) */
+export const ITEM_CONTENT_CHARS = 2000;
+/**
+ * A candidate found only by vector similarity must be at least this similar (cosine) to the message.
+ * Nearest-neighbour search always returns something; below this it is noise. Averaged word vectors
+ * (the local model) share a common direction, so unrelated texts still score 0.3–0.6 there; OpenAI's
+ * models score unrelated texts ≈ 0.1.
+ */
+export const MIN_SIMILARITY = 0.12;
+
+/**
+ * How many candidate turns the conversation search hands the ranker (conversation-ranker.ts) for a
+ * top 10: the ranker reorders them, and a wider pool measured no better (20, 40 and 60 candidates
+ * gave the same recall@10 on the development conversations).
+ */
+export const RANKER_POOL = 20;
+
+export interface SearchRequest {
+  message: string;
+  /** the message's vector (pgvector literal) of the provider's model, or null: words only */
+  embedding: string | null;
+  limit: number;
+}
+
+/** Searches each scope (each already limited to what RLS lets the agent read) and fuses them. */
+export async function searchScopes(tx: Queryable, view: AgentView, scopes: readonly RetrievalScope[], p: SearchRequest): Promise<FusedItem[]> {
+  // One transaction, one connection: the scopes' statements are sent together (pipelined) and
+  // answered in order, one round trip instead of one per scope.
+  const found = await Promise.all(scopes.map((scope) => searchScope(tx, view, scope, p)));
+  const lists: Partial<Record<RetrievalScope, Candidate[]>> = Object.fromEntries(scopes.map((scope, i) => [scope, found[i]!]));
+  return fuseResults(lists, { limit: p.limit });
+}
+
+/** One scope's hits above the relevance floor, as candidates of the fused ranking. */
+async function searchScope(tx: Queryable, view: AgentView, scope: RetrievalScope, p: SearchRequest): Promise<Candidate[]> {
+  const { agent } = view;
+  const provider = getEmbeddingProvider();
+  const strong = provider.name === "local" ? STRONG_SIMILARITY.local : STRONG_SIMILARITY.other;
+  // memories, documents and knowledge are searched with the message as written (BM25 over
+  // Postgres's english lexemes) and vectors of the provider's model only
+  const search = { text: p.message, embedding: p.embedding, model: provider.model, limit: p.limit, minSimilarity: MIN_SIMILARITY };
+  /** the relevance floor (relevance.ts) over one scope's hits */
+  const floor = <T extends { similarity: number | null }>(hits: T[], text: (h: T) => string) =>
+    applyFloor(hits, (h) => ({ text: text(h), similarity: h.similarity }), p.message, strong);
+  switch (scope) {
+    case "memories":
+    case "team": {
+      const hits = await q.searchMemories(tx, {
+        ...search,
+        scope: scope === "team" ? "team" : "agent",
+        ownerId: scope === "team" ? null : agent.agentId,
+      });
+      return floor(hits, (m) => `${m.title}\n${m.content}`).map((m) => ({
+        source: scope,
+        id: m.id,
+        title: m.title,
+        content: truncate(m.content, ITEM_CONTENT_CHARS),
+        score: m.score,
+        createdAt: m.occurredAt,
+        meta: { tier: m.tier, category: m.category, tags: m.tags, confidence: m.confidence, author: m.createdByName, ...ranks(m) },
+      }));
+    }
+    case "documents": {
+      const hits = await q.searchDocuments(tx, { ...search, ownerId: agent.agentId });
+      return floor(hits, (d) => d.content).map((d) => ({
+        source: "documents",
+        id: d.id,
+        title: d.type === "soul" ? "SOUL" : d.type === "working" ? "Scratchpad (WORKING)" : `Daily note ${d.date}`,
+        content: truncate(d.content, ITEM_CONTENT_CHARS),
+        score: d.score,
+        createdAt: d.updatedAt,
+        meta: { type: d.type, date: d.date, ...ranks(d) },
+      }));
+    }
+    case "interactions": {
+      // a field agent recalls its client's conversations; an internal agent its own
+      const candidates = await q.searchInteractions(tx, {
+        message: p.message,
+        embedding: p.embedding,
+        model: p.embedding ? provider.model : null,
+        limit: Math.max(RANKER_POOL, 2 * p.limit),
+        agentId: agent.kind === "field" ? null : agent.agentId,
+        clientId: agent.kind === "field" ? agent.clientId : null,
+      });
+      // the ranker's order, on the search's score scale: the i-th turn gets the i-th best score of the
+      // candidates, so a conversation turn weighs against memories and knowledge as it always did
+      // (the fusion of scopes compares scores, and the ranker's own scores run lower)
+      const scale = candidates.map((c) => c.score).sort((a, b) => b - a);
+      const hits = rankTurns(candidates, p.message)
+        .slice(0, p.limit)
+        .map((h, i) => ({ ...h, score: scale[i]! }));
+      // the relevance floor: a list whose best item neither covers the message's rare words nor
+      // is close in meaning is noise (nonsense still shares a common word with some turn)
+      const kept = applyFloor(hits, (h) => ({ text: searchableText(h.content, h.attachments), similarity: h.similarity, matched: h.coverage > 0 }), p.message, strong);
+      return kept.map((i) => ({
+        source: "interactions",
+        id: i.id,
+        title: `${i.direction === "inbound" ? "From" : "To"} ${i.speaker || "contact"} (${i.channel})`,
+        // what was said and what its photos showed, as the turn was searched
+        content: truncate(searchableText(i.content, i.attachments), ITEM_CONTENT_CHARS),
+        score: i.score,
+        createdAt: i.occurredAt,
+        meta: {
+          channel: i.channel,
+          direction: i.direction,
+          speaker: i.speaker,
+          contactId: i.contactId,
+          lexicalScore: round(i.lexicalScore),
+          coverage: round(i.coverage),
+          similarity: i.similarity === null ? null : round(i.similarity),
+          contextSimilarity: i.contextSimilarity === null ? null : round(i.contextSimilarity),
+          conversationCoverage: round(i.conversationCoverage),
+        },
+      }));
+    }
+    case "knowledge": {
+      const hits = await q.searchKnowledge(tx, search);
+      return floor(hits, (k) => `${k.title}\n${k.content}`).map((k) => ({
+        source: "knowledge",
+        id: k.id,
+        title: k.title,
+        content: truncate(k.content, ITEM_CONTENT_CHARS),
+        score: k.score,
+        createdAt: k.createdAt,
+        meta: { category: k.category, tags: k.tags, version: k.version, ...ranks(k) },
+      }));
+    }
+  }
+}
+
+const round = (x: number) => Math.round(x * 1000) / 1000;
+const ranks = (h: q.KnowledgeHit | q.MemoryHit | q.DocumentHit) => ({
+  fullTextRank: h.fullTextRank,
+  semanticRank: h.semanticRank,
+  lexicalScore: round(h.lexicalScore),
+  coverage: round(h.coverage),
+  similarity: h.similarity === null ? null : round(h.similarity),
+});
+

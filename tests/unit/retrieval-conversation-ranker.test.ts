@@ -1,0 +1,104 @@
+import { describe, expect, it } from "vitest";
+import coefficientsFile from "@/lib/retrieval/search/conversation-ranker.json";
+import {
+  messageSignals,
+  RANKER,
+  rankTurns,
+  scoreFeatures,
+  TURN_FEATURES,
+  turnFeatures,
+  type RankerCoefficients,
+  type TurnSignals,
+} from "@/lib/retrieval/search/conversation-ranker";
+import { hasTimeExpression, isWhenQuestion, namedPeriods, periodMatch } from "@/lib/retrieval/search/time-signals";
+
+const turn = (over: Partial<TurnSignals> = {}): TurnSignals => ({
+  content: "Dana: I replaced the thermocouple on the heater last week, no luck",
+  speaker: "Dana",
+  occurredAt: "2023-05-08T13:56:00Z",
+  lexicalScore: 0.5,
+  coverage: 0.5,
+  similarity: 0.6,
+  contextSimilarity: 0.7,
+  conversationCoverage: 0.5,
+  ...over,
+});
+
+describe("time signals", () => {
+  it("tells questions that ask when from others", () => {
+    for (const q of ["When did Dana call about the heater?", "What year did they move?", "How long ago was the last visit?", "Since when has the boiler leaked?", "In which month did she start?"]) {
+      expect(isWhenQuestion(q), q).toBe(true);
+    }
+    for (const q of ["What has Dana tried so far to fix the heater?", "Who called when the heater broke?", "Where did they go in May?"]) {
+      expect(isWhenQuestion(q), q).toBe(false);
+    }
+  });
+
+  it("finds the words that place something in time", () => {
+    for (const t of ["I called them yesterday", "Last week we swapped the valve", "two days ago it stopped", "We went in May", "back in 2019", "on Friday it broke", "a while ago"]) {
+      expect(hasTimeExpression(t), t).toBe(true);
+    }
+    for (const t of ["The valve is new", "May I ask what model it is?", "It takes a long time to heat up"]) {
+      expect(hasTimeExpression(t), t).toBe(false);
+    }
+  });
+
+  it("reads the months and years a question names, and matches a turn's time against them", () => {
+    expect(namedPeriods("What did Joanna achieve in January 2022?")).toEqual([{ year: 2022, month: 1 }]);
+    expect(namedPeriods("What happened in May?")).toEqual([{ year: null, month: 5 }]);
+    // "may" as a verb is no month
+    expect(namedPeriods("May I ask what happened?")).toEqual([]);
+    expect(namedPeriods("Where did they travel during 2021 and 2022?")).toEqual([{ year: 2021, month: null }, { year: 2022, month: null }]);
+    const jan = namedPeriods("in January 2022");
+    expect(periodMatch(jan, "2022-01-23T10:00:00Z")).toBe(1);
+    expect(periodMatch(jan, "2022-02-01T10:00:00Z")).toBe(0);
+    expect(periodMatch(namedPeriods("in 2022"), "2022-07-01T00:00:00Z")).toBe(0.6);
+    expect(periodMatch([], "2022-07-01T00:00:00Z")).toBe(0);
+  });
+});
+
+describe("the conversation ranker", () => {
+  it("ships versioned coefficients with a weight for every feature it computes", () => {
+    expect(RANKER).toEqual(coefficientsFile);
+    expect(Number.isInteger(RANKER.version) && RANKER.version >= 1).toBe(true);
+    expect(RANKER.features).toEqual([...TURN_FEATURES]);
+    for (const f of TURN_FEATURES) expect(typeof RANKER.weights[f], f).toBe("number");
+  });
+
+  it("reads the features off a turn and the message", () => {
+    const m = messageSignals("When did Dana try the thermocouple?");
+    const f = Object.fromEntries(TURN_FEATURES.map((name, i) => [name, turnFeatures(turn(), m)[i]]));
+    expect(f).toMatchObject({ lexical: 0.5, coverage: 0.5, similarity: 0.6, contextSimilarity: 0.7, conversationCoverage: 0.5, speakerNamed: 1, onlyQuestion: 0, timeForWhen: 1, periodMatch: 0 });
+    expect(f.length).toBeCloseTo(11 / 20);
+    const other = turnFeatures(turn({ speaker: "Sam", content: "Sam: did you try the valve?", similarity: null }), messageSignals("What did Dana try?"));
+    expect(other[TURN_FEATURES.indexOf("speakerNamed")]).toBe(0);
+    expect(other[TURN_FEATURES.indexOf("onlyQuestion")]).toBe(1);
+    expect(other[TURN_FEATURES.indexOf("similarity")]).toBe(0);
+    expect(other[TURN_FEATURES.indexOf("timeForWhen")]).toBe(0);
+  });
+
+  it("scores a turn as the weighted sum of its features over the sum of the positive weights", () => {
+    const ranker: RankerCoefficients = {
+      version: 1,
+      features: [...TURN_FEATURES],
+      weights: Object.fromEntries(TURN_FEATURES.map((f) => [f, f === "lexical" ? 3 : f === "similarity" ? 1 : f === "onlyQuestion" ? -2 : 0])),
+    };
+    const at = (values: Partial<Record<(typeof TURN_FEATURES)[number], number>>) => TURN_FEATURES.map((f) => values[f] ?? 0);
+    expect(scoreFeatures(at({ lexical: 1, similarity: 1 }), ranker)).toBe(1);
+    expect(scoreFeatures(at({ lexical: 0.5, similarity: 0.5 }), ranker)).toBe(0.5);
+    expect(scoreFeatures(at({ lexical: 1, onlyQuestion: 1 }), ranker)).toBe(0.25);
+    // never below 0
+    expect(scoreFeatures(at({ onlyQuestion: 1 }), ranker)).toBe(0);
+  });
+
+  it("orders candidates by the shipped weights, ties in the search's order", () => {
+    const a = turn({ content: "Sam: did you try?", speaker: "Sam", lexicalScore: 0.9, contextSimilarity: 0.5 });
+    const b = turn({ lexicalScore: 0.9, contextSimilarity: 0.9 });
+    const c = turn({ lexicalScore: 0.9, contextSimilarity: 0.9 });
+    const ranked = rankTurns([a, b, c], "What did Dana try?");
+    expect(ranked.map((r) => r.content === a.content)).toEqual([false, false, true]);
+    expect(ranked[0]!.score).toBeGreaterThan(ranked[2]!.score);
+    expect(ranked[0]!.score).toBe(ranked[1]!.score);
+    expect(ranked.slice(0, 2)).toEqual([{ ...b, score: ranked[0]!.score }, { ...c, score: ranked[1]!.score }]);
+  });
+});
