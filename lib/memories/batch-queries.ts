@@ -51,6 +51,12 @@ export async function expireBatches(tx: Queryable, p: { agentId?: string } = {})
   return rows.length;
 }
 
+/** Whether the caller's batch is still being stored, locking its row for the rest of the step. */
+export async function lockStagingBatch(tx: Queryable, p: { id: string }) {
+  const rows = await tx.query(`select 1 from interaction_batches where id = $1 and state = 'staging' for update`, [p.id]);
+  return rows.length > 0;
+}
+
 /** Gives up one batch (a step failed): its turns stay hidden and are deleted by the janitor. */
 export async function abandonBatch(tx: Queryable, p: { id: string }) {
   await tx.query(`update interaction_batches set state = 'abandoned' where id = $1 and state = 'staging'`, [p.id]);

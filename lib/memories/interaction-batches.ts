@@ -147,6 +147,9 @@ export async function storeBatch(
       const started = performance.now();
       await step((tx) =>
         lease(tx, async () => {
+          // the batch's row locked for the step: a janitor giving it up meanwhile waits for the step,
+          // then deletes what it wrote (its turns must never outlive the row that hides them)
+          if (!(await bq.lockStagingBatch(tx, { id: batchId }))) throw new LeaseLost();
           if (slice.length) await q.insertInteractions(tx, slice, batchId);
           if (toIndex.length) await bq.indexBatchTurns(tx, { batchId, ids: toIndex });
         }),
