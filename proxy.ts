@@ -62,12 +62,6 @@ async function refreshSupabaseSession(request: NextRequest): Promise<CookieChang
   return changed;
 }
 
-// server.mjs makes the /api checks above itself for a request with a bearer key (nothing else here
-// concerns one) and marks it with the header `SEAM_HEADERS.direct`, which it strips from what clients send: the proxy,
-// a millisecond or two of every call, is then skipped. Under plain `next start` a client could send
-// the header: it would only lose the JSON 404/405 shape, which route handlers do not rely on.
-// Next.js reads this object without running the module, so the header's name is written out here; a
-// unit test keeps it equal to SEAM_HEADERS.direct.
 export const config = {
-  matcher: [{ source: "/((?!_next/static|_next/image|favicon.ico|icon.svg).*)", missing: [{ type: "header", key: "x-memory-hq-direct" }] }],
+  matcher: ["/((?!_next/static|_next/image|favicon.ico|icon.svg).*)"],
 };

@@ -1,10 +1,21 @@
 // The production server (`npm start`, `npm run serve`): Node's HTTP server in front of Next.js's
 // request handler, so that
-// - every API request is admitted in arrival order before any other work (server/admission.mjs);
-//   GET /api/metrics never waits (a scrape must show an overload, not queue behind it);
-// - an API call with a bearer key is checked against the routes here (a path or method none serves:
-//   the JSON 404/405 at once), then skips the proxy (proxy.ts), which only the console needs, and is
-//   handed straight to its route handler (server/direct.mjs);
+// - a request is checked before the app sees it: a malformed Host or target gets 400, the path is
+//   taken in one spelling (`/./api/…` is `/api/…`), the headers only this server sets are removed
+//   from what the client sent (server/front-door.mjs);
+// - an API request's body is read in full — within its route's limit (413 past it) and BODY_TIMEOUT_MS
+//   (408) — before it takes an admission slot, so a slow or oversized upload holds no slot and no
+//   database time; an answer given before the body was read closes the connection cleanly;
+//   `Expect: 100-continue` is answered with the refusal instead of 100 when the request would be refused;
+// - every API request but GET /api/health and /api/metrics then takes its turn in admission control:
+//   fair turns per caller, per-caller limits (server/admission.mjs, the same instance the app uses);
+// - an API call with a bearer key is handed straight to its route handler (server/direct.mjs) unless
+//   API_DIRECT=false; everything else goes through Next.js's request handler;
+// - console pages take no large bodies (64 KB) and never wait in the queue;
+// - every request is accounted for until its answer is written or its connection is gone (a
+//   pipelined request whose connection died included), a caller that disconnects frees its slot and
+//   aborts its request (its unfinished transaction rolls back), and idle keep-alive connections are
+//   bounded in time and number;
 // - the embedded database (no DATABASE_URL) runs in a thread of its own (server/engine/index.mjs),
 //   reached over the Postgres wire protocol, instead of on the thread that answers requests;
 // - SIGTERM/SIGINT shut down gracefully: stop accepting, answer every request already received (those
@@ -14,6 +25,7 @@
 import http from "node:http";
 import path from "node:path";
 import { ENGINE_SOCKET_ENV, SEAM_GLOBALS, SEAM_HEADERS, UNMATCHED_ROUTE } from "./server/seam.mjs";
+import { answer, canonicalTarget, hasBody, PAGE_MAX_BODY_BYTES, readBody, removeHeaders, replayRequest, validHost } from "./server/front-door.mjs";
 
 process.env.NODE_ENV ??= "production";
 const arg = (flag) => {
@@ -25,6 +37,11 @@ const host = arg("-H") ?? process.env.HOST ?? "0.0.0.0";
 const SHUTDOWN_MS = Number(process.env.SHUTDOWN_TIMEOUT_MS || 30_000);
 /** requests still waiting for a turn this long after the signal are refused (503); the rest of the time is for those running */
 const DRAIN_MS = Math.min(10_000, SHUTDOWN_MS / 3);
+const INTERNAL_HEADERS = Object.values(SEAM_HEADERS);
+/** how long a refusal of a caller over its own limits is held back (see holdRefusal), and how many at once */
+const HOLD_REFUSAL_MS = 1000;
+const MAX_HELD_REFUSALS = 1000;
+let heldRefusals = 0;
 
 globalThis[SEAM_GLOBALS.admittedAtAccept] = true;
 
@@ -55,20 +72,64 @@ await app.prepare();
 for (const until = Date.now() + 120_000; !globalThis[SEAM_GLOBALS.bridge] && Date.now() < until; ) await new Promise((r) => setTimeout(r, 20));
 const bridge = globalThis[SEAM_GLOBALS.bridge];
 if (!bridge) throw new Error("server.mjs: the app's bridge was not installed (instrumentation.ts did not run)");
-const { createAdmission } = await import("./server/admission.mjs");
-const admission = createAdmission(bridge);
+const admission = bridge.admission();
+const door = bridge.frontDoor();
+/** bearer-key API calls straight to their route handler (server/direct.mjs), unless API_DIRECT=false */
 let direct = null;
 if (bridge.directApi()) {
-  const { createDirectRoutes } = await import("./server/direct.mjs");
-  const { NextRequest } = await import("next/server.js");
-  const distDir = path.join(path.dirname(new URL(import.meta.url).pathname), process.env.NEXT_DIST_DIR || ".next");
-  direct = createDirectRoutes({ distDir, routeTemplate: bridge.routeTemplate, makeRequest: (url, init) => new NextRequest(url, init) });
+  try {
+    const { createDirectRoutes } = await import("./server/direct.mjs");
+    const { NextRequest } = await import("next/server.js");
+    const distDir = path.join(path.dirname(new URL(import.meta.url).pathname), process.env.NEXT_DIST_DIR || ".next");
+    direct = createDirectRoutes({ distDir, routeTemplate: bridge.routeTemplate, makeRequest: (url, init) => new NextRequest(url, init) });
+  } catch (err) {
+    console.error(`[memory-hq] every API call goes through Next.js: the build's route list could not be read (${err instanceof Error ? err.message : err})`);
+  }
 }
 
 let draining = false;
-let open = 0; // responses not finished yet
+/** requests received and not yet answered (or whose connection is gone) */
+let open = 0;
+/** route handlers still running, a gone client's included (its work stops at its next statement) */
+let handling = 0;
 let allAnswered = () => {};
+const settled = () => {
+  if (open === 0 && handling === 0) allAnswered();
+};
 
+// Connections: each one's requests in progress and what to do when it closes; the idle ones (no
+// request in progress) in the order they became idle, at most MAX_IDLE_CONNECTIONS of them.
+const ON_CLOSE = Symbol("onClose");
+const IN_PROGRESS = Symbol("inProgress");
+const idle = new Map();
+function markIdle(socket) {
+  if (socket.destroyed) return;
+  idle.set(socket, true);
+  if (idle.size > door.maxIdleConnections) {
+    const [oldest] = idle.keys();
+    idle.delete(oldest);
+    oldest.destroy();
+  }
+}
+
+/** Calls `fn` once the request is over: its answer written, or its connection gone. */
+function whenOver(req, res, fn) {
+  let done = false;
+  const over = () => {
+    if (done) return;
+    done = true;
+    req.socket[ON_CLOSE]?.delete(over);
+    fn();
+  };
+  res.once("finish", over);
+  res.once("close", over);
+  // a pipelined request's answer waits for the ones before it: if the connection dies first, it
+  // never gets a socket and never emits close
+  req.socket[ON_CLOSE]?.add(over);
+  return over;
+}
+
+/** Calls `fn` when the answer's head is written (once). */
 function onHead(res, fn) {
   const writeHead = res.writeHead;
   res.writeHead = function (...args) {
@@ -78,71 +139,216 @@ function onHead(res, fn) {
   };
 }
 
-const server = http.createServer((req, res) => {
+function record(pathname, method, status, arrived) {
+  bridge.recordHttpRequest(bridge.routeTemplate(pathname) ?? UNMATCHED_ROUTE, method, status, (performance.now() - arrived) / 1000);
+}
+
+/**
+ * The API's JSON error (or, for a page, its plain-text form) from the front door. `unread`: the request
+ * whose body was not read (or not all of it). The answer goes out at once and the rest of the body is
+ * read and dropped as it comes, so the client — which may still be sending — reads the answer and can
+ * go on on the same connection; a body still not in after BODY_TIMEOUT_MS closes the connection.
+ * (Closing at once instead would reset a connection the client is still writing to, and the client
+ * might lose the answer with it.)
+ */
+function refuse(res, api, status, code, message, { unread, ...options } = {}) {
+  answer(res, status, api ? bridge.errorBody(code, message) : `${message}\n`, options);
+  if (unread && hasBody(unread) && !unread.complete) dropRest(unread);
+}
+
+function dropRest(req) {
+  req.resume();
+  const timer = setTimeout(() => {
+    if (!req.complete) req.socket.destroy();
+  }, door.bodyTimeoutMs);
+  const stop = () => clearTimeout(timer);
+  req.once("end", stop);
+  req.once("close", stop);
+}
+
+const FAILED_BODY = {
+  too_large: (limit) => [413, "payload_too_large", `The body is larger than the limit of ${limit} bytes`],
+  timeout: () => [408, "request_timeout", `The request did not arrive within ${door.bodyTimeoutMs} ms; send it again`],
+};
+
+async function onRequest(req, res, expectsContinue) {
   const arrived = performance.now();
-  for (const name of Object.values(SEAM_HEADERS)) delete req.headers[name]; // only this server and the app set them
+  removeHeaders(req, INTERNAL_HEADERS); // only this server and the app set them
+  const socket = req.socket;
+  socket[IN_PROGRESS] = (socket[IN_PROGRESS] ?? 0) + 1;
+  idle.delete(socket);
   open += 1;
-  res.once("close", () => {
+  whenOver(req, res, () => {
     open -= 1;
-    if (open === 0) allAnswered();
+    settled();
+    if (--socket[IN_PROGRESS] === 0) markIdle(socket);
   });
-  const pathname = (req.url ?? "/").split("?")[0];
-  const failed = (err) => {
-    console.error("[memory-hq] request failed:", err);
-    if (!res.headersSent) res.writeHead(500, { "content-type": "application/json" }).end(JSON.stringify(bridge.errorBody("internal_error", "Something went wrong")));
-    else res.destroy();
-  };
-  const serve = () => {
-    handle(req, res).catch(failed);
-  };
-  // a bearer-key API call its route handler answers itself; anything else Next.js serves
-  const serveDirect = async () => {
-    const found = await direct.lookup(req.method ?? "GET", req.url ?? "/");
-    if (!found) return serve();
-    await direct.serve(req, res, found);
-  };
-  const api = pathname.startsWith("/api/") && pathname.replace(/\/+$/, "") !== "/api/metrics";
+  onHead(res, () => {});
+  const method = req.method ?? "GET";
+
+  if (!validHost(req.headers.host)) {
+    return refuse(res, true, 400, "bad_request", "The Host header is not a valid host[:port]", { unread: req });
+  }
+  const target = canonicalTarget(req.url ?? "/");
+  if (!target) return refuse(res, true, 400, "bad_request", "The request target must be a path (such as /api/v1/agents)", { unread: req });
+  if (target.host) req.headers.host = target.host;
+  req.url = `${target.path}${target.search}`;
+  const pathname = target.path;
+  const api = pathname.startsWith("/api/");
+  const queued = api && bridge.waitsForTurn(pathname);
+
   if (draining) {
     // a request on a connection kept open from before the shutdown: not started, so refused
-    if (!res.headersSent) {
-      res.writeHead(503, { "content-type": "application/json", "retry-after": "1", connection: "close" });
-      res.end(JSON.stringify(bridge.errorBody("service_unavailable", "The server is shutting down; retry")));
-    }
-    if (api) bridge.recordHttpRequest(bridge.routeTemplate(pathname) ?? UNMATCHED_ROUTE, req.method ?? "GET", 503, 0);
+    refuse(res, api, 503, "service_unavailable", "The server is shutting down; retry", { headers: { "retry-after": "1" }, close: true });
+    if (api) record(pathname, method, 503, arrived);
     return;
   }
-  if (!api) {
-    onHead(res, () => {});
-    return serve();
+  if (!queued) {
+    // pages, health and metrics: no turn to wait for; a page takes no upload
+    const limit = api ? door.maxBodyBytes : PAGE_MAX_BODY_BYTES;
+    if (expectsContinue && Number(req.headers["content-length"]) > limit) return refuse(res, api, 413, "payload_too_large", `The body is larger than the limit of ${limit} bytes`, { close: true });
+    if (expectsContinue) res.writeContinue();
+    const read = await readBody(req, { limit, timeoutMs: door.bodyTimeoutMs });
+    if (read.failure) return failedBody(req, res, api, read.failure, limit, pathname, method, arrived);
+    return serve(read.body.length ? replayRequest(req, read.body) : req, res);
   }
-  const bearer = Boolean(req.headers.authorization);
-  if (bearer) {
-    // a path or method no route serves: the API's JSON 404/405 (as proxy.ts answers it)
-    const unserved = bridge.unservedApi(req.method ?? "GET", pathname);
-    if (unserved) {
-      res.writeHead(unserved.status, { "content-type": "application/json", ...unserved.headers });
-      res.end(JSON.stringify(unserved.body));
-      bridge.recordHttpRequest(bridge.routeTemplate(pathname) ?? UNMATCHED_ROUTE, req.method ?? "GET", unserved.status, (performance.now() - arrived) / 1000);
-      return;
+
+  const ticket = admission.arrive(bridge.callerOf(req.headers, socket.remoteAddress));
+  if (ticket.refusal) {
+    const { status, code, message, headers } = ticket.refusal;
+    record(pathname, method, status, arrived);
+    return holdRefusal(req, res, ticket.refusal, () => refuse(res, true, status, code, message, { headers, unread: req }));
+  }
+  const leave = whenOver(req, res, () => ticket.end());
+  const limit = bridge.bodyLimit(method, pathname);
+  if (expectsContinue) {
+    // refused anyway: say so instead of asking for the body
+    const early = Number(req.headers["content-length"]) > limit
+      ? { status: 413, body: bridge.errorBody("payload_too_large", `The body is larger than the limit of ${limit} bytes`), headers: {} }
+      : bridge.refusalBeforeBody(method, pathname, req.headers);
+    if (early) {
+      answer(res, early.status, early.body, { headers: early.headers, close: true });
+      record(pathname, method, early.status, arrived);
+      return leave();
     }
-    req.headers[SEAM_HEADERS.direct] = "1";
+    res.writeContinue();
   }
-  const entry = {
-    req,
-    res,
-    pathname,
-    method: req.method ?? "GET",
-    arrived,
-    onHead: (fn) => onHead(res, fn),
-    serve: (queueMs) => {
+  const read = await readBody(req, { limit, timeoutMs: door.bodyTimeoutMs });
+  if (read.failure) {
+    leave();
+    return failedBody(req, res, true, read.failure, limit, pathname, method, arrived);
+  }
+  ticket.wait(
+    (queueMs) => {
+      if (socket.destroyed) return leave(); // the client left as its turn came
       req.headers[SEAM_HEADERS.queueMs] = queueMs;
-      if (bearer && direct) serveDirect().catch(failed);
-      else serve();
+      // the slot is free once the answer's head is written (a streamed body may take longer), the
+      // handler is done, or the client is gone
+      onHead(res, () => ticket.end());
+      const served = direct && /^Bearer\s/i.test(req.headers.authorization ?? "")
+        ? serveDirect(req, res, method, pathname, read.body)
+        : serve(read.body.length ? replayRequest(req, read.body) : req, res);
+      served.finally(() => ticket.end());
     },
+    (refusal) => {
+      refuse(res, true, refusal.status, refusal.code, refusal.message, { headers: refusal.headers, close: refusal.status === 503 });
+      record(pathname, method, refusal.status, arrived);
+    },
+  );
+}
+
+/**
+ * A caller over its own limits gets its 429 after a pause of up to a second (never past its
+ * Retry-After): a runaway loop that sends again at once then sends about one request a second per
+ * connection instead of thousands, and its refusals cost the server next to nothing. At most
+ * MAX_HELD_REFUSALS wait at once; past that they are answered at once.
+ */
+function holdRefusal(req, res, refusal, answerNow) {
+  if (refusal.reason !== "rate_limited" && refusal.reason !== "caller_queue_full") return answerNow();
+  if (heldRefusals >= MAX_HELD_REFUSALS) return answerNow();
+  heldRefusals += 1;
+  let held = true;
+  const release = () => {
+    if (!held) return false;
+    held = false;
+    heldRefusals -= 1;
+    clearTimeout(timer);
+    return true;
   };
-  admission.admit(entry);
+  const timer = setTimeout(() => release() && answerNow(), Math.min(HOLD_REFUSAL_MS, refusal.retryAfter * 1000));
+  whenOver(req, res, release);
+}
+
+function failedBody(req, res, api, failure, limit, pathname, method, arrived) {
+  if (failure === "gone") {
+    // nobody is left to answer; counted as nginx's 499 "client closed request"
+    if (api) record(pathname, method, 499, arrived);
+    return;
+  }
+  const [status, code, message] = FAILED_BODY[failure](limit);
+  // past the limit: the rest is read and dropped; out of time: the connection is closed
+  refuse(res, api, status, code, message, failure === "too_large" ? { unread: req } : { close: true });
+  if (api) record(pathname, method, status, arrived);
+}
+
+function serve(req, res) {
+  return handled(handle(req, res).catch((err) => failed(res, err)));
+}
+
+/** Counts `work` among the handlers running until it settles: shutdown closes the database only after. */
+function handled(work) {
+  handling += 1;
+  return work.finally(() => {
+    handling -= 1;
+    settled();
+  });
+}
+
+/** A bearer-key call its route handler answers itself; anything it does not serve, Next.js serves. */
+async function serveDirect(req, res, method, pathname, body) {
+  try {
+    const found = await direct.lookup(method, pathname);
+    if (!found) return await serve(body.length ? replayRequest(req, body) : req, res);
+    // the handler's work stops (its transaction rolls back) if the client leaves before its answer
+    const gone = new AbortController();
+    whenOver(req, res, () => {
+      if (!res.writableFinished) gone.abort();
+    });
+    await handled(direct.serve(req, res, found, body, gone.signal));
+  } catch (err) {
+    failed(res, err);
+  }
+}
+
+/** An error outside any route handler (routing, rendering): the API's 500, with a request id in the log and the answer. */
+function failed(res, err) {
+  if (!res.headersSent) answer(res, 500, bridge.failure(err));
+  else res.destroy();
+}
+
+const server = http.createServer(
+  {
+    headersTimeout: door.headersTimeoutMs,
+    // bodies are timed here (BODY_TIMEOUT_MS, answered 408 in the API's shape), from the moment their headers are in
+    requestTimeout: 0,
+    // how often Node checks the headers timeout (its default, 30 s, would let a slow client hold on 3× longer)
+    connectionsCheckingInterval: Math.min(1000, door.headersTimeoutMs),
+  },
+  (req, res) => void onRequest(req, res, false),
+);
+server.on("checkContinue", (req, res) => void onRequest(req, res, true));
+server.on("connection", (socket) => {
+  socket[ON_CLOSE] = new Set();
+  socket[IN_PROGRESS] = 0;
+  markIdle(socket);
+  socket.once("close", () => {
+    idle.delete(socket);
+    // the last request first: a pipelined request still waiting leaves the queue before the slot of
+    // one running before it is freed (and handed on)
+    for (const fn of [...socket[ON_CLOSE]].reverse()) fn();
+  });
 });
-server.keepAliveTimeout = 65_000; // longer than the usual load balancer's idle timeout
+server.keepAliveTimeout = door.keepAliveTimeoutMs;
 
 server.listen(port, host, () => {
   console.log(`Memory HQ listening on http://${host}:${port} (database: ${engine ? "embedded, in its own thread" : "DATABASE_URL"})`);
@@ -152,16 +358,18 @@ async function shutdown(signal) {
   if (draining) return;
   draining = true;
   const began = Date.now();
-  console.log(`[memory-hq] ${signal}: no new connections; answering the ${admission.running + admission.waiting} requests received`);
+  console.log(`[memory-hq] ${signal}: no new connections; answering the ${open} requests received`);
   const force = setTimeout(() => {
     console.error(`[memory-hq] shutdown took over ${SHUTDOWN_MS} ms; exiting now`);
     process.exit(1);
   }, SHUTDOWN_MS - 500);
   server.close();
   server.closeIdleConnections();
+  // every request answered (or its client gone) and every handler done, a gone client's included:
+  // the counters are then stored and the database closed with nothing else running on it
   const answered = new Promise((resolve) => {
     allAnswered = resolve;
-    if (open === 0) resolve();
+    settled();
   });
   // requests already waiting get their turn until the drain time runs out, then 503
   const drainTimer = setTimeout(() => admission.refuseWaiting(), DRAIN_MS);
@@ -169,7 +377,8 @@ async function shutdown(signal) {
   const lastCall = new Promise((r) => setTimeout(r, SHUTDOWN_MS - 5000 - (Date.now() - began)));
   await Promise.race([answered, lastCall]);
   clearTimeout(drainTimer);
-  if (open > 0) console.error(`[memory-hq] ${open} responses still open at the deadline: closing their connections`);
+  if (open > 0) console.error(`[memory-hq] ${open} requests still unanswered at the deadline: closing their connections`);
+  else if (handling > 0) console.error(`[memory-hq] ${handling} handlers of requests whose clients left still running at the deadline`);
   server.closeAllConnections();
   try {
     await bridge.shutdown(); // pending counters stored, database closed

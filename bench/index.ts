@@ -19,6 +19,10 @@ const MODULES: { name: string; load: () => Promise<BenchModule>; onlyWhenNamed?:
   { name: "load", load: async () => (await import("./load")).benchLoad, onlyWhenNamed: true },
   // fits the conversation ranker's weights (--write replaces lib/retrieval/search/conversation-ranker.json)
   { name: "fit-ranker", load: async () => (await import("./fit-ranker")).benchFitRanker, onlyWhenNamed: true },
+  // not in the default run either (it starts the server and a browser): `npm run bench -- console`
+  { name: "console", load: async () => (await import("./console")).benchConsole, onlyWhenNamed: true },
+  // likewise (`npm run bench -- neighbours`): one caller's load beside another's, and the front door's figures
+  { name: "neighbours", load: async () => (await import("./neighbours")).benchNeighbours, onlyWhenNamed: true },
 ];
 
 async function main() {

@@ -13,17 +13,13 @@
 // call (operation, start, client-side ms, status, and the server's Server-Timing queue/app ms) as JSON.
 // BENCH_LOAD_ENGINES (default "embedded,postgres"): which of the two to run (postgres needs DATABASE_URL).
 // BENCH_LOAD_NODE_ARGS: options for the server's node (e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof" to profile it).
-import { spawn, spawnSync, type ChildProcess } from "node:child_process";
-import { existsSync } from "node:fs";
-import { mkdtemp, rm } from "node:fs/promises";
-import os from "node:os";
-import path from "node:path";
+import type { ChildProcess } from "node:child_process";
 import type { BenchModule, BenchRow } from "./measure";
+import { BENCH_ADMIN_KEY as ADMIN_KEY, call, ensureBuild, must, onEachEngine, percentile, startServer, stop } from "./server";
 
 const AGENTS = Number(process.env.BENCH_LOAD_AGENTS || 200);
 const SECONDS = Number(process.env.BENCH_LOAD_SECONDS || 30);
 const FIRST_PORT = Number(process.env.BENCH_LOAD_PORT || 3121);
-const ADMIN_KEY = "bench-load-admin-key-0123456789";
 const CLIENTS = 4;
 
 type Op = "retrieve" | "memory write" | "scratchpad save" | "knowledge search";
@@ -51,29 +47,6 @@ interface Sample {
   appMs?: number;
   ms: number;
   status: number; // 0: the connection failed
-}
-
-function percentile(sorted: number[], p: number): number {
-  if (!sorted.length) return NaN;
-  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))]!;
-}
-
-async function call(base: string, key: string, method: string, p: string, body?: unknown) {
-  const res = await fetch(`${base}${p}`, {
-    method,
-    headers: { authorization: `Bearer ${key}`, ...(body === undefined ? {} : { "content-type": "application/json" }) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await res.text();
-  const timing = res.headers.get("server-timing") ?? "";
-  const dur = (name: string) => Number(new RegExp(`${name};dur=([\\d.]+)`).exec(timing)?.[1] ?? NaN);
-  return { status: res.status, body: text ? JSON.parse(text) : null, queueMs: dur("queue"), appMs: dur("app") };
-}
-
-async function must(base: string, key: string, method: string, p: string, body?: unknown) {
-  const r = await call(base, key, method, p, body);
-  if (r.status >= 300) throw new Error(`${method} ${p} answered ${r.status}: ${JSON.stringify(r.body)}`);
-  return r.body;
 }
 
 /** Agents (each with a key), knowledge entries and a few memories per agent, through the API. */
@@ -214,61 +187,7 @@ function rows(engine: string, run: { samples: Sample[]; seconds: number; errors:
   return out;
 }
 
-function ensureBuild(distDir: string, nextBin: string) {
-  if (existsSync(path.join(distDir, "BUILD_ID"))) return;
-  process.stderr.write(`bench: no production build in ${distDir}, running next build…\n`);
-  const build = spawnSync(process.execPath, [nextBin, "build"], { stdio: ["ignore", "ignore", "inherit"], env: { ...process.env, NEXT_DIST_DIR: distDir } });
-  if (build.status !== 0) throw new Error(`next build exited with ${build.status}`);
-}
-
-async function startServer(distDir: string, port: number, env: Record<string, string>): Promise<ChildProcess> {
-  const base = { ...process.env };
-  delete base.DATABASE_URL;
-  // BENCH_LOAD_SERVER=next: plain `next start` instead (the app in one thread, admission in the route
-  // wrapper, the embedded database on the request thread), to compare with what server.mjs changes
-  const nextBin = path.join(process.cwd(), "node_modules", "next", "dist", "bin", "next");
-  const command = process.env.BENCH_LOAD_SERVER === "next" ? [nextBin, "start"] : ["server.mjs"];
-  const nodeArgs = (process.env.BENCH_LOAD_NODE_ARGS ?? "").split(/\s+/).filter(Boolean);
-  const child = spawn(process.execPath, [...nodeArgs, ...command, "-p", String(port), "-H", "127.0.0.1"], {
-    env: { ...base, NEXT_DIST_DIR: distDir, NODE_ENV: "production", EMBEDDINGS_PROVIDER: "local", SEED_DEMO: "false", ADMIN_API_KEY: ADMIN_KEY, ...env },
-    stdio: ["ignore", "ignore", "inherit"],
-    detached: true,
-  });
-  const url = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 120_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`the server exited with ${child.exitCode}`);
-    try {
-      if ((await fetch(`${url}/api/health`)).ok) return child;
-    } catch {
-      /* not listening yet */
-    }
-    if (Date.now() > deadline) throw new Error("the server did not become healthy in 120 s");
-    await new Promise((r) => setTimeout(r, 250));
-  }
-}
-
-async function stop(child: ChildProcess | undefined) {
-  if (!child?.pid || child.exitCode !== null) return;
-  // the server was started in its own process group: end that group, and only it
-  try {
-    process.kill(-child.pid, "SIGTERM");
-  } catch {
-    /* already gone */
-  }
-  // its graceful shutdown stores counters in DATA_DIR: the folder is removed only once it has exited
-  if (child.exitCode === null && child.signalCode === null) {
-    await new Promise((r) => {
-      const timer = setTimeout(r, 35_000);
-      child.once("exit", () => {
-        clearTimeout(timer);
-        r(undefined);
-      });
-    });
-  }
-}
-
-async function runEngine(engine: string, nextBin: string, distDir: string, port: number, env: Record<string, string>): Promise<BenchRow[]> {
+async function runEngine(engine: string, distDir: string, port: number, env: Record<string, string>): Promise<BenchRow[]> {
   let child: ChildProcess | undefined;
   try {
     child = await startServer(distDir, port, env);
@@ -285,33 +204,6 @@ async function runEngine(engine: string, nextBin: string, distDir: string, port:
 }
 
 export const benchLoad: BenchModule = async () => {
-  const distDir = process.env.NEXT_DIST_DIR || ".next";
-  const nextBin = path.join(process.cwd(), "node_modules", "next", "dist", "bin", "next");
-  ensureBuild(distDir, nextBin);
-  const out: BenchRow[] = [];
-  const engines = (process.env.BENCH_LOAD_ENGINES || "embedded,postgres").split(",").map((e) => e.trim());
-
-  if (engines.includes("embedded")) {
-    const dataDir = await mkdtemp(path.join(os.tmpdir(), "mhq-bench-load-"));
-    try {
-      out.push(...(await runEngine("embedded", nextBin, distDir, FIRST_PORT, { DATA_DIR: dataDir })));
-    } finally {
-      await rm(dataDir, { recursive: true, force: true });
-    }
-  }
-
-  // bench/index.ts hides DATABASE_URL from the other modules; it hands it on here
-  const serverUrl = process.env.BENCH_SERVER_DATABASE_URL;
-  if (serverUrl && engines.includes("postgres")) {
-    const { openPostgres } = await import("@/lib/db/postgres");
-    const { migrate } = await import("@/lib/db/migrate");
-    const db = openPostgres(serverUrl, { max: 1 });
-    try {
-      await migrate(db);
-    } finally {
-      await db.close();
-    }
-    out.push(...(await runEngine("postgres", nextBin, distDir, FIRST_PORT + 1, { DATABASE_URL: serverUrl })));
-  }
-  return out;
+  const distDir = ensureBuild();
+  return onEachEngine("load", process.env.BENCH_LOAD_ENGINES || "embedded,postgres", FIRST_PORT, (engine, port, env) => runEngine(engine, distDir, port, env));
 };

@@ -448,7 +448,7 @@ function benchClassifier(): BenchRow[] {
   return rows;
 }
 
-async function freePort(): Promise<number> {
+export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = net.createServer();
     server.on("error", reject);

@@ -107,6 +107,20 @@ const envSchema = z.object({
   ADMISSION_QUEUE: z.coerce.number().int().min(0).max(100_000).default(1000),
   /** a request that waited this long for its turn is refused with 429 instead of served late */
   ADMISSION_MAX_WAIT_MS: z.coerce.number().int().min(100).default(30_000),
+  /** requests per second one caller (an agent key, an HQ session, the admin key, an address) may send, after its burst */
+  ADMISSION_CALLER_RATE: z.coerce.number().int().min(1).max(100_000).default(100),
+  /** requests one caller may send at once above its rate (the token bucket's size) */
+  ADMISSION_CALLER_BURST: z.coerce.number().int().min(1).max(1_000_000).default(200),
+  /** requests of one caller that may wait (body being read, or waiting for a turn) before its next gets 429 */
+  ADMISSION_CALLER_QUEUE: z.coerce.number().int().min(1).max(100_000).default(32),
+  /** the production server: a request's headers must arrive within this (else 408) */
+  HEADERS_TIMEOUT_MS: z.coerce.number().int().min(1000).max(600_000).default(10_000),
+  /** the production server: a request's body must arrive within this once its headers have (else 408) */
+  BODY_TIMEOUT_MS: z.coerce.number().int().min(1000).max(3_600_000).default(30_000),
+  /** the production server: an idle keep-alive connection is closed after this */
+  KEEP_ALIVE_TIMEOUT_MS: z.coerce.number().int().min(1000).max(600_000).default(65_000),
+  /** the production server: idle keep-alive connections kept at most; beyond it the longest idle is closed */
+  MAX_IDLE_CONNECTIONS: z.coerce.number().int().min(1).max(1_000_000).default(1000),
   /** the production server hands API calls with a bearer key straight to their route handler (server/direct.mjs) */
   API_DIRECT: boolish.default(true),
   /** local time (HH:MM in DAILY_NOTE_TIMEZONE) the nightly consolidation runs each day */

@@ -15,6 +15,7 @@ import { memoryContracts } from "@/lib/memories/contracts";
 import { missionContracts } from "@/lib/missions/contracts";
 import { retrievalContracts } from "@/lib/retrieval/contracts";
 import { reviewContracts } from "@/lib/review/contracts";
+import { searchContracts } from "@/lib/search/contracts";
 
 /**
  * Every endpoint's contract, by domain. The OpenAPI document, the TypeScript client and the console
@@ -37,6 +38,7 @@ export const api = {
   knowledge: knowledgeContracts,
   lifecycle: lifecycleContracts,
   backup: backupContracts,
+  search: searchContracts,
 } as const;
 
 export const ALL_CONTRACTS: AnyContract[] = Object.values(api).flatMap((domain) => Object.values(domain) as AnyContract[]);

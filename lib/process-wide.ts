@@ -8,6 +8,7 @@ const NAMES = {
   database: "__memoryHqDb",
   metrics: "__memoryHqMetrics",
   admission: "__memoryHqAdmission",
+  requestScope: "__memoryHqRequestScope",
   briefings: "__memoryHqBriefings",
   vocabulary: "__memoryHqVocabulary",
   termStats: "__memoryHqTermStats",

@@ -1,6 +1,7 @@
 // `npm test`: typecheck, lint, unit, integration on three transports (in-process PGlite, PGlite over
 // the Postgres wire protocol, and a real PostgreSQL server), a production build, the graceful shutdown of
-// its server and two instances of it on one real PostgreSQL database, and the Playwright end-to-end tests in Chromium.
+// its server, API calls through it on both engines, two instances of it on one real PostgreSQL database,
+// and the Playwright end-to-end tests in Chromium.
 // Ends with one line "N passed, N failed" counted across every runner.
 //
 // The real-server run needs PostgreSQL with pgvector at TEST_DATABASE_URL (default: the cluster that
@@ -110,6 +111,11 @@ vitest("integration", path.join(out, "graceful-shutdown.json"), { TEST_SERVER_BU
 ], "graceful-shutdown");
 // the same calls to two servers of that build, bearer-key calls straight to their handlers or through Next.js
 vitest("integration", path.join(out, "direct-api.json"), { TEST_SERVER_BUILD: "1" }, ["tests/integration/direct-api.test.ts"], "direct-api");
+// API calls through that build's server with Node's fetch, curl and raw sockets: its front door,
+// admission and limits, on the embedded database and (when PostgreSQL answers) on PostgreSQL too
+vitest("integration", path.join(out, "production-server.json"), {
+  TEST_SERVER_BUILD: "1", ...(pgAvailable ? { TEST_TRANSPORT: "postgres", TEST_DATABASE_URL: pgUrl } : {}),
+}, ["tests/integration/production-server.test.ts"], "production-server");
 // two instances of that build's server on one real PostgreSQL database, driven at once
 if (pgAvailable) {
   vitest("integration", path.join(out, "two-instances.json"), {

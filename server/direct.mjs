@@ -1,23 +1,26 @@
 // API calls with a bearer key, handed straight to their route handler (server.mjs).
 //
-// Next.js's request handler spends ~1.5–2 ms of every call on routing (its route table, rewrites,
-// the work stores it sets up for pages) and on turning the handler's Response into the Node answer
-// (headers flushed on their own, the body pumped through web streams in chunks). An agent's call with
-// a bearer key needs none of it: the route handlers are plain `(Request, { params })` functions that
-// authenticate, parse and answer themselves (lib/http/route.ts). So server.mjs takes the route the app's own
-// table picks for the path (the one Next.js would pick), its file from the build's list
-// (app-paths-manifest.json), and calls the same handler Next.js would call — the module Next.js loaded, not a copy — then writes the answer in one piece.
+// Next.js's request handler spends a millisecond or two of every call on its proxy (proxy.ts), its
+// routing and on turning the handler's Response into the Node answer (headers flushed on their own,
+// the body pumped through web streams in chunks). An agent's call with a bearer key needs none of it:
+// the route handlers are plain `(Request, { params })` functions that authenticate, parse and answer
+// themselves (lib/http/route.ts; a lint rule keeps Next.js's request-scoped APIs out of them). So
+// server.mjs takes the route the app's own table picks for the path (the one Next.js would pick), its
+// file from the build's list (app-paths-manifest.json), and calls the same handler Next.js would call
+// — the module Next.js loaded, not a copy — then writes the answer in one piece.
 //
-// Everything else goes through Next.js as before: console pages, session (cookie) calls and the
-// sign-in routes (/api/v1/auth/…), the MCP and metrics endpoints, HEAD and OPTIONS (which Next.js
-// implements for a route), a path with a trailing slash or a malformed escape, a route served from the
-// build's prerendered output or a route module this server cannot read, and every request while
-// OpenTelemetry tracing is on (Next.js's spans then cover each call). API_DIRECT=false sends every
-// request through Next.js.
+// Everything else goes through Next.js: console pages, session (cookie) calls and the sign-in routes
+// (/api/v1/auth/…), the MCP and metrics endpoints, HEAD and OPTIONS (which Next.js implements for a
+// route), a path no route serves or with a trailing slash, a route served from the build's prerendered
+// output or a route module this server cannot read, and every request while OpenTelemetry tracing is
+// on (Next.js's spans then cover each call). API_DIRECT=false sends every request through Next.js.
+//
+// Two things this relies on are Next.js's own, not its documented API: an app route module's
+// `routeModule.userland` (the route file's exports) and `ensureUserland()` (loads them). If a Next.js
+// release changes them, the route is served through Next.js and the server says so once.
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
-import { Readable } from "node:stream";
 
 /** Headers a handler's Response may carry that do not describe the bytes written here (as Next.js drops them). */
 const FRAMING_HEADERS = new Set(["content-length", "content-encoding", "transfer-encoding", "set-cookie"]);
@@ -25,11 +28,10 @@ const FRAMING_HEADERS = new Set(["content-length", "content-encoding", "transfer
 const NEXT_IMPLEMENTED = new Set(["HEAD", "OPTIONS"]);
 
 /**
- * The route files of the build in `distDir` under /api/v1: `lookup(method, url)` gives the handler and
- * its params, or null when Next.js should serve the request. `routeTemplate(pathname)` is the app's own
- * choice of route (lib/http/api-routes.ts: `/api/v1/memories/{id}`, the route files' paths with `{id}`
- * for `[id]`, the same precedence as Next.js). `makeRequest(url, init)` builds the request object
- * handlers take (Next.js's NextRequest).
+ * The route files of the build in `distDir` under /api/v1: `lookup(method, pathname)` gives the
+ * handler and its params, or null when Next.js should serve the request. `routeTemplate(pathname)` is
+ * the app's own choice of route (lib/http/api-routes.ts). `makeRequest(url, init)` builds the request
+ * object handlers take (Next.js's NextRequest). Throws when the build's list cannot be read.
  */
 export function createDirectRoutes({ distDir, routeTemplate, makeRequest }) {
   const require = createRequire(import.meta.url);
@@ -97,27 +99,27 @@ export function createDirectRoutes({ distDir, routeTemplate, makeRequest }) {
 
   return {
     /** `{ handler, params }` for a request a route handler serves directly, or null. */
-    async lookup(method, url) {
+    async lookup(method, pathname) {
       if (NEXT_IMPLEMENTED.has(method)) return null;
-      const pathname = url.split("?")[0];
-      if (!pathname.startsWith("/api/v1/") || pathname.startsWith("/api/v1/auth/")) return null;
-      if (pathname.endsWith("/") || pathname.includes("//")) return null;
+      if (!pathname.startsWith("/api/v1/") || pathname.startsWith("/api/v1/auth/") || pathname.endsWith("/")) return null;
       const found = match(pathname);
       if (!found) return null;
       const handler = (await handlersOf(found.route))[method];
       return typeof handler === "function" ? { handler, params: found.params } : null;
     },
 
-    /** Calls `handler` for the Node request and writes its Response to `res`. */
-    async serve(req, res, { handler, params }) {
+    /**
+     * Calls `handler` with the request (its body already read: `body`) and writes its Response to
+     * `res`. `signal` aborts when the client disconnects.
+     */
+    async serve(req, res, { handler, params }, body, signal) {
       // the scheme as Next.js takes it (a TLS-terminating proxy's X-Forwarded-Proto)
       const scheme = String(req.headers["x-forwarded-proto"] ?? "").includes("https") ? "https" : "http";
-      const hasBody = req.method !== "GET" && req.method !== "HEAD";
       const request = makeRequest(`${scheme}://${req.headers.host ?? "localhost"}${req.url}`, {
         method: req.method,
         headers: toHeaders(req.headers),
-        // read as the handler asks for it, at most 64 KB ahead (the handler stops past its body limit)
-        ...(hasBody ? { body: Readable.toWeb(req, { strategy: new ByteLengthQueuingStrategy({ highWaterMark: 65_536 }) }), duplex: "half" } : {}),
+        signal,
+        ...(body.length ? { body } : {}),
       });
       const response = await handler(request, { params: Promise.resolve(params) });
       await writeResponse(res, response);

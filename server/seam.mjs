@@ -19,8 +19,6 @@ export const SEAM_GLOBALS = Object.freeze({
 export const SEAM_HEADERS = Object.freeze({
   /** how long the request waited for its admission turn, in ms */
   queueMs: "x-memory-hq-queue-ms",
-  /** an API call with a bearer key the server already matched to a route: the proxy (proxy.ts) is skipped */
-  direct: "x-memory-hq-direct",
   /** the console page a visitor asked for, set by the proxy for the server layouts (sign-in brings them back) */
   path: "x-mhq-path",
 });

@@ -63,12 +63,9 @@ export function AgentDetail({ id }: { id: string }) {
   const requested = searchParams.get("tab");
   const active = tabs.find((t) => t.id === requested)?.id ?? tabs[0]?.id;
 
+  // another tab starts with its own view: the filters and page of the one left stay behind
   function selectTab(tabId: string) {
-    const params = new URLSearchParams(searchParams.toString());
-    if (tabId === tabs[0]?.id) params.delete("tab");
-    else params.set("tab", tabId);
-    const qs = params.toString();
-    router.replace(qs ? `${pathname}?${qs}` : pathname, { scroll: false });
+    router.replace(tabId === tabs[0]?.id ? pathname : `${pathname}?tab=${encodeURIComponent(tabId)}`, { scroll: false });
   }
 
   return (

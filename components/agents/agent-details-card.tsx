@@ -3,9 +3,9 @@
 import { useState } from "react";
 import { Button } from "@/components/ui/button";
 import { Card, CardBody, CardHeader } from "@/components/ui/card";
-import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { CopyButton } from "@/components/ui/copy-button";
 import { DescriptionList } from "@/components/ui/description-list";
+import { useUndoable } from "@/components/ui/toast";
 import { formatDateTime } from "@/lib/console/format";
 import { useSetAgentDisabled } from "@/lib/console/hooks/agents";
 import type { Agent } from "@/lib/console/types";
@@ -15,10 +15,20 @@ import { EditAgentDialog } from "./edit-agent-dialog";
 
 export function AgentDetailsCard({ agent, isAdmin }: { agent: Agent; isAdmin: boolean }) {
   const [editing, setEditing] = useState(false);
-  const [toggling, setToggling] = useState(false);
   const disabled = Boolean(agent.disabledAt);
-
   const setDisabled = useSetAgentDisabled(agent.id);
+  const undoable = useUndoable();
+
+  /** Disabling stops the agent's keys until it is enabled again: done at once, with Undo in the toast. */
+  function toggleDisabled() {
+    void undoable({
+      act: () => setDisabled.mutateAsync(!disabled),
+      done: () => (disabled ? `Enabled ${agent.name}: its active keys work again.` : `Disabled ${agent.name}: its keys stop working until it is enabled. Its memory is kept.`),
+      undo: () => setDisabled.mutateAsync(disabled),
+      undone: disabled ? `${agent.name} is disabled again.` : `${agent.name} is enabled again.`,
+      failed: `Couldn't ${disabled ? "enable" : "disable"} ${agent.name}`,
+    });
+  }
 
   return (
     <Card>
@@ -27,7 +37,7 @@ export function AgentDetailsCard({ agent, isAdmin }: { agent: Agent; isAdmin: bo
         actions={
           isAdmin && (
             <>
-              <Button variant="secondary" onClick={() => setToggling(true)}>
+              <Button variant="secondary" onClick={toggleDisabled} loading={setDisabled.isPending}>
                 {disabled ? "Enable agent" : "Disable agent"}
               </Button>
               <Button variant="secondary" onClick={() => setEditing(true)}>
@@ -74,19 +84,6 @@ export function AgentDetailsCard({ agent, isAdmin }: { agent: Agent; isAdmin: bo
       {isAdmin && (
         <>
           <EditAgentDialog open={editing} onClose={() => setEditing(false)} agent={agent} />
-          <ConfirmDialog
-            open={toggling}
-            onClose={() => setToggling(false)}
-            title={disabled ? `Enable ${agent.name}?` : `Disable ${agent.name}?`}
-            description={
-              disabled
-                ? "The agent's active keys will work again."
-                : "The agent's keys stop working until you enable it again. Its memory is kept."
-            }
-            confirmLabel={disabled ? "Enable agent" : "Disable agent"}
-            tone={disabled ? "primary" : "danger"}
-            onConfirm={() => setDisabled.mutateAsync(!disabled)}
-          />
         </>
       )}
     </Card>

@@ -5,14 +5,16 @@ import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card, CardHeader } from "@/components/ui/card";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
+import { actionsColumn, DataTable } from "@/components/ui/data-list";
 import { EmptyState } from "@/components/ui/empty-state";
-import { ErrorState } from "@/components/ui/error-state";
-import { LoadingState } from "@/components/ui/loading-state";
-import { Table, TBody, Td, Th, THead, Tr } from "@/components/ui/table";
 import { formatDateTime, formatRelative } from "@/lib/console/format";
 import { useAgentKeys, useRevokeAgentKey } from "@/lib/console/hooks/agents";
+import { pageLocally } from "@/lib/console/hooks/paged-list";
+import { useListUrl } from "@/lib/console/url-state";
 import type { Agent, AgentKey } from "@/lib/console/types";
 import { IssueKeyDialog } from "./issue-key-dialog";
+
+const PAGE_SIZE = 25;
 
 /** The agent's API keys (admins only): issue, list, revoke. */
 export function AgentKeysCard({ agent }: { agent: Agent }) {
@@ -21,6 +23,7 @@ export function AgentKeysCard({ agent }: { agent: Agent }) {
   const [revoking, setRevoking] = useState<AgentKey | null>(null);
 
   const revoke = useRevokeAgentKey(agent.id);
+  const view = useListUrl({}, "keysPage");
 
   const active = keys.data?.filter((k) => !k.revokedAt).length;
 
@@ -35,65 +38,66 @@ export function AgentKeysCard({ agent }: { agent: Agent }) {
         }
         actions={<Button onClick={() => setIssuing(true)}>Issue key</Button>}
       />
-      {keys.isPending ? (
-        <LoadingState label="Loading keys…" rows={2} />
-      ) : keys.isError ? (
-        <ErrorState error={keys.error} onRetry={() => keys.refetch()} retrying={keys.isFetching} />
-      ) : keys.data.length === 0 ? (
-        <EmptyState
-          title="No keys yet"
-          description={`Issue a key so ${agent.name} can authenticate to the API.`}
-          action={<Button onClick={() => setIssuing(true)}>Issue key</Button>}
-        />
-      ) : (
-        <Table cards>
-          <THead>
-            <tr>
-              <Th>Label</Th>
-              <Th>Key</Th>
-              <Th>Created</Th>
-              <Th>Last used</Th>
-              <Th>Status</Th>
-              <Th className="text-right">
-                <span className="sr-only">Actions</span>
-              </Th>
-            </tr>
-          </THead>
-          <TBody>
-            {keys.data.map((key) => (
-              <Tr key={key.id} data-testid="key-row" data-key-prefix={key.prefix}>
-                <Td primary className="font-medium text-slate-900">{key.label || <span className="font-normal text-slate-500">Unlabelled</span>}</Td>
-                <Td label="Key">
-                  <code className="font-mono text-xs text-slate-600">{key.prefix}…</code>
-                </Td>
-                <Td label="Created">
-                  <span title={formatDateTime(key.createdAt)}>{formatRelative(key.createdAt)}</span>
-                  {key.createdByName && <span className="block text-xs text-slate-500">by {key.createdByName}</span>}
-                </Td>
-                <Td label="Last used">
-                  <span title={key.lastUsedAt ? formatDateTime(key.lastUsedAt) : undefined}>{formatRelative(key.lastUsedAt)}</span>
-                </Td>
-                <Td label="Status">
-                  {key.revokedAt ? (
-                    <Badge tone="red">
-                      <span title={formatDateTime(key.revokedAt)}>Revoked {formatRelative(key.revokedAt)}</span>
-                    </Badge>
-                  ) : (
-                    <Badge tone="green">Active</Badge>
-                  )}
-                </Td>
-                <Td className="text-right">
-                  {!key.revokedAt && (
-                    <Button variant="danger-ghost" size="sm" onClick={() => setRevoking(key)}>
-                      Revoke
-                    </Button>
-                  )}
-                </Td>
-              </Tr>
-            ))}
-          </TBody>
-        </Table>
-      )}
+      <DataTable
+        list={pageLocally(keys, view.page, PAGE_SIZE)}
+        onPage={view.setPage}
+        noun={["key", "keys"]}
+        aria-label="API keys"
+        rowProps={(k) => ({ "data-testid": "key-row", "data-key-prefix": k.prefix })}
+        columns={[
+          {
+            id: "label",
+            header: "Label",
+            primary: true,
+            className: "font-medium text-slate-900",
+            cell: (key) => key.label || <span className="font-normal text-slate-500">Unlabelled</span>,
+          },
+          { id: "key", header: "Key", cell: (key) => <code className="font-mono text-xs text-slate-600">{key.prefix}…</code> },
+          {
+            id: "created",
+            header: "Created",
+            cell: (key) => (
+              <>
+                <span title={formatDateTime(key.createdAt)}>{formatRelative(key.createdAt)}</span>
+                {key.createdByName && <span className="block text-xs text-slate-500">by {key.createdByName}</span>}
+              </>
+            ),
+          },
+          {
+            id: "used",
+            header: "Last used",
+            cell: (key) => <span title={key.lastUsedAt ? formatDateTime(key.lastUsedAt) : undefined}>{formatRelative(key.lastUsedAt)}</span>,
+          },
+          {
+            id: "status",
+            header: "Status",
+            cell: (key) =>
+              key.revokedAt ? (
+                <Badge tone="red">
+                  <span title={formatDateTime(key.revokedAt)}>Revoked {formatRelative(key.revokedAt)}</span>
+                </Badge>
+              ) : (
+                <Badge tone="green">Active</Badge>
+              ),
+          },
+          // revoking cannot be undone: it asks for the key's prefix typed out
+          actionsColumn(
+            (key: AgentKey) =>
+              !key.revokedAt && (
+                <Button variant="danger-ghost" size="sm" onClick={() => setRevoking(key)}>
+                  Revoke…
+                </Button>
+              ),
+          ),
+        ]}
+        empty={
+          <EmptyState
+            title="No keys yet"
+            description={`Issue a key so ${agent.name} can authenticate to the API.`}
+            action={<Button onClick={() => setIssuing(true)}>Issue key</Button>}
+          />
+        }
+      />
       <IssueKeyDialog open={issuing} onClose={() => setIssuing(false)} agent={agent} />
       <ConfirmDialog
         open={revoking !== null}
@@ -103,12 +107,13 @@ export function AgentKeysCard({ agent }: { agent: Agent }) {
           revoking && (
             <>
               Requests with <code className="font-mono text-xs">{revoking.prefix}…</code>
-              {revoking.label ? ` (${revoking.label})` : ""} will be refused at once. This can&apos;t be undone.
+              {revoking.label ? ` (${revoking.label})` : ""} will be refused at once. A revoked key never works again: the agent needs a new one.
             </>
           )
         }
+        phrase={revoking?.prefix ?? ""}
         confirmLabel="Revoke key"
-        onConfirm={() => revoking && revoke.mutateAsync(revoking.id)}
+        onConfirm={() => (revoking ? revoke.mutateAsync(revoking.id) : Promise.resolve())}
       />
     </Card>
   );

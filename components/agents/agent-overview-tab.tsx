@@ -4,11 +4,13 @@ import { Alert } from "@/components/ui/alert";
 import type { Agent } from "@/lib/console/types";
 import { AgentDetailsCard } from "./agent-details-card";
 import { AgentKeysCard } from "./agent-keys-card";
+import { AgentLimitsCard } from "./agent-limits-card";
 
 export function AgentOverviewTab({ agent, isAdmin }: { agent: Agent; isAdmin: boolean }) {
   return (
     <div className="space-y-6">
       <AgentDetailsCard agent={agent} isAdmin={isAdmin} />
+      <AgentLimitsCard agent={agent} isAdmin={isAdmin} />
       {isAdmin ? (
         <AgentKeysCard agent={agent} />
       ) : (

@@ -5,17 +5,21 @@ import { useIsAdmin } from "@/components/shell/current-user";
 import { Button } from "@/components/ui/button";
 import { Card, CardHeader } from "@/components/ui/card";
 import { EmptyState } from "@/components/ui/empty-state";
-import { ErrorState } from "@/components/ui/error-state";
-import { LoadingState } from "@/components/ui/loading-state";
+import { DataTable } from "@/components/ui/data-list";
 import { PageHeader } from "@/components/ui/page-header";
 import { useAgents } from "@/lib/console/hooks/agents";
-import { AgentsTable } from "./agents-table";
+import { pageLocally } from "@/lib/console/hooks/paged-list";
+import { useListUrl } from "@/lib/console/url-state";
+import { AGENT_COLUMNS } from "./agent-columns";
 import { ClientsCard } from "./clients-card";
 import { NewAgentDialog } from "./new-agent-dialog";
+
+const PAGE_SIZE = 50;
 
 export function AgentsPage() {
   const isAdmin = useIsAdmin();
   const agents = useAgents();
+  const { page, setPage } = useListUrl({});
   const [creating, setCreating] = useState(false);
 
   const counts = agents.data && {
@@ -36,19 +40,21 @@ export function AgentsPage() {
             title="All agents"
             description={counts ? `${counts.internal} internal · ${counts.field} field` : undefined}
           />
-          {agents.isPending ? (
-            <LoadingState label="Loading agents…" />
-          ) : agents.isError ? (
-            <ErrorState error={agents.error} onRetry={() => agents.refetch()} retrying={agents.isFetching} />
-          ) : agents.data.length === 0 ? (
-            <EmptyState
-              title="No agents yet"
-              description="Create an agent and issue it a key so it can call the API."
-              action={isAdmin && <Button onClick={() => setCreating(true)}>New agent</Button>}
-            />
-          ) : (
-            <AgentsTable agents={agents.data} />
-          )}
+          <DataTable
+            list={pageLocally(agents, page, PAGE_SIZE)}
+            onPage={setPage}
+            noun={["agent", "agents"]}
+            aria-label="Agents"
+            columns={AGENT_COLUMNS}
+            rowProps={() => ({ "data-testid": "agent-row" })}
+            empty={
+              <EmptyState
+                title="No agents yet"
+                description="Create an agent and issue it a key so it can call the API."
+                action={isAdmin && <Button onClick={() => setCreating(true)}>New agent</Button>}
+              />
+            }
+          />
         </Card>
         <ClientsCard />
       </div>

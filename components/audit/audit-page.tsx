@@ -1,22 +1,20 @@
 "use client";
 
-import { usePathname, useSearchParams } from "next/navigation";
-import { useEffect, useRef, useState } from "react";
 import { Button, buttonClasses } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { EmptyState } from "@/components/ui/empty-state";
-import { ErrorState } from "@/components/ui/error-state";
+import { DataTable, type Column } from "@/components/ui/data-list";
 import { FilterBar } from "@/components/ui/filter-bar";
 import { Input } from "@/components/ui/input";
-import { LoadingState } from "@/components/ui/loading-state";
 import { PageHeader } from "@/components/ui/page-header";
 import { Select } from "@/components/ui/select";
-import { Table, TBody, Th, THead } from "@/components/ui/table";
 import { AUDIT_AREAS } from "@/lib/audit/labels";
-import { errorMessage } from "@/lib/console/api";
 import { useAuditLog } from "@/lib/console/hooks/audit";
 import { AuditRow } from "./audit-row";
 import type { AuditActorType } from "@/lib/console/hooks/audit";
+import { useTypedFilter } from "@/lib/console/hooks/typed-filter";
+import type { AuditEntry } from "@/lib/console/types";
+import { oneOf, useListUrl } from "@/lib/console/url-state";
 
 const PAGE_SIZE = 50;
 const ACTOR_TYPES = [
@@ -28,6 +26,16 @@ const ACTOR_TYPES = [
 ];
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 
+// the headings; each row draws its own cells (AuditRow), with its details under it
+const COLUMNS: Column<AuditEntry>[] = [
+  { id: "time", header: "Time", cell: () => null },
+  { id: "actor", header: "Actor", cell: () => null },
+  { id: "action", header: "Action", cell: () => null },
+  { id: "target", header: "Target", cell: () => null },
+  { id: "client", header: "Client", cell: () => null },
+  { id: "details", header: <span className="sr-only">Details</span>, headerClassName: "text-right", cell: () => null },
+];
+
 /** A local calendar day as the instant it starts, `days` later. */
 function dayStart(day: string, days = 0): string {
   const [y, m, d] = day.split("-").map(Number);
@@ -35,24 +43,18 @@ function dayStart(day: string, days = 0): string {
 }
 
 /**
- * The audit log, filtered by area, actor and days (all kept in the address, so a filtered view can
- * be linked to), with names in place of ids and a CSV export of exactly what is filtered.
+ * The audit log, filtered by area, actor and days (all kept in the address with the page, so a
+ * filtered view can be linked to), with names in place of ids and a CSV export of exactly what is filtered.
  */
 export function AuditPage() {
-  const pathname = usePathname();
-  const initial = useSearchParams();
-  // the filters live in state and are mirrored into the address (history.replaceState, which Next
-  // keeps in step with useSearchParams), so quick successive changes never read a stale address
-  const [params, setParams] = useState(() => new URLSearchParams(initial.toString()));
-  const area = AUDIT_AREAS.find((a) => a.id === params.get("area"));
-  const actorType = ACTOR_TYPES.some((t) => t.value === params.get("actorType")) ? (params.get("actorType") ?? "") : "";
-  const actor = params.get("actor")?.trim() ?? "";
-  const from = DATE.test(params.get("from") ?? "") ? params.get("from")! : "";
-  const to = DATE.test(params.get("to") ?? "") ? params.get("to")! : "";
-  const [actorDraft, setActorDraft] = useState(actor);
-  // the filter functions below always start from the newest params, even from a timer set earlier
-  const latest = useRef(params);
-  latest.current = params;
+  const { filters: view, page, setFilters, setPage } = useListUrl({ area: "", actorType: "", actor: "", from: "", to: "" });
+  const area = AUDIT_AREAS.find((a) => a.id === view.area);
+  const actorType = oneOf(view.actorType, ACTOR_TYPES.map((t) => t.value), "");
+  const actor = view.actor.trim();
+  const from = DATE.test(view.from) ? view.from : "";
+  const to = DATE.test(view.to) ? view.to : "";
+  // the actor name applies as it is typed, once typing pauses (Enter and leaving the box apply it at once)
+  const [actorDraft, setActorDraft] = useTypedFilter(actor, (value) => setFilters({ actor: value }), 400);
   const rangeError = from && to && to < from ? "The end date is before the start date" : null;
 
   const apiFilters = {
@@ -65,41 +67,16 @@ export function AuditPage() {
   };
   const filtered = Boolean(area || actorType || actor || from || to);
 
-  const entries = useAuditLog(apiFilters, { pageSize: PAGE_SIZE, enabled: !rangeError });
-
-  function replaceParams(next: URLSearchParams) {
-    setParams(next);
-    const qs = next.toString();
-    window.history.replaceState(window.history.state, "", qs ? `${pathname}?${qs}` : pathname);
-  }
-
-  function setFilter(changes: Record<string, string>) {
-    const next = new URLSearchParams(latest.current.toString());
-    for (const [k, v] of Object.entries(changes)) {
-      if (v) next.set(k, v);
-      else next.delete(k);
-    }
-    replaceParams(next);
-  }
-
-  // the actor name applies as it is typed, once typing pauses (Enter and leaving the box apply it at once)
-  const typedActor = actorDraft.trim();
-  useEffect(() => {
-    if (typedActor === (latest.current.get("actor")?.trim() ?? "")) return;
-    const timer = setTimeout(() => setFilter({ actor: typedActor }), 400);
-    return () => clearTimeout(timer);
-    // setFilter reads the newest params through `latest`
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [typedActor]);
+  const entries = useAuditLog(apiFilters, { page, pageSize: PAGE_SIZE, enabled: !rangeError });
+  const setFilter = (changes: Record<string, string>) => setFilters(changes);
 
   function clearFilters() {
     setActorDraft("");
-    replaceParams(new URLSearchParams());
+    setFilters({ area: null, actorType: null, actor: null, from: null, to: null });
   }
 
   const exportQuery = new URLSearchParams(Object.entries(apiFilters).filter((e): e is [string, string] => Boolean(e[1])));
   const exportHref = `/api/v1/audit/export${exportQuery.size ? `?${exportQuery}` : ""}`;
-  const rows = entries.data?.pages.flatMap((p) => p.entries) ?? [];
 
   return (
     <>
@@ -185,64 +162,29 @@ export function AuditPage() {
       <Card>
         {rangeError ? (
           <EmptyState title="Check the dates" description={rangeError} />
-        ) : entries.isPending ? (
-          <LoadingState label="Loading the audit log…" rows={8} />
-        ) : !entries.data ? (
-          <ErrorState error={entries.error} onRetry={() => entries.refetch()} retrying={entries.isFetching} />
-        ) : rows.length === 0 ? (
-          <EmptyState
-            title={filtered ? "No entries match these filters" : "Nothing recorded yet"}
-            description={filtered ? "Widen the dates, pick another area, or clear the filters." : "Changes made in the console and through the API appear here."}
-            action={
-              filtered && (
-                <Button variant="secondary" onClick={clearFilters}>
-                  Clear filters
-                </Button>
-              )
+        ) : (
+          <DataTable
+            list={entries}
+            onPage={setPage}
+            noun={["entry", "entries"]}
+            loadingLabel="Loading the audit log…"
+            aria-label="Audit log"
+            columns={COLUMNS}
+            renderRow={(entry, place) => <AuditRow entry={entry} place={place} />}
+            empty={
+              <EmptyState
+                title={filtered ? "No entries match these filters" : "Nothing recorded yet"}
+                description={filtered ? "Widen the dates, pick another area, or clear the filters." : "Changes made in the console and through the API appear here."}
+                action={
+                  filtered && (
+                    <Button variant="secondary" onClick={clearFilters}>
+                      Clear filters
+                    </Button>
+                  )
+                }
+              />
             }
           />
-        ) : (
-          <>
-            <Table cards>
-              <THead>
-                <tr>
-                  <Th>Time</Th>
-                  <Th>Actor</Th>
-                  <Th>Action</Th>
-                  <Th>Target</Th>
-                  <Th>Client</Th>
-                  <Th className="text-right">
-                    <span className="sr-only">Details</span>
-                  </Th>
-                </tr>
-              </THead>
-              <TBody>
-                {rows.map((entry) => (
-                  <AuditRow key={entry.id} entry={entry} />
-                ))}
-              </TBody>
-            </Table>
-            <div className="flex flex-wrap items-center justify-between gap-2 border-t border-slate-200 px-5 py-3 text-sm text-slate-500">
-              <span>
-                {rows.length.toLocaleString("en-US")} entr{rows.length === 1 ? "y" : "ies"}
-                {filtered ? " matching the filters" : ""}
-                {entries.hasNextPage ? " so far" : ""}
-              </span>
-              {entries.isError && (
-                <span role="alert" className="text-red-600">
-                  {entries.isFetchNextPageError ? "Couldn't load more: " : "Couldn't refresh: "}
-                  {errorMessage(entries.error)}
-                </span>
-              )}
-              {entries.hasNextPage ? (
-                <Button variant="secondary" size="sm" onClick={() => entries.fetchNextPage()} loading={entries.isFetchingNextPage}>
-                  Load more
-                </Button>
-              ) : (
-                <span>End of the log</span>
-              )}
-            </div>
-          </>
         )}
       </Card>
     </>

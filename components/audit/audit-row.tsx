@@ -3,6 +3,7 @@
 import Link from "next/link";
 import { Fragment, useState } from "react";
 import { Badge, type BadgeTone } from "@/components/ui/badge";
+import type { RowPlace } from "@/components/ui/data-list";
 import { Td, Tr } from "@/components/ui/table";
 import { actionLabel } from "@/lib/audit/labels";
 import { formatDateTime, formatRelative } from "@/lib/console/format";
@@ -68,7 +69,7 @@ function targetHref(e: AuditEntry): string | null {
   }
 }
 
-export function AuditRow({ entry }: { entry: AuditEntry }) {
+export function AuditRow({ entry, place }: { entry: AuditEntry; place?: RowPlace }) {
   const [open, setOpen] = useState(false);
   const actor = ACTOR[entry.actorType] ?? { label: entry.actorType, tone: "neutral" as const };
   const hasDetails = entry.details && Object.keys(entry.details).length > 0;
@@ -76,7 +77,7 @@ export function AuditRow({ entry }: { entry: AuditEntry }) {
 
   return (
     <Fragment>
-      <Tr data-testid="audit-row" data-action={entry.action}>
+      <Tr {...place} data-testid="audit-row" data-action={entry.action}>
         <Td className="whitespace-nowrap" label="Time">
           <span className="text-slate-900">{formatDateTime(entry.occurredAt)}</span>
           <span className="block text-xs text-slate-500">{formatRelative(entry.occurredAt)}</span>

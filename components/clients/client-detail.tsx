@@ -14,19 +14,40 @@ import { EmptyState } from "@/components/ui/empty-state";
 import { ErrorState } from "@/components/ui/error-state";
 import { LoadingState } from "@/components/ui/loading-state";
 import { PageHeader } from "@/components/ui/page-header";
-import { Table, TBody, Td, Th, THead, Tr } from "@/components/ui/table";
-import { formatRelative, plural } from "@/lib/console/format";
+import { DataTable, type Column } from "@/components/ui/data-list";
 import { useAgents, useClients } from "@/lib/console/hooks/agents";
+import { pageLocally } from "@/lib/console/hooks/paged-list";
 import { useContacts } from "@/lib/console/hooks/review";
+import type { Agent } from "@/lib/console/types";
+import { useListUrl } from "@/lib/console/url-state";
+import { CLIENT_CONTACT_COLUMNS } from "@/components/contacts/contact-columns";
 
 const BACK = { href: "/agents", label: "Agents & clients" };
+const PAGE_SIZE = 50;
+
+const AGENT_COLUMNS: Column<Agent>[] = [
+  {
+    id: "agent",
+    header: "Agent",
+    primary: true,
+    cell: (a) => (
+      <Link href={`/agents/${a.id}`} className="font-medium text-slate-900 hover:text-indigo-600">
+        {a.name}
+      </Link>
+    ),
+  },
+  { id: "kind", header: "Kind", className: "text-slate-600", cell: (a) => `${KIND_LABEL[a.kind]} · ${ROLE_LABEL[a.role]}` },
+  { id: "status", header: "Status", cell: (a) => <AgentStatusBadge disabledAt={a.disabledAt} /> },
+];
 
 /** One client: its field agents, its contacts, the words that trigger its memory and its fact-key allow-list. */
 export function ClientDetail({ id }: { id: string }) {
   const isAdmin = useIsAdmin();
   const clients = useClients();
   const agents = useAgents();
-  const contacts = useContacts({ clientId: id });
+  const agentsView = useListUrl({}, "agentsPage");
+  const contactsView = useListUrl({}, "contactsPage");
+  const contacts = useContacts({ clientId: id }, { page: contactsView.page, pageSize: PAGE_SIZE });
   const [editing, setEditing] = useState(false);
 
   if (clients.isPending) return <LoadingState label="Loading the client…" variant="spinner" />;
@@ -76,75 +97,26 @@ export function ClientDetail({ id }: { id: string }) {
 
         <Card>
           <CardHeader title={`Agents (${own.length})`} description="Field agents deployed to this client." />
-          {agents.isPending ? (
-            <LoadingState label="Loading agents…" rows={2} />
-          ) : own.length === 0 ? (
-            <EmptyState title="No agent works for this client yet" description="Create a field agent on the Agents page and choose this client." />
-          ) : (
-            <Table cards>
-              <THead>
-                <tr>
-                  <Th>Agent</Th>
-                  <Th>Kind</Th>
-                  <Th>Status</Th>
-                </tr>
-              </THead>
-              <TBody>
-                {own.map((a) => (
-                  <Tr key={a.id}>
-                    <Td primary>
-                      <Link href={`/agents/${a.id}`} className="font-medium text-slate-900 hover:text-indigo-600">
-                        {a.name}
-                      </Link>
-                    </Td>
-                    <Td label="Kind" className="text-slate-600">
-                      {KIND_LABEL[a.kind]} · {ROLE_LABEL[a.role]}
-                    </Td>
-                    <Td label="Status">
-                      <AgentStatusBadge disabledAt={a.disabledAt} />
-                    </Td>
-                  </Tr>
-                ))}
-              </TBody>
-            </Table>
-          )}
+          <DataTable
+            list={pageLocally({ ...agents, data: agents.data && own }, agentsView.page, PAGE_SIZE)}
+            onPage={agentsView.setPage}
+            noun={["agent", "agents"]}
+            aria-label="The client's agents"
+            columns={AGENT_COLUMNS}
+            empty={<EmptyState title="No agent works for this client yet" description="Create a field agent on the Agents page and choose this client." />}
+          />
         </Card>
 
         <Card>
-          <CardHeader title={`Contacts (${contacts.data?.length ?? "…"})`} description="The client's customers, with their facts and conversations." />
-          {contacts.isPending ? (
-            <LoadingState label="Loading contacts…" rows={3} />
-          ) : contacts.isError ? (
-            <ErrorState error={contacts.error} onRetry={() => contacts.refetch()} retrying={contacts.isFetching} />
-          ) : contacts.data.length === 0 ? (
-            <EmptyState title="No contacts yet" description="Agents add contacts as they talk to this client's customers." />
-          ) : (
-            <Table cards>
-              <THead>
-                <tr>
-                  <Th>Contact</Th>
-                  <Th>Facts</Th>
-                  <Th>Updated</Th>
-                </tr>
-              </THead>
-              <TBody>
-                {contacts.data.map((c) => (
-                  <Tr key={c.id}>
-                    <Td primary>
-                      <Link href={`/contacts/${c.id}`} className="font-medium text-slate-900 hover:text-indigo-600">
-                        {c.name ?? "Opted-out contact"}
-                      </Link>
-                    </Td>
-                    <Td label="Facts" className="text-slate-600">
-                      {plural(c.factCount ?? 0, "fact")}
-                      {c.pendingCount ? ` · ${plural(c.pendingCount, "pending suggestion")}` : ""}
-                    </Td>
-                    <Td label="Updated" className="text-slate-600">{formatRelative(c.updatedAt)}</Td>
-                  </Tr>
-                ))}
-              </TBody>
-            </Table>
-          )}
+          <CardHeader title={`Contacts (${contacts.total ?? "…"})`} description="The client's customers, with their facts and conversations." />
+          <DataTable
+            list={contacts}
+            onPage={contactsView.setPage}
+            noun={["contact", "contacts"]}
+            aria-label="The client's contacts"
+            columns={CLIENT_CONTACT_COLUMNS}
+            empty={<EmptyState title="No contacts yet" description="Agents add contacts as they talk to this client's customers." />}
+          />
         </Card>
 
         <FactKeysCard clientId={client.id} clientName={client.name} />

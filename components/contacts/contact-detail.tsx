@@ -9,6 +9,7 @@ import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card, CardBody, CardHeader } from "@/components/ui/card";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
+import { DangerAction, DangerZone } from "@/components/ui/danger-zone";
 import { DescriptionList } from "@/components/ui/description-list";
 import { EmptyState } from "@/components/ui/empty-state";
 import { ErrorState } from "@/components/ui/error-state";
@@ -17,10 +18,11 @@ import { PageHeader } from "@/components/ui/page-header";
 import { Table, TBody, Td, Th, THead, Tr } from "@/components/ui/table";
 import { formatDateTime, formatRelative, plural } from "@/lib/console/format";
 import { useAgents } from "@/lib/console/hooks/agents";
-import { useInteractions } from "@/lib/console/hooks/memory";
-import { groupTranscripts, TranscriptView } from "@/components/memories/transcripts";
-import { useContact, useFactHistory, useOptOutContact, useSuggestions } from "@/lib/console/hooks/review";
-import type { Contact, Fact } from "@/lib/console/review-types";
+import { Conversations } from "@/components/memories/conversations";
+import { useContact, useFactHistory, useOptOutContact, useSuggestionPages } from "@/lib/console/hooks/review";
+import { useListUrl } from "@/lib/console/url-state";
+import { DataTable, type Column } from "@/components/ui/data-list";
+import type { Contact, Fact, Suggestion } from "@/lib/console/review-types";
 import { SENTIMENT_TONE, STAGE_LABEL } from "./labels";
 
 export function ContactDetail({ id }: { id: string }) {
@@ -64,14 +66,6 @@ function ContactView({ contact }: { contact: Contact }) {
             {contact.sentiment && <Badge tone={SENTIMENT_TONE[contact.sentiment] ?? "neutral"}>{contact.sentiment}</Badge>}
           </>
         }
-        actions={
-          isAdmin &&
-          !contact.optOut && (
-            <Button variant="danger" onClick={() => setConfirming(true)}>
-              Opt out and erase
-            </Button>
-          )
-        }
       />
       {optOut.data && (
         <Alert tone="success" className="mb-6" title="Contact erased">
@@ -105,6 +99,20 @@ function ContactView({ contact }: { contact: Contact }) {
         <FactsCard contactId={contact.id} />
         {!contact.optOut && <ConversationCard contactId={contact.id} />}
         <SuggestionsCard contactId={contact.id} />
+        {isAdmin && !contact.optOut && (
+          // erasure cannot be undone: kept apart at the foot of the page, behind the contact's name typed out
+          <DangerZone>
+            <DangerAction
+              title="Opt out and erase"
+              description="Deletes their facts, suggestions, conversations, events and notes, removes their name, phone and email from every record that mentions them, and stores nothing new about them. It cannot be undone."
+              action={
+                <Button variant="danger-outline" onClick={() => setConfirming(true)}>
+                  Opt out and erase…
+                </Button>
+              }
+            />
+          </DangerZone>
+        )}
       </div>
       <ConfirmDialog
         open={confirming}
@@ -116,6 +124,7 @@ function ContactView({ contact }: { contact: Contact }) {
             <p className="mt-2 font-medium text-slate-900">It cannot be undone.</p>
           </>
         }
+        phrase={contact.name ?? "erase"}
         confirmLabel="Erase and opt out"
         onConfirm={() => optOut.mutateAsync()}
       />
@@ -123,64 +132,16 @@ function ContactView({ contact }: { contact: Contact }) {
   );
 }
 
-/** Conversations with this contact, newest first, each in order, each message linked to the agent that had it. */
+const PAGE_SIZE = 50;
+
+/** Conversations with this contact as chats, the most recently active first, each with the agent that had it. */
 function ConversationCard({ contactId }: { contactId: string }) {
-  const messages = useInteractions({ contactId });
   const agents = useAgents();
   const names = new Map(agents.data?.map((a) => [a.id, a.name]));
-  const rows = messages.data?.pages.flatMap((p) => p.interactions) ?? [];
-  const talkedWith = [...new Set(rows.map((m) => m.agentId))];
   return (
     <Card data-testid="contact-conversation">
-      <CardHeader
-        title="Conversation"
-        description={
-          talkedWith.length ? (
-            <>
-              With{" "}
-              {talkedWith.map((id, i) => (
-                <span key={id}>
-                  {i > 0 && ", "}
-                  <Link href={`/agents/${id}`} className="font-medium text-indigo-600 hover:text-indigo-500">
-                    {names.get(id) ?? "an agent"}
-                  </Link>
-                </span>
-              ))}
-              ; newest conversation first, each in the order it was said.
-            </>
-          ) : (
-            "Messages agents recorded with this contact."
-          )
-        }
-      />
-      {messages.isPending ? (
-        <LoadingState label="Loading the conversation…" rows={3} />
-      ) : messages.isError ? (
-        <ErrorState error={messages.error} onRetry={() => messages.refetch()} retrying={messages.isFetching} />
-      ) : rows.length === 0 ? (
-        <EmptyState title="No messages yet" description="Agents record their messages with this contact as they happen." />
-      ) : (
-        <div className="divide-y divide-slate-100">
-          {groupTranscripts(rows).map((t) => (
-            <TranscriptView
-              key={t.key}
-              transcript={t}
-              renderMeta={(m) => (
-                <Link href={`/agents/${m.agentId}?tab=interactions`} className="font-medium text-slate-700 hover:text-indigo-600">
-                  {names.get(m.agentId) ?? "Agent"}
-                </Link>
-              )}
-            />
-          ))}
-        </div>
-      )}
-      {messages.hasNextPage && (
-        <div className="border-t border-slate-200 px-5 py-3">
-          <Button variant="secondary" size="sm" onClick={() => messages.fetchNextPage()} loading={messages.isFetchingNextPage}>
-            Older messages
-          </Button>
-        </div>
-      )}
+      <CardHeader title="Conversations" description="Every conversation agents recorded with this contact, the most recently active first, each with the agent that had it." />
+      <Conversations contactId={contactId} agentNames={names} showAgent pageParam="conversationsPage" emptyText="Agents record their messages with this contact as they happen." />
     </Card>
   );
 }
@@ -235,50 +196,46 @@ function FactsCard({ contactId }: { contactId: string }) {
   );
 }
 
+const SUGGESTION_COLUMNS: Column<Suggestion>[] = [
+  { id: "key", header: "Key", primary: true, cell: (s) => <code className="font-mono text-xs">{s.key}</code> },
+  { id: "value", header: "Proposed value", className: "text-slate-900", cell: (s) => s.value },
+  { id: "confidence", header: "Confidence", cell: (s) => <Badge tone={confidenceTone(s.confidence)}>{formatConfidence(s.confidence)}</Badge> },
+  {
+    id: "status",
+    header: "Status",
+    cell: (s) => (
+      <>
+        <Badge tone={STATUS_TONE[s.status]}>{s.status}</Badge>
+        {s.reason && <span className="mt-1 block max-w-xs text-xs text-slate-500">{s.reason}</span>}
+      </>
+    ),
+  },
+  {
+    id: "proposed",
+    header: "Proposed by",
+    className: "text-xs",
+    cell: (s) => (
+      <>
+        {s.proposedByName} · <span title={formatDateTime(s.createdAt)}>{formatRelative(s.createdAt)}</span>
+      </>
+    ),
+  },
+];
+
 function SuggestionsCard({ contactId }: { contactId: string }) {
-  const suggestions = useSuggestions({ contactId });
+  const view = useListUrl({}, "suggestionsPage");
+  const suggestions = useSuggestionPages({ contactId }, { page: view.page, pageSize: PAGE_SIZE });
   return (
     <Card>
       <CardHeader title="Suggestions" description="What agents proposed about this contact and what became of it." />
-      {suggestions.isPending ? (
-        <LoadingState label="Loading suggestions…" rows={3} />
-      ) : suggestions.isError ? (
-        <ErrorState error={suggestions.error} onRetry={() => suggestions.refetch()} retrying={suggestions.isFetching} />
-      ) : suggestions.data.length === 0 ? (
-        <EmptyState title="No suggestions" />
-      ) : (
-        <Table cards>
-          <THead>
-            <tr>
-              <Th>Key</Th>
-              <Th>Proposed value</Th>
-              <Th>Confidence</Th>
-              <Th>Status</Th>
-              <Th>Proposed by</Th>
-            </tr>
-          </THead>
-          <TBody>
-            {suggestions.data.map((s) => (
-              <Tr key={s.id}>
-                <Td primary>
-                  <code className="font-mono text-xs">{s.key}</code>
-                </Td>
-                <Td label="Proposed value" className="text-slate-900">{s.value}</Td>
-                <Td label="Confidence">
-                  <Badge tone={confidenceTone(s.confidence)}>{formatConfidence(s.confidence)}</Badge>
-                </Td>
-                <Td label="Status">
-                  <Badge tone={STATUS_TONE[s.status]}>{s.status}</Badge>
-                  {s.reason && <span className="mt-1 block max-w-xs text-xs text-slate-500">{s.reason}</span>}
-                </Td>
-                <Td label="Proposed by" className="text-xs">
-                  {s.proposedByName} · <span title={formatDateTime(s.createdAt)}>{formatRelative(s.createdAt)}</span>
-                </Td>
-              </Tr>
-            ))}
-          </TBody>
-        </Table>
-      )}
+      <DataTable
+        list={suggestions}
+        onPage={view.setPage}
+        noun={["suggestion", "suggestions"]}
+        aria-label="Suggestions about this contact"
+        columns={SUGGESTION_COLUMNS}
+        empty={<EmptyState title="No suggestions" />}
+      />
     </Card>
   );
 }

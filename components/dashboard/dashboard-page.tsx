@@ -11,7 +11,7 @@ import { PageHeader } from "@/components/ui/page-header";
 import { Select } from "@/components/ui/select";
 import { Table, TBody, Td, Th, THead, Tr } from "@/components/ui/table";
 import { formatDate, formatRelative, plural } from "@/lib/console/format";
-import { useEscalations } from "@/lib/console/hooks/lifecycle";
+import { useEscalationCounts } from "@/lib/console/hooks/lifecycle";
 import { categoryLabel } from "@/components/knowledge/labels";
 import { FirstRunChecklist } from "./first-run-checklist";
 import { useRetrievalStats } from "@/lib/console/hooks/retrieval";
@@ -82,8 +82,8 @@ export function DashboardPage() {
 
 /** Escalations answered at once by a fix captured from an earlier one: the knowledge base at work. */
 function KnownFixStat() {
-  const escalations = useEscalations();
-  const counts = escalations.data?.counts;
+  const escalations = useEscalationCounts();
+  const counts = escalations.data;
   return (
     <Stat
       label="Answered by a known fix"

@@ -60,7 +60,34 @@ function operationsOf(doc: Record<string, unknown>): Operation[] {
   );
 }
 
-/** The OpenAPI document the server generates from its contracts, as a reference a person reads. */
+// what an integration reads first comes first; the console's own sign-in endpoints (the tag's name is
+// part of the document) come last
+const LAST_TAGS = ["Sign-in and HQ users"];
+
+interface TagGroup {
+  name: string;
+  description: string;
+  operations: Operation[];
+}
+
+/** The operations by tag, in the document's tag order with the sign-in internals last. */
+function groupsOf(doc: Record<string, unknown>, operations: Operation[]): TagGroup[] {
+  const tags = ((doc.tags ?? []) as { name: string; description?: string }[]).map((t) => ({ name: t.name, description: t.description ?? "" }));
+  for (const op of operations) if (!tags.some((t) => t.name === op.tag)) tags.push({ name: op.tag, description: "" });
+  const rank = (name: string) => (LAST_TAGS.includes(name) ? 1 : 0);
+  return tags
+    .map((t, i) => ({ ...t, i }))
+    .sort((a, b) => rank(a.name) - rank(b.name) || a.i - b.i)
+    .map(({ name, description }) => ({ name, description, operations: operations.filter((op) => op.tag === name) }))
+    .filter((g) => g.operations.length > 0);
+}
+
+const anchor = (tag: string) => `api-${tag.toLowerCase().replace(/[^a-z0-9]+/g, "-")}`;
+
+/**
+ * The OpenAPI document the server generates from its contracts, as a reference a person reads: a
+ * table of contents by area, then each area's endpoints (each opens to its fields and errors).
+ */
 export function OpenApiReference() {
   const doc = useOpenApiDocument();
   const [filter, setFilter] = useState("");
@@ -71,6 +98,7 @@ export function OpenApiReference() {
   );
   const needle = filter.trim().toLowerCase();
   const shown = operations.filter((op) => `${op.method} ${op.path} ${op.summary} ${op.operationId} ${op.tag}`.toLowerCase().includes(needle));
+  const groups = useMemo(() => (doc.data ? groupsOf(doc.data, shown) : []), [doc.data, shown]);
 
   if (doc.isPending) return <LoadingState label="Loading the API reference…" />;
   if (doc.isError) return <ErrorState error={doc.error} onRetry={() => doc.refetch()} retrying={doc.isFetching} />;
@@ -84,28 +112,52 @@ export function OpenApiReference() {
           onChange={(e) => setFilter(e.target.value)}
           placeholder="Filter by path, summary or area"
           aria-label="Filter endpoints"
-          className="max-w-sm"
+          className="w-full max-w-sm"
         />
         <a href="/api/v1/openapi.json" className="text-sm font-medium text-indigo-700 hover:underline">
           openapi.json (OpenAPI 3.1, for code generators)
         </a>
       </div>
-      <ul className="divide-y divide-slate-200 rounded-md border border-slate-200" aria-label="Endpoints">
-        {shown.map((op) => (
-          <li key={`${op.method} ${op.path}`}>
-            <details className="group">
-              <summary className="flex cursor-pointer list-none flex-wrap items-center gap-2 px-4 py-2.5 hover:bg-slate-50">
-                <Badge tone={METHOD_TONE[op.method] ?? "neutral"} className="w-16 justify-center font-mono uppercase">
-                  {op.method}
-                </Badge>
-                <code className="font-mono text-sm text-slate-900">{op.path}</code>
-                <span className="min-w-0 flex-1 truncate text-sm text-slate-600">{op.summary}</span>
-              </summary>
-              <OperationDetails op={op} components={components} />
-            </details>
-          </li>
+      <nav aria-label="API areas" className="rounded-md border border-slate-200 bg-slate-50/60 px-4 py-3">
+        <h3 className="mb-2 text-xs font-semibold tracking-wide text-slate-600 uppercase">Contents</h3>
+        <ol className="grid gap-x-6 gap-y-1 text-sm sm:grid-cols-2 lg:grid-cols-3" data-testid="api-contents">
+          {groups.map((g) => (
+            <li key={g.name}>
+              <a href={`#${anchor(g.name)}`} className="text-indigo-700 hover:underline">
+                {g.name}
+              </a>{" "}
+              <span className="text-xs text-slate-500">({g.operations.length})</span>
+            </li>
+          ))}
+        </ol>
+      </nav>
+      {groups.length === 0 && <p className="text-sm text-slate-600">No endpoint matches “{filter}”.</p>}
+      <div className="space-y-6" data-testid="api-reference">
+        {groups.map((g) => (
+          <section key={g.name} id={anchor(g.name)} aria-labelledby={`${anchor(g.name)}-title`} className="scroll-mt-20 space-y-2" data-testid="api-group">
+            <h3 id={`${anchor(g.name)}-title`} className="text-base font-semibold text-slate-900">
+              {g.name}
+            </h3>
+            {g.description && <p className="text-sm text-slate-600">{g.description}</p>}
+            <ul className="divide-y divide-slate-200 rounded-md border border-slate-200" aria-label={`${g.name} endpoints`}>
+              {g.operations.map((op) => (
+                <li key={`${op.method} ${op.path}`}>
+                  <details className="group">
+                    <summary className="flex cursor-pointer list-none flex-wrap items-center gap-x-2 gap-y-1 px-4 py-2.5 hover:bg-slate-50">
+                      <Badge tone={METHOD_TONE[op.method] ?? "neutral"} className="w-16 justify-center font-mono uppercase">
+                        {op.method}
+                      </Badge>
+                      <code className="min-w-0 font-mono text-sm break-all text-slate-900">{op.path}</code>
+                      <span className="min-w-0 basis-full text-sm text-slate-600 sm:flex-1 sm:basis-auto sm:truncate">{op.summary}</span>
+                    </summary>
+                    <OperationDetails op={op} components={components} />
+                  </details>
+                </li>
+              ))}
+            </ul>
+          </section>
         ))}
-      </ul>
+      </div>
     </div>
   );
 }

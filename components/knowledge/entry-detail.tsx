@@ -1,21 +1,24 @@
 "use client";
 
+import Link from "next/link";
 import { useState } from "react";
 import { useCanCurate } from "@/components/shell/current-user";
 import { Alert } from "@/components/ui/alert";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card, CardBody } from "@/components/ui/card";
-import { ConfirmDialog } from "@/components/ui/confirm-dialog";
+import { useEscalations } from "@/lib/console/hooks/lifecycle";
 import { EmptyState } from "@/components/ui/empty-state";
 import { ErrorState } from "@/components/ui/error-state";
 import { LoadingState } from "@/components/ui/loading-state";
 import { PageHeader } from "@/components/ui/page-header";
 import { Tabs } from "@/components/ui/tabs";
+import { useUndoable } from "@/components/ui/toast";
 import { isApiError } from "@/lib/console/api";
 import { formatDateTime, formatRelative } from "@/lib/console/format";
 import { useArchiveKnowledge, useKnowledgeEntry, useUpdateKnowledge } from "@/lib/console/hooks/knowledge";
 import type { KnowledgeDraft, KnowledgeEntry } from "@/lib/console/knowledge-types";
+import { oneOf, useUrlState } from "@/lib/console/url-state";
 import { CategoryBadge, TagList } from "./category-badge";
 import { EntryEditor } from "./entry-editor";
 import { MarkdownPreview } from "./markdown-preview";
@@ -54,19 +57,45 @@ export function EntryDetail({ id }: { id: string }) {
   return <EntryView entry={entry.data} />;
 }
 
+const TABS = ["content", "edit", "history"] as const;
+
 function EntryView({ entry }: { entry: KnowledgeEntry }) {
   const canCurate = useCanCurate();
-  const [tab, setTab] = useState("content");
-  const [archiving, setArchiving] = useState(false);
+  // the tab is in the address (/knowledge/<id>?tab=history), with the history's chosen versions
+  const [view, setView] = useUrlState({ tab: "content", v: "", against: "" });
+  const tab = oneOf(view.tab, TABS, "content");
+  const setTab = (t: string) => setView({ tab: t, v: null, against: null }, { push: true });
   const [notice, setNotice] = useState<string | null>(null);
   const update = useUpdateKnowledge(entry.id);
   const archive = useArchiveKnowledge(entry.id);
+  const undoable = useUndoable();
   const archived = entry.status === "archived";
 
   async function save(draft: KnowledgeDraft, expectedVersion = entry.version) {
     const saved = await update.mutateAsync({ ...draft, expectedVersion });
     setNotice(saved.version === entry.version ? "Nothing changed." : `Saved as version ${saved.version}.`);
     setTab("content");
+  }
+
+  /** Archiving and unarchiving act at once; Undo in the toast does the opposite (each is a change the audit log records). */
+  function toggleArchived() {
+    if (archived) {
+      void undoable({
+        act: () => update.mutateAsync({ status: "published", expectedVersion: entry.version }),
+        done: () => "Published again: agents find it in their searches.",
+        undo: (e) => archive.mutateAsync().then(() => e),
+        undone: "Archived again.",
+        failed: "Couldn't publish it",
+      });
+      return;
+    }
+    void undoable({
+      act: () => archive.mutateAsync(),
+      done: () => "Archived: agents no longer find it. Nothing is deleted.",
+      undo: (e) => update.mutateAsync({ status: "published", expectedVersion: e.version }),
+      undone: "Published again.",
+      failed: "Couldn't archive it",
+    });
   }
 
   const draft: KnowledgeDraft = { title: entry.title, content: entry.content, category: entry.category, tags: entry.tags };
@@ -87,11 +116,11 @@ function EntryView({ entry }: { entry: KnowledgeEntry }) {
         actions={
           canCurate &&
           (archived ? (
-            <Button variant="secondary" onClick={() => setArchiving(true)}>
+            <Button variant="secondary" onClick={toggleArchived} loading={update.isPending}>
               Unarchive
             </Button>
           ) : (
-            <Button variant="danger-ghost" onClick={() => setArchiving(true)}>
+            <Button variant="ghost" onClick={toggleArchived} loading={archive.isPending}>
               Archive
             </Button>
           ))
@@ -104,6 +133,7 @@ function EntryView({ entry }: { entry: KnowledgeEntry }) {
         {entry.lastAccessedAt ? ` (last ${formatRelative(entry.lastAccessedAt)})` : ""}
         {!entry.embedded && " · waiting for its embedding: found by words only until then"}
       </p>
+      <FixedEscalations entryId={entry.id} />
 
       {archived && (
         <Alert tone="warning" className="mb-4">
@@ -147,6 +177,8 @@ function EntryView({ entry }: { entry: KnowledgeEntry }) {
                         <EntryEditor
                           initial={draft}
                           version={entry.version}
+                          draftKey={`knowledge.${entry.id}`}
+                          draftLabel={`your edit of “${entry.title}”`}
                           submitLabel="Save changes"
                           onSubmit={(d, expectedVersion) => save(d, expectedVersion)}
                           onCancel={() => setTab("content")}
@@ -172,23 +204,31 @@ function EntryView({ entry }: { entry: KnowledgeEntry }) {
         ]}
       />
 
-      <ConfirmDialog
-        open={archiving}
-        onClose={() => setArchiving(false)}
-        tone={archived ? "primary" : "danger"}
-        title={archived ? "Unarchive this entry?" : "Archive this entry?"}
-        description={
-          archived
-            ? "Agents will find it in their searches again."
-            : "Agents will stop finding it. Nothing is deleted: the entry and its history stay here, and you can unarchive it at any time."
-        }
-        confirmLabel={archived ? "Unarchive" : "Archive"}
-        onConfirm={async () => {
-          if (archived) await update.mutateAsync({ status: "published", expectedVersion: entry.version });
-          else await archive.mutateAsync();
-          setNotice(archived ? "Published again." : "Archived.");
-        }}
-      />
     </>
+  );
+}
+
+/** The escalations this entry is the fix of: where it came from, and what it resolved since. */
+function FixedEscalations({ entryId }: { entryId: string }) {
+  const list = useEscalations({ status: "resolved", knowledgeEntryId: entryId }, { page: 1, pageSize: 1 });
+  const total = list.answer?.counts.resolved ?? 0;
+  if (!total) return null;
+  const first = list.rows[0]!;
+  return (
+    <p className="-mt-3 mb-5 text-sm text-slate-700" data-testid="entry-escalations">
+      The fix of {total === 1 ? "an escalation" : `${total} escalations`}:{" "}
+      <Link className="text-indigo-700 underline" href={`/escalations?status=resolved&focus=${first.id}`}>
+        “{first.question.length > 90 ? `${first.question.slice(0, 90)}…` : first.question}”
+      </Link>
+      {total > 1 && (
+        <>
+          {" "}
+          and{" "}
+          <Link className="text-indigo-700 underline" href={`/escalations?status=resolved&entry=${entryId}`}>
+            {total - 1} more
+          </Link>
+        </>
+      )}
+    </p>
   );
 }

@@ -111,14 +111,14 @@ function ImportBody({ onClose }: { onClose: () => void }) {
           <label className="block text-sm font-medium text-slate-700">
             Category for files that don&apos;t name one
             <Select
-              className="mt-1.5 w-60"
+              className="mt-1.5 w-full max-w-xs"
               value={category}
               onChange={(e) => {
                 const next = e.target.value as KnowledgeCategory | "";
                 setCategory(next);
                 if (files.length) void send(true, files, next);
               }}
-              options={[{ value: "", label: "None (such files are refused)" }, ...CATEGORY_OPTIONS]}
+              options={[{ value: "", label: "None: refuse such files" }, ...CATEGORY_OPTIONS]}
             />
           </label>
         </>

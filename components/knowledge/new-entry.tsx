@@ -25,6 +25,8 @@ export function NewEntry() {
         <CardBody>
           {canCurate ? (
             <EntryEditor
+              draftKey="knowledge.new"
+              draftLabel="your new knowledge entry"
               submitLabel="Publish entry"
               onSubmit={async (draft) => {
                 const entry = await create.mutateAsync(draft);

@@ -1,33 +1,45 @@
 "use client";
 
-import { useState } from "react";
 import { useCanCurate } from "@/components/shell/current-user";
-import { Alert } from "@/components/ui/alert";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
-import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { ErrorState } from "@/components/ui/error-state";
 import { LoadingState } from "@/components/ui/loading-state";
 import { Select } from "@/components/ui/select";
+import { useUndoable } from "@/components/ui/toast";
 import { cn } from "@/lib/console/cn";
 import { formatDateTime, formatRelative } from "@/lib/console/format";
 import { useKnowledgeVersions, useRestoreKnowledge } from "@/lib/console/hooks/knowledge";
 import type { KnowledgeEntry } from "@/lib/console/knowledge-types";
+import { useUrlState } from "@/lib/console/url-state";
 import { VersionDiff } from "./version-diff";
 
 /**
  * Every version of an entry, newest first. Choosing one shows what it changed (against the version
  * before it, or any other); an earlier version can be restored, which saves it as a new version so
- * nothing is ever lost.
+ * nothing is ever lost (and Undo restores the one that was current the same way).
  */
 export function VersionHistory({ entry }: { entry: KnowledgeEntry }) {
   const canCurate = useCanCurate();
   const versions = useKnowledgeVersions(entry.id);
   const restore = useRestoreKnowledge(entry.id);
-  const [selected, setSelected] = useState<number | null>(null);
-  const [base, setBase] = useState<number | null>(null);
-  const [confirming, setConfirming] = useState(false);
-  const [notice, setNotice] = useState<string | null>(null);
+  // the version shown and the one it is compared with are in the address: /knowledge/<id>?tab=history&v=3&against=1
+  const [view, setView] = useUrlState({ v: "", against: "" });
+  const selected = view.v ? Number(view.v) : null;
+  const base = view.against ? Number(view.against) : null;
+  const undoable = useUndoable();
+
+  /** A restore saves the old version as a new one; Undo restores the version that was current, as one more. */
+  function restoreShown(version: number) {
+    void undoable({
+      act: () => restore.mutateAsync({ version, expectedVersion: entry.version }),
+      done: (res) => `Version ${res.restoredFrom} restored as version ${res.entry.version}.`,
+      undo: (res) => restore.mutateAsync({ version: entry.version, expectedVersion: res.entry.version }),
+      undone: `Version ${entry.version} is current again, as a new version.`,
+      failed: `Couldn't restore version ${version}`,
+    });
+    setView({ v: null, against: null });
+  }
 
   if (versions.isPending) return <LoadingState label="Loading the history…" rows={3} />;
   if (versions.isError) return <ErrorState error={versions.error} onRetry={() => versions.refetch()} retrying={versions.isFetching} />;
@@ -47,10 +59,7 @@ export function VersionHistory({ entry }: { entry: KnowledgeEntry }) {
               <button
                 type="button"
                 aria-pressed={v.version === shown.version}
-                onClick={() => {
-                  setSelected(v.version);
-                  setBase(null);
-                }}
+                onClick={() => setView({ v: v.version, against: null }, { push: true })}
                 className={cn(
                   "w-full rounded-md px-3 py-2 text-left text-sm transition-colors",
                   v.version === shown.version ? "bg-indigo-50 ring-1 ring-indigo-200" : "hover:bg-slate-50",
@@ -88,42 +97,23 @@ export function VersionHistory({ entry }: { entry: KnowledgeEntry }) {
                 <Select
                   className="w-36"
                   value={String(against?.version ?? "")}
-                  onChange={(e) => setBase(Number(e.target.value))}
+                  onChange={(e) => setView({ against: e.target.value })}
                   options={[...earlier].reverse().map((v) => ({ value: String(v.version), label: `Version ${v.version}` }))}
                 />
               </label>
             )}
             {canCurate && !shown.current && (
-              <Button size="sm" variant="secondary" onClick={() => setConfirming(true)}>
+              <Button size="sm" variant="secondary" loading={restore.isPending} onClick={() => restoreShown(shown.version)}>
                 Restore version {shown.version}
               </Button>
             )}
           </div>
         </div>
 
-        {notice && (
-          <Alert tone="success" className="mb-4">
-            {notice}
-          </Alert>
-        )}
         {!against && <p className="mb-3 text-sm text-slate-500">The first version: everything in it was added.</p>}
         <VersionDiff before={against} after={shown} />
       </section>
 
-      <ConfirmDialog
-        open={confirming}
-        onClose={() => setConfirming(false)}
-        tone="primary"
-        title={`Restore version ${shown.version}?`}
-        description={`Its title, content, category and tags become version ${entry.version + 1}. The current version stays in the history and can be restored again.`}
-        confirmLabel="Restore"
-        onConfirm={async () => {
-          const res = await restore.mutateAsync({ version: shown.version, expectedVersion: entry.version });
-          setSelected(null);
-          setBase(null);
-          setNotice(`Version ${res.restoredFrom} restored as version ${res.entry.version}.`);
-        }}
-      />
     </div>
   );
 }

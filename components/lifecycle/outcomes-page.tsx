@@ -7,12 +7,16 @@ import { EmptyState } from "@/components/ui/empty-state";
 import { ErrorState } from "@/components/ui/error-state";
 import { LoadingState } from "@/components/ui/loading-state";
 import { PageHeader } from "@/components/ui/page-header";
+import { DataTable } from "@/components/ui/data-list";
 import { Table, TBody, Td, Th, THead, Tr } from "@/components/ui/table";
+import { pageRows } from "@/lib/console/hooks/paged-list";
+import { useListUrl } from "@/lib/console/url-state";
 import { formatRelative } from "@/lib/console/format";
 import { useOutcomes } from "@/lib/console/hooks/lifecycle";
 import type { OutcomesOverview } from "@/lib/console/lifecycle-types";
 import { rate } from "./labels";
 
+const PAGE_SIZE = 50;
 const decisionHref = (agentId: string, id: string) => `/agents/${agentId}?tab=decisions#decision-${id}`;
 
 /** Decisions → outcomes across agents: what still awaits an outcome, and how often decisions work out. */
@@ -40,40 +44,42 @@ export function OutcomesPage() {
 }
 
 function OutcomesBody({ data }: { data: OutcomesOverview }) {
+  const view = useListUrl({});
   return (
     <div className="space-y-6">
       <Card>
         <CardHeader title="Awaiting outcomes" description={`${data.awaiting.length} decision${data.awaiting.length === 1 ? "" : "s"} without an outcome, oldest first.`} />
-        {data.awaiting.length === 0 ? (
-          <EmptyState title="Every decision has its outcome" description="Decisions agents log appear here until someone records what happened." />
-        ) : (
-          <Table cards aria-label="Decisions awaiting outcomes">
-            <THead>
-              <Tr>
-                <Th>Decision</Th>
-                <Th>Agent</Th>
-                <Th className="text-right">Age</Th>
-              </Tr>
-            </THead>
-            <TBody>
-              {data.awaiting.map((d) => (
-                <Tr key={d.id}>
-                  <Td primary>
-                    <Link className="font-medium text-indigo-700 hover:underline" href={decisionHref(d.agentId, d.id)}>
-                      {d.title}
-                    </Link>
-                  </Td>
-                  <Td label="Agent" className="text-slate-600">{d.agentName}</Td>
-                  <Td label="Age" className="text-right whitespace-nowrap tabular-nums">
-                    <Badge tone={d.ageDays >= 14 ? "red" : d.ageDays >= 7 ? "amber" : "neutral"}>
-                      {d.ageDays} day{d.ageDays === 1 ? "" : "s"}
-                    </Badge>
-                  </Td>
-                </Tr>
-              ))}
-            </TBody>
-          </Table>
-        )}
+        <DataTable
+          list={pageRows(data.awaiting, view.page, PAGE_SIZE)}
+          onPage={view.setPage}
+          noun={["decision", "decisions"]}
+          aria-label="Decisions awaiting outcomes"
+          columns={[
+            {
+              id: "decision",
+              header: "Decision",
+              primary: true,
+              cell: (d) => (
+                <Link className="font-medium text-indigo-700 hover:underline" href={decisionHref(d.agentId, d.id)}>
+                  {d.title}
+                </Link>
+              ),
+            },
+            { id: "agent", header: "Agent", className: "text-slate-600", cell: (d) => d.agentName },
+            {
+              id: "age",
+              header: "Age",
+              className: "text-right whitespace-nowrap tabular-nums",
+              headerClassName: "text-right",
+              cell: (d) => (
+                <Badge tone={d.ageDays >= 14 ? "red" : d.ageDays >= 7 ? "amber" : "neutral"}>
+                  {d.ageDays} day{d.ageDays === 1 ? "" : "s"}
+                </Badge>
+              ),
+            },
+          ]}
+          empty={<EmptyState title="Every decision has its outcome" description="Decisions agents log appear here until someone records what happened." />}
+        />
       </Card>
 
       <div className="grid gap-6 lg:grid-cols-2">

@@ -13,8 +13,9 @@ import { useDebounced } from "@/components/ui/use-debounced";
 import { CATEGORY_OPTIONS } from "@/components/knowledge/labels";
 import { errorMessage, formErrors } from "@/lib/console/api";
 import { useKnowledgeList } from "@/lib/console/hooks/knowledge";
-import { useEscalationDraft, useResolveEscalation } from "@/lib/console/hooks/lifecycle";
+import { useEscalationDraft, useResolveEscalation, useSimilarEscalations } from "@/lib/console/hooks/lifecycle";
 import type { KnowledgeCategory } from "@/lib/console/knowledge-types";
+import { formatRelative } from "@/lib/console/format";
 import type { Escalation, EscalationEntryDraft } from "@/lib/console/lifecycle-types";
 import { PERSONAL_DATA_LABELS } from "@/lib/review/pii";
 
@@ -61,8 +62,14 @@ function ResolveForm({
   const [category, setCategory] = useState<KnowledgeCategory | null>(null);
   const [tags, setTags] = useState<string | null>(null);
   const [errors, setErrors] = useState<Partial<Record<(typeof FIELDS)[number] | "title" | "form", string>>>({});
-  const existing = useKnowledgeList({ q: escalation.question });
-  const answers = existing.data?.mode === "search" ? existing.data.entries.slice(0, 3) : [];
+  // the near-duplicates resolved along with it: all of them unless unticked
+  const similar = useSimilarEscalations(escalation.id);
+  const [skipped, setSkipped] = useState<ReadonlySet<string>>(new Set());
+  // another client's escalation gets the fix as published: without an entry it cannot go along
+  const canJoin = (other: Escalation) => publish !== "none" || other.clientId === escalation.clientId;
+  const alsoResolve = (similar.data ?? []).map((s) => s.escalation).filter((o) => canJoin(o) && !skipped.has(o.id)).map((o) => o.id);
+  const existing = useKnowledgeList({ q: escalation.question }, 1);
+  const answers = existing.answer?.mode === "search" ? existing.rows.slice(0, 3) : [];
   const draft = useEscalationDraft(escalation.id, useDebounced(resolution.trim(), 300));
   const drafted = draft.data?.draft;
   const removed = draft.data?.personalDataRemoved ?? [];
@@ -96,7 +103,7 @@ function ResolveForm({
         };
       }
       // untouched, no knowledge body: the server composes exactly the draft shown, for the fix as submitted
-      await resolve.mutateAsync({ id: escalation.id, resolution: fix, ...knowledge });
+      await resolve.mutateAsync({ id: escalation.id, resolution: fix, ...(alsoResolve.length ? { alsoResolve } : {}), ...knowledge });
       onClose();
     } catch (err) {
       setErrors(formErrors(err, FIELDS));
@@ -161,13 +168,50 @@ function ResolveForm({
           )}
         </fieldset>
       )}
+      {similar.data && similar.data.length > 0 && (
+        <fieldset className="space-y-2" data-testid="similar-escalations">
+          <legend className="text-sm font-medium text-slate-700">
+            {similar.data.length === 1 ? "1 open escalation looks like the same issue" : `${similar.data.length} open escalations look like the same issue`}: resolve them with this fix too
+          </legend>
+          <ul className="max-h-52 space-y-1.5 overflow-y-auto rounded-md border border-slate-200 p-3">
+            {similar.data.map(({ escalation: other }) => (
+              <li key={other.id}>
+                <label className="flex items-start gap-2 text-sm text-slate-700">
+                  <input
+                    type="checkbox"
+                    className="mt-0.5 size-4 rounded border-slate-300"
+                    checked={canJoin(other) && !skipped.has(other.id)}
+                    disabled={!canJoin(other)}
+                    onChange={(e) =>
+                      setSkipped((old) => {
+                        const next = new Set(old);
+                        if (e.target.checked) next.delete(other.id);
+                        else next.add(other.id);
+                        return next;
+                      })
+                    }
+                  />
+                  <span>
+                    {other.question}
+                    <span className="block text-xs text-slate-500">
+                      {other.clientName ?? "HQ"} · {other.severity} · raised {formatRelative(other.createdAt)}
+                      {!canJoin(other) && " · another client's: publish or link an entry to resolve it with the published fix"}
+                    </span>
+                  </span>
+                </label>
+              </li>
+            ))}
+          </ul>
+          <p className="text-xs text-slate-500">Each is resolved and linked to the same entry, and audited on its own; another client&apos;s gets the fix as the entry publishes it. If one of them was resolved meanwhile, nothing is resolved.</p>
+        </fieldset>
+      )}
       {errors.form && <Alert tone="error">{errors.form}</Alert>}
       <DialogFooter>
         <Button variant="secondary" onClick={onClose} disabled={resolve.isPending}>
           Cancel
         </Button>
         <Button type="submit" loading={resolve.isPending}>
-          Resolve
+          {alsoResolve.length ? `Resolve ${alsoResolve.length + 1} escalations` : "Resolve"}
         </Button>
       </DialogFooter>
     </form>

@@ -43,7 +43,7 @@ export function DocumentEditor({ agentId, type, date, title, description, canEdi
   const doc = useAgentDocument(agentId, type, date);
   const save = useSaveDocument(agentId, type);
   // null while untouched: the editor then follows the server's content
-  const [draft, setDraft] = useDocumentDraft(`${agentId}.${type}${date ? `.${date}` : ""}`);
+  const [draft, setDraft] = useDocumentDraft(`${agentId}.${type}${date ? `.${date}` : ""}`, title);
   const [conflict, setConflict] = useState<AgentDocument | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [notice, setNotice] = useState<{ tone: "info" | "warning"; text: string } | null>(null);

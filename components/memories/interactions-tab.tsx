@@ -1,62 +1,35 @@
 "use client";
 
-import { useEffect, useState } from "react";
-import { Button } from "@/components/ui/button";
 import { Card, CardHeader } from "@/components/ui/card";
-import { EmptyState } from "@/components/ui/empty-state";
-import { ErrorState } from "@/components/ui/error-state";
-import { Input } from "@/components/ui/input";
-import { LoadingState } from "@/components/ui/loading-state";
-import { useInteractions } from "@/lib/console/hooks/memory";
+import { useContacts } from "@/lib/console/hooks/review";
 import type { Agent } from "@/lib/console/types";
-import { groupTranscripts, TranscriptView } from "./transcripts";
+import { Conversations } from "./conversations";
+
+const CONTACT_OPTIONS = 500;
 
 /**
- * The conversations the agent recorded (recall memory), newest conversation first, each in
- * conversation order, with full-text search over the messages.
+ * The conversations the agent recorded (recall memory) as chats: the most recently active first,
+ * filtered by contact and channel, searchable, each opened as a whole thread.
  */
 export function InteractionsTab({ agent }: { agent: Agent }) {
-  const [search, setSearch] = useState("");
-  const [q, setQ] = useState("");
-  useEffect(() => {
-    const t = setTimeout(() => setQ(search.trim()), 300);
-    return () => clearTimeout(t);
-  }, [search]);
-  const interactions = useInteractions({ agentId: agent.id, q: q || undefined });
-  const rows = interactions.data?.pages.flatMap((p) => p.interactions) ?? [];
-  const transcripts = groupTranscripts(rows);
-
+  // the contacts offered in the filter: the agent's client's (HQ's for an internal agent), by name
+  const contacts = useContacts({ clientId: agent.clientId ?? undefined }, { page: 1, pageSize: CONTACT_OPTIONS });
+  const options = contacts.rows
+    .filter((c) => c.name || c.email || c.phone)
+    .map((c) => ({ id: c.id, name: (c.name || c.email || c.phone)! }))
+    .sort((a, b) => a.name.localeCompare(b.name));
   return (
     <Card>
       <CardHeader
         title="Interactions"
-        description="Conversations the agent recorded, newest first, each message in the order it was said: searchable recall memory."
-        actions={
-          <Input type="search" aria-label="Search interactions" placeholder="Search…" value={search} onChange={(e) => setSearch(e.target.value)} className="w-56" />
-        }
+        description="Conversations the agent recorded, the most recently active first, each titled by who it was with: searchable recall memory."
       />
-      {interactions.isPending ? (
-        <LoadingState label="Loading interactions…" rows={5} />
-      ) : interactions.isError ? (
-        <ErrorState error={interactions.error} onRetry={() => interactions.refetch()} retrying={interactions.isFetching} />
-      ) : rows.length === 0 ? (
-        <EmptyState title={q ? "Nothing matches" : "No interactions recorded"} description={q ? "Try other words." : `${agent.name} hasn't recorded any conversations.`} />
-      ) : (
-        <>
-          <div className="divide-y divide-slate-100">
-            {transcripts.map((t) => (
-              <TranscriptView key={t.key} transcript={t} />
-            ))}
-          </div>
-          {interactions.hasNextPage && (
-            <div className="border-t border-slate-200 px-5 py-3 text-center">
-              <Button size="sm" variant="secondary" onClick={() => interactions.fetchNextPage()} loading={interactions.isFetchingNextPage}>
-                Load older
-              </Button>
-            </div>
-          )}
-        </>
-      )}
+      <Conversations
+        agentId={agent.id}
+        contacts={options}
+        agentNames={new Map([[agent.id, agent.name]])}
+        emptyText={`${agent.name} hasn't recorded any conversations.`}
+      />
     </Card>
   );
 }

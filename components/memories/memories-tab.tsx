@@ -5,53 +5,56 @@ import { Badge } from "@/components/ui/badge";
 import { Button, buttonClasses } from "@/components/ui/button";
 import { Card, CardHeader } from "@/components/ui/card";
 import { EmptyState } from "@/components/ui/empty-state";
-import { ErrorState } from "@/components/ui/error-state";
+import { actionsColumn, DataTable, type Column } from "@/components/ui/data-list";
 import { FilterBar } from "@/components/ui/filter-bar";
 import { Input } from "@/components/ui/input";
-import { LoadingState } from "@/components/ui/loading-state";
 import { Select } from "@/components/ui/select";
-import { Table, TBody, Td, Th, THead, Tr } from "@/components/ui/table";
-import { errorMessage } from "@/lib/console/api";
+import { useUndoable } from "@/components/ui/toast";
 import { capitalize, formatDateTime, formatRelative } from "@/lib/console/format";
 import { useMemories, useUpdateMemory } from "@/lib/console/hooks/memory";
+import { useTypedFilter } from "@/lib/console/hooks/typed-filter";
+import { useListUrl } from "@/lib/console/url-state";
 import { CATEGORIES_BY_TIER, MEMORY_STATUSES, MEMORY_TIERS, type Memory, type MemoryTier } from "@/lib/console/memory-types";
 import type { Agent } from "@/lib/console/types";
 import { percent, STATUS_TONE, TIER_LABEL, TIER_TONE } from "./labels";
 import { MemoryDetails } from "./memory-details";
 import { ReembedBanner } from "./reembed-banner";
-import { useDebounced } from "@/components/ui/use-debounced";
 
-const PAGE = 50;
+const PAGE_SIZE = 50;
 
-/** The agent's memories by tier, category, status and scope, with full-text search. */
+/** The agent's memories by tier, category, status and scope, with full-text search; the filters and page are in the address. */
 export function MemoriesTab({ agent, isAdmin }: { agent: Agent; isAdmin: boolean }) {
-  const [tier, setTier] = useState("");
-  const [category, setCategory] = useState("");
-  const [status, setStatus] = useState("active");
-  const [scope, setScope] = useState("");
-  const [search, setSearch] = useState("");
-  const [offset, setOffset] = useState(0);
+  const { filters: view, page, setFilters, setPage } = useListUrl({ tier: "", category: "", status: "active", scope: "", q: "" });
+  const [search, setSearch] = useTypedFilter(view.q, (q) => setFilters({ q }));
   const [open, setOpen] = useState<string | null>(null);
-  const q = useDebounced(search.trim(), 300);
-  const filters = { tier: tier || undefined, category: category || undefined, status, scope: scope || undefined, q: q || undefined, limit: PAGE, offset };
-  const memories = useMemories(agent.id, filters);
+  const tier = view.tier;
+  const filters = { tier: tier || undefined, category: view.category || undefined, status: view.status, scope: view.scope || undefined, q: view.q || undefined };
+  const memories = useMemories(agent.id, filters, { page, pageSize: PAGE_SIZE });
   const update = useUpdateMemory(agent.id);
-  const [actionError, setActionError] = useState<string | null>(null);
+  const undoable = useUndoable();
 
-  const categories = tier ? CATEGORIES_BY_TIER[tier as MemoryTier] : MEMORY_TIERS.flatMap((t) => CATEGORIES_BY_TIER[t]);
-  const resetPage = <T,>(set: (v: T) => void) => (v: T) => {
-    set(v);
-    setOffset(0);
-  };
-  const filtered = Boolean(tier || category || scope || q || status !== "active");
+  const categories = tier ? (CATEGORIES_BY_TIER[tier as MemoryTier] ?? []) : MEMORY_TIERS.flatMap((t) => CATEGORIES_BY_TIER[t]);
+  const filtered = Boolean(tier || view.category || view.scope || view.q || view.status !== "active");
 
-  async function changeStatus(m: Memory, next: "active" | "archived" | "resolved") {
-    setActionError(null);
-    try {
-      await update.mutateAsync({ id: m.id, status: next, expectedVersion: m.version });
-    } catch (err) {
-      setActionError(errorMessage(err));
+  /** Archiving and resolving are taken back with Undo (the memory becomes active again); restoring needs none. */
+  function changeStatus(m: Memory, next: "active" | "archived" | "resolved") {
+    if (next === "active") {
+      void undoable({
+        act: () => update.mutateAsync({ id: m.id, status: "active", expectedVersion: m.version }),
+        done: () => `Restored “${m.title}”`,
+        undo: (r) => update.mutateAsync({ id: m.id, status: m.status, expectedVersion: r.memory.version }),
+        undone: `“${m.title}” is ${m.status} again`,
+        failed: `Couldn't restore “${m.title}”`,
+      });
+      return;
     }
+    void undoable({
+      act: () => update.mutateAsync({ id: m.id, status: next, expectedVersion: m.version }),
+      done: () => `${next === "archived" ? "Archived" : "Resolved"} “${m.title}”`,
+      undo: (r) => update.mutateAsync({ id: m.id, status: "active", expectedVersion: r.memory.version }),
+      undone: `“${m.title}” is active again`,
+      failed: `Couldn't ${next === "archived" ? "archive" : "resolve"} “${m.title}”`,
+    });
   }
 
   return (
@@ -68,135 +71,81 @@ export function MemoriesTab({ agent, isAdmin }: { agent: Agent; isAdmin: boolean
           }
         />
         <FilterBar
-          className="grid gap-3 border-b border-slate-200 px-5 py-3 sm:grid-cols-2 lg:grid-cols-[minmax(15rem,2fr)_repeat(4,minmax(0,1fr))]"
-          active={[tier, category, scope, status !== "active"].filter(Boolean).length}
-          primary={
-            <Input
-              type="search"
-              aria-label="Search memories"
-              placeholder="Search title and content…"
-              value={search}
-              onChange={(e) => {
-                setSearch(e.target.value);
-                setOffset(0);
-              }}
-            />
-          }
+          className="grid gap-3 border-b border-slate-200 px-5 py-3 sm:grid-cols-2 lg:grid-cols-[minmax(14rem,2fr)_repeat(4,minmax(9.5rem,1fr))]"
+          active={[tier, view.category, view.scope, view.status !== "active"].filter(Boolean).length}
+          primary={<Input type="search" aria-label="Search memories" placeholder="Search title and content…" value={search} onChange={(e) => setSearch(e.target.value)} />}
         >
           <Select
             aria-label="Tier"
             value={tier}
-            onChange={(e) => {
-              resetPage(setTier)(e.target.value);
-              setCategory("");
-            }}
+            onChange={(e) => setFilters({ tier: e.target.value, category: null })}
             options={[{ value: "", label: "All tiers" }, ...MEMORY_TIERS.map((t) => ({ value: t, label: TIER_LABEL[t] }))]}
           />
           <Select
             aria-label="Category"
-            value={category}
-            onChange={(e) => resetPage(setCategory)(e.target.value)}
+            value={view.category}
+            onChange={(e) => setFilters({ category: e.target.value })}
             options={[{ value: "", label: "All categories" }, ...categories.map((c) => ({ value: c, label: capitalize(c) }))]}
           />
           <Select
             aria-label="Status"
-            value={status}
-            onChange={(e) => resetPage(setStatus)(e.target.value)}
+            value={view.status}
+            onChange={(e) => setFilters({ status: e.target.value })}
             options={[...MEMORY_STATUSES.map((s) => ({ value: s, label: capitalize(s) })), { value: "all", label: "Any status" }]}
           />
           <Select
             aria-label="Scope"
-            value={scope}
-            onChange={(e) => resetPage(setScope)(e.target.value)}
+            value={view.scope}
+            onChange={(e) => setFilters({ scope: e.target.value })}
             options={[
-              { value: "", label: "Private and team" },
-              { value: "agent", label: "Private (agent)" },
-              ...(agent.kind === "internal" ? [{ value: "team", label: "Team (shared)" }] : []),
+              { value: "", label: "Any scope" },
+              { value: "agent", label: "Private" },
+              ...(agent.kind === "internal" ? [{ value: "team", label: "Team" }] : []),
             ]}
           />
         </FilterBar>
-        {actionError && <p className="border-b border-red-100 bg-red-50 px-5 py-2 text-sm text-red-700">{actionError}</p>}
-        {memories.isPending ? (
-          <LoadingState label="Loading memories…" rows={6} />
-        ) : memories.isError ? (
-          <ErrorState error={memories.error} onRetry={() => memories.refetch()} retrying={memories.isFetching} />
-        ) : memories.data.memories.length === 0 ? (
-          <EmptyState
-            title={filtered ? "No memories match" : "No memories yet"}
-            description={filtered ? "Try another filter or search." : `${agent.name} hasn't written any memories.`}
-          />
-        ) : (
-          <>
-            <Table cards aria-busy={memories.isFetching || undefined}>
-              <THead>
-                <tr>
-                  <Th>Memory</Th>
-                  <Th>Tier</Th>
-                  <Th>Confidence</Th>
-                  <Th>Status</Th>
-                  <Th>Used</Th>
-                  <Th>Written</Th>
-                  {isAdmin && (
-                    <Th className="text-right">
-                      <span className="sr-only">Actions</span>
-                    </Th>
-                  )}
-                </tr>
-              </THead>
-              <TBody>
-                {memories.data.memories.map((m) => (
-                  <MemoryRow
-                    key={m.id}
-                    memory={m}
-                    open={open === m.id}
-                    onToggle={() => setOpen(open === m.id ? null : m.id)}
-                    isAdmin={isAdmin}
-                    busy={update.isPending && update.variables?.id === m.id}
-                    onStatus={(s) => changeStatus(m, s)}
-                  />
-                ))}
-              </TBody>
-            </Table>
-            <div className="flex items-center justify-between border-t border-slate-200 px-5 py-3 text-sm text-slate-500">
-              <span>
-                {offset + 1}–{offset + memories.data.memories.length} of {memories.data.total}
-              </span>
-              <div className="flex gap-2">
-                <Button size="sm" variant="secondary" disabled={offset === 0} onClick={() => setOffset(Math.max(0, offset - PAGE))}>
-                  Previous
-                </Button>
-                <Button size="sm" variant="secondary" disabled={offset + PAGE >= memories.data.total} onClick={() => setOffset(offset + PAGE)}>
-                  Next
-                </Button>
-              </div>
-            </div>
-          </>
-        )}
+        <DataTable
+          list={memories}
+          onPage={setPage}
+          noun={["memory", "memories"]}
+          aria-label="Memories"
+          columns={memoryColumns({ isAdmin, open, toggle: (id) => setOpen(open === id ? null : id), busy: (id) => update.isPending && update.variables?.id === id, onStatus: changeStatus })}
+          rowProps={() => ({ "data-testid": "memory-row" })}
+          expanded={(m) => (open === m.id ? <MemoryDetails memory={m} /> : null)}
+          empty={
+            <EmptyState
+              title={filtered ? "No memories match" : "No memories yet"}
+              description={filtered ? "Try another filter or search." : `${agent.name} hasn't written any memories.`}
+            />
+          }
+        />
       </Card>
     </div>
   );
 }
 
-function MemoryRow({
-  memory: m,
-  open,
-  onToggle,
+function memoryColumns({
   isAdmin,
+  open,
+  toggle,
   busy,
   onStatus,
 }: {
-  memory: Memory;
-  open: boolean;
-  onToggle: () => void;
   isAdmin: boolean;
-  busy: boolean;
-  onStatus: (s: "active" | "archived" | "resolved") => void;
-}) {
-  return (
-    <>
-      <Tr data-testid="memory-row">
-        <Td className="max-w-md" primary>
-          <button type="button" onClick={onToggle} aria-expanded={open} className="text-left font-medium text-slate-900 hover:text-indigo-700">
+  open: string | null;
+  toggle: (id: string) => void;
+  busy: (id: string) => boolean;
+  onStatus: (m: Memory, s: "active" | "archived" | "resolved") => void;
+}): Column<Memory>[] {
+  return [
+    {
+      id: "memory",
+      header: "Memory",
+      primary: true,
+      className: "max-w-md",
+      cell: (m) => (
+        <>
+          <button type="button" onClick={() => toggle(m.id)} aria-expanded={open === m.id} className="text-left font-medium text-slate-900 hover:text-indigo-700">
             {m.title}
           </button>
           <div className="mt-1 flex flex-wrap gap-1">
@@ -206,54 +155,73 @@ function MemoryRow({
             ))}
             {!m.embedded && <Badge tone="amber">Queued for embedding</Badge>}
           </div>
-        </Td>
-        <Td label="Tier">
+        </>
+      ),
+    },
+    {
+      id: "tier",
+      header: "Tier",
+      cell: (m) => (
+        <>
           <Badge tone={TIER_TONE[m.tier]}>{TIER_LABEL[m.tier]}</Badge>
           <span className="mt-1 block text-xs text-slate-500">{capitalize(m.category)}</span>
-        </Td>
-        <Td className="tabular-nums" label="Confidence">
+        </>
+      ),
+    },
+    {
+      id: "confidence",
+      header: "Confidence",
+      className: "tabular-nums",
+      cell: (m) => (
+        <>
           {percent(m.confidence)}
           {m.expiresAt && m.status === "active" && <span className="block text-xs text-amber-700">expires {formatRelative(m.expiresAt)}</span>}
-        </Td>
-        <Td label="Status">
+        </>
+      ),
+    },
+    {
+      id: "status",
+      header: "Status",
+      cell: (m) => (
+        <>
           <Badge tone={STATUS_TONE[m.status]}>{capitalize(m.status)}</Badge>
           {m.archiveReason === "cap" && <span className="block text-xs text-slate-500">over the cap</span>}
-        </Td>
-        <Td className="tabular-nums" label="Used">
-          {m.accessedCount}×
-        </Td>
-        <Td label="Written">
+        </>
+      ),
+    },
+    { id: "used", header: "Used", className: "tabular-nums", cell: (m) => `${m.accessedCount}×` },
+    {
+      id: "written",
+      header: "Written",
+      className: "whitespace-nowrap",
+      cell: (m) => (
+        <>
           <span title={formatDateTime(m.createdAt)}>{formatRelative(m.createdAt)}</span>
           {m.createdByName && <span className="block text-xs text-slate-500">by {m.createdByName}</span>}
-        </Td>
-        {isAdmin && (
-          <Td className="text-right whitespace-nowrap">
-            {m.status === "active" ? (
+        </>
+      ),
+    },
+    // archiving and resolving are undone from their toast: no confirmation first
+    ...(isAdmin
+      ? [
+          actionsColumn((m: Memory) =>
+            m.status === "active" ? (
               <>
                 {m.tier === "working" && (
-                  <Button size="sm" variant="ghost" disabled={busy} onClick={() => onStatus("resolved")}>
+                  <Button size="sm" variant="ghost" disabled={busy(m.id)} onClick={() => onStatus(m, "resolved")}>
                     Resolve
                   </Button>
                 )}
-                <Button size="sm" variant="danger-ghost" disabled={busy} onClick={() => onStatus("archived")}>
+                <Button size="sm" variant="ghost" disabled={busy(m.id)} onClick={() => onStatus(m, "archived")}>
                   Archive
                 </Button>
               </>
             ) : (
-              <Button size="sm" variant="ghost" disabled={busy} onClick={() => onStatus("active")}>
+              <Button size="sm" variant="ghost" disabled={busy(m.id)} onClick={() => onStatus(m, "active")}>
                 Restore
               </Button>
-            )}
-          </Td>
-        )}
-      </Tr>
-      {open && (
-        <tr className="bg-slate-50/60">
-          <td colSpan={isAdmin ? 7 : 6} className="px-5 py-4">
-            <MemoryDetails memory={m} />
-          </td>
-        </tr>
-      )}
-    </>
-  );
+            )),
+        ]
+      : []),
+  ];
 }

@@ -9,6 +9,7 @@ import { Input } from "@/components/ui/input";
 import { Select } from "@/components/ui/select";
 import { Textarea } from "@/components/ui/textarea";
 import { errorMessage } from "@/lib/console/api";
+import { useFormDraft } from "@/lib/console/drafts";
 import { useRecordOutcome } from "@/lib/console/hooks/memory";
 import type { Memory } from "@/lib/console/memory-types";
 
@@ -23,9 +24,9 @@ export function OutcomeDialog({ agentId, decision, onClose }: { agentId: string;
 }
 
 function OutcomeForm({ decision, onClose, record }: { decision: Memory; onClose: () => void; record: ReturnType<typeof useRecordOutcome> }) {
-  const [result, setResult] = useState("");
-  const [success, setSuccess] = useState("true");
-  const [notes, setNotes] = useState("");
+  // kept as a draft until it is recorded or cancelled: an Esc or a reload loses nothing
+  const form = useFormDraft(`outcome.${decision.id}`, { result: "", success: "true", notes: "" }, `the outcome of “${decision.title}”`);
+  const { result, success, notes } = form.values;
   const [error, setError] = useState<string | null>(null);
   const [resultError, setResultError] = useState<string | null>(null);
 
@@ -39,6 +40,7 @@ function OutcomeForm({ decision, onClose, record }: { decision: Memory; onClose:
     setResultError(null);
     try {
       await record.mutateAsync({ id: decision.id, result: result.trim(), success: success === "true", ...(notes.trim() ? { notes } : {}) });
+      form.clear();
       onClose();
     } catch (err) {
       setError(errorMessage(err));
@@ -48,12 +50,12 @@ function OutcomeForm({ decision, onClose, record }: { decision: Memory; onClose:
   return (
     <form onSubmit={submit} className="space-y-4" noValidate>
       <Field label="Result" required error={resultError} hint="What happened, in a line (e.g. “Closed at $90,240, +4.2%”).">
-        <Input value={result} onChange={(e) => setResult(e.target.value)} maxLength={2000} />
+        <Input value={result} onChange={(e) => form.change({ result: e.target.value })} maxLength={2000} />
       </Field>
       <Field label="Did the decision work?">
         <Select
           value={success}
-          onChange={(e) => setSuccess(e.target.value)}
+          onChange={(e) => form.change({ success: e.target.value })}
           options={[
             { value: "true", label: "Yes — success" },
             { value: "false", label: "No — failure" },
@@ -61,11 +63,18 @@ function OutcomeForm({ decision, onClose, record }: { decision: Memory; onClose:
         />
       </Field>
       <Field label="Notes" hint="What this teaches for next time.">
-        <Textarea value={notes} onChange={(e) => setNotes(e.target.value)} rows={3} maxLength={4000} />
+        <Textarea value={notes} onChange={(e) => form.change({ notes: e.target.value })} rows={3} maxLength={4000} />
       </Field>
       {error && <Alert tone="error">{error}</Alert>}
       <DialogFooter>
-        <Button variant="secondary" onClick={onClose} disabled={record.isPending}>
+        <Button
+          variant="secondary"
+          onClick={() => {
+            form.clear();
+            onClose();
+          }}
+          disabled={record.isPending}
+        >
           Cancel
         </Button>
         <Button type="submit" loading={record.isPending} disabled={!result.trim()}>

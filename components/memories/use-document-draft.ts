@@ -1,6 +1,6 @@
 "use client";
 
-import { useCallback, useEffect, useState } from "react";
+import { useDraft, useUnsavedEdit } from "@/lib/console/drafts";
 
 export interface DocumentDraft {
   content: string;
@@ -10,53 +10,15 @@ export interface DocumentDraft {
   baseContent: string;
 }
 
-const PREFIX = "mhq.draft.";
-
-function read(key: string): DocumentDraft | null {
-  if (typeof window === "undefined") return null;
-  try {
-    const raw = window.sessionStorage.getItem(PREFIX + key);
-    if (!raw) return null;
-    const d = JSON.parse(raw) as Partial<DocumentDraft>;
-    return typeof d.content === "string" && typeof d.baseVersion === "number" && typeof d.baseContent === "string"
-      ? { content: d.content, baseVersion: d.baseVersion, baseContent: d.baseContent }
-      : null;
-  } catch {
-    return null;
-  }
-}
+const isDocumentDraft = (d: unknown): d is DocumentDraft =>
+  typeof d === "object" && d !== null && typeof (d as DocumentDraft).content === "string" && typeof (d as DocumentDraft).baseVersion === "number" && typeof (d as DocumentDraft).baseContent === "string";
 
 /**
- * An unsaved edit of an agent document, kept in this browser tab's session storage so it survives
- * switching tabs, visiting other pages and reloading; closing the tab with it unsaved asks first.
+ * An unsaved edit of an agent document (the console's drafts: kept in this tab's session storage,
+ * so it survives switching tabs, visiting other pages and reloading; leaving with it unsaved asks first).
  */
-export function useDocumentDraft(key: string) {
-  const [draft, setDraftState] = useState<DocumentDraft | null>(() => read(key));
-
-  const setDraft = useCallback(
-    (next: DocumentDraft | null) => {
-      setDraftState(next);
-      try {
-        if (next) window.sessionStorage.setItem(PREFIX + key, JSON.stringify(next));
-        else window.sessionStorage.removeItem(PREFIX + key);
-      } catch {
-        // storage full or disabled: the draft still lives in memory while the editor is open
-      }
-    },
-    [key],
-  );
-
-  const dirty = draft !== null && draft.content !== draft.baseContent;
-  useEffect(() => {
-    if (!dirty) return;
-    const warn = (e: BeforeUnloadEvent) => {
-      e.preventDefault();
-      // older browsers show the prompt only when returnValue is set
-      e.returnValue = "";
-    };
-    window.addEventListener("beforeunload", warn);
-    return () => window.removeEventListener("beforeunload", warn);
-  }, [dirty]);
-
+export function useDocumentDraft(key: string, label: string) {
+  const [draft, setDraft] = useDraft(key, isDocumentDraft);
+  useUnsavedEdit(key, draft !== null && draft.content !== draft.baseContent, label);
   return [draft, setDraft] as const;
 }

@@ -44,19 +44,38 @@ export function confidenceTone(c: number): BadgeTone {
 
 export const formatConfidence = (c: number) => `${Math.round(c * 100)}%`;
 
-const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+/** The rules' verdict on a pending suggestion, said short for a compact row (its color as text). */
+export const VERDICT_LABEL: Record<"approve" | "review" | "refuse", string> = {
+  approve: "passes the rules",
+  review: "needs a person",
+  refuse: "breaks a rule",
+};
+
+export const VERDICT_TONE: Record<"approve" | "review" | "refuse", string> = {
+  approve: "text-emerald-700",
+  review: "text-amber-800",
+  refuse: "text-red-700",
+};
+
+export const contactLabel = (s: { contact: { name: string | null; optOut: boolean } }) =>
+  s.contact.name ?? (s.contact.optOut ? "Opted-out contact" : "Unnamed contact");
+
+/** Flags whose message the queue says once for all (the auto-approve threshold), not on every suggestion. */
+export const SAID_ONCE = new Set(["below_auto_approve"]);
+
+const ORDER: Record<SuggestionStatus, string> = {
+  pending: "oldest first",
+  approved: "the latest decision first",
+  rejected: "the latest decision first",
+  superseded: "the latest decision first",
+};
 
 /**
- * The queue's caption, e.g. "15 suggestions: 9 from 4 messages, 6 without a source message": the
- * messages are the distinct source messages, and suggestions proposed without one are not counted
- * as messages.
+ * The queue's caption as one phrase, e.g. "309 pending suggestions, oldest first" (the order belongs
+ * to the count: they wrap together). `total` is null while unknown (a verdict filter reads page by page).
  */
-export function countCaption(suggestions: { interactionId?: string | null }[]): string {
-  const messages = new Set(suggestions.map((s) => s.interactionId).filter(Boolean)).size;
-  const messaged = suggestions.filter((s) => s.interactionId).length;
-  const unsourced = suggestions.length - messaged;
-  const all = plural(suggestions.length, "suggestion", "suggestions");
-  if (!unsourced) return `${all} from ${plural(messages, "message", "messages")}`;
-  if (!messaged) return `${all}, none from a source message`;
-  return `${all}: ${messaged} from ${plural(messages, "message", "messages")}, ${unsourced} without a source message`;
+export function queueCaption(total: number | null, status: SuggestionStatus, shown: number): string {
+  const n = total ?? shown;
+  const what = `${status} suggestion${n === 1 ? "" : "s"}`;
+  return `${total === null ? `${n.toLocaleString("en-US")}${shown ? "+" : ""}` : n.toLocaleString("en-US")} ${what}, ${ORDER[status]}`;
 }

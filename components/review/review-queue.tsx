@@ -1,175 +1,133 @@
 "use client";
 
-import { useEffect, useMemo, useRef, useState } from "react";
+import { useLayoutEffect, useMemo, useRef, useState } from "react";
 import { useCanCurate } from "@/components/shell/current-user";
-import { Alert, type AlertTone } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
+import { DataItems } from "@/components/ui/data-list";
 import { EmptyState } from "@/components/ui/empty-state";
-import { ErrorState } from "@/components/ui/error-state";
-import { FilterBar } from "@/components/ui/filter-bar";
-import { Input } from "@/components/ui/input";
-import { LoadingState } from "@/components/ui/loading-state";
 import { PageHeader } from "@/components/ui/page-header";
-import { Select } from "@/components/ui/select";
+import { useToast } from "@/components/ui/toast";
 import { errorMessage } from "@/lib/console/api";
-import { useClients } from "@/lib/console/hooks/agents";
-import { useBulkReview, useManagerPass, usePendingSuggestionCount, useReviewSuggestion, useSuggestions } from "@/lib/console/hooks/review";
-import { SUGGESTION_STATUSES, type Suggestion, type SuggestionStatus } from "@/lib/console/review-types";
-import { BulkDecisionDialog, type BulkDecision } from "./bulk-decision-dialog";
+import { useMediaQuery } from "@/lib/console/hooks/media-query";
+import { useManagerPass, usePendingSuggestionCount, useSuggestionPages } from "@/lib/console/hooks/review";
+import type { Suggestion } from "@/lib/console/review-types";
+import { BulkDecisionDialog } from "./bulk-decision-dialog";
 import { EditApproveDialog, RejectDialog } from "./decision-dialogs";
-import { countCaption } from "./labels";
-import { SuggestionItem } from "./suggestion-item";
+import { contactLabel, formatConfidence, queueCaption } from "./labels";
+import { ReviewFilters } from "./review-filters";
+import { ReviewRow } from "./review-row";
+import { ReviewToolbar } from "./review-toolbar";
+import { SuggestionDetail } from "./suggestion-detail";
+import { HOLD_MS, useHeldDecisions } from "./use-held-decisions";
+import { useReviewFilters } from "./use-review-filters";
+import { useReviewKeys } from "./use-review-keys";
+import { useSelection } from "./use-selection";
 
-type VerdictFilter = "" | "approve" | "review" | "refuse";
-
-const VERDICTS: { value: VerdictFilter; label: string }[] = [
-  { value: "", label: "Any verdict" },
-  { value: "approve", label: "Passes every rule" },
-  { value: "review", label: "Needs a person" },
-  { value: "refuse", label: "Breaks a rule" },
-];
-
-const isTyping = (el: EventTarget | null) =>
-  el instanceof HTMLElement && (el.isContentEditable || ["INPUT", "TEXTAREA", "SELECT"].includes(el.tagName));
+/** A page of the queue: enough to tick a day's batch at once (the bulk endpoint takes 200), windowed as it scrolls. */
+const PAGE_SIZE = 100;
 
 /**
- * The Review queue, built for speed: pending suggestions oldest first, each with the current fact
- * beside it, its confidence, proposer, source excerpt and the validator's flags. Keyboard: j/k
- * move, a approves, e edits and approves, r rejects with a reason.
+ * The Review queue as a triage view: compact rows a page at a time (oldest pending first), the
+ * current one in full in a pane beside them (under it on narrow screens), rows ticked with x or
+ * Shift for a range, and decisions held a few seconds with Undo before they are sent.
  */
 export function ReviewQueue() {
   const canReview = useCanCurate();
-  const [status, setStatus] = useState<SuggestionStatus>("pending");
-  const [clientId, setClientId] = useState("");
-  const [verdict, setVerdict] = useState<VerdictFilter>("");
-  const [search, setSearch] = useState("");
-  const suggestions = useSuggestions({ status, clientId: clientId || undefined });
-  const clients = useClients();
-
-  const [selectedId, setSelectedId] = useState<string | null>(null);
-  const [rejecting, setRejecting] = useState<Suggestion | null>(null);
-  const [editing, setEditing] = useState<Suggestion | null>(null);
-  const [bulkOpen, setBulkOpen] = useState<BulkDecision | null>(null);
-  const [checked, setChecked] = useState<Set<string>>(() => new Set());
-  const [notice, setNotice] = useState<{ tone: AlertTone; text: string } | null>(null);
-  const review = useReviewSuggestion();
-  const bulk = useBulkReview();
+  const view = useReviewFilters();
+  const list = useSuggestionPages(
+    { status: view.status, clientId: view.clientId || undefined, verdict: view.verdict || undefined, q: view.q || undefined },
+    { page: view.page, pageSize: PAGE_SIZE },
+  );
+  const held = useHeldDecisions();
+  const rows = useMemo(() => list.rows.filter((s) => !held.hidden.has(s.id)), [list.rows, held.hidden]);
+  const order = useMemo(() => rows.map((s) => s.id), [rows]);
+  const selection = useSelection(order);
+  const deciding = canReview && view.status === "pending";
+  const wide = useMediaQuery("(min-width: 64rem)");
+  const toast = useToast();
   const pass = useManagerPass();
-
-  const visible = useMemo(() => {
-    const needle = search.trim().toLowerCase();
-    return (suggestions.data ?? []).filter(
-      (s) =>
-        (!verdict || s.verdict === verdict) &&
-        (!needle || [s.key, s.value, s.contact.name ?? "", s.proposedByName].some((t) => t.toLowerCase().includes(needle))),
-    );
-  }, [suggestions.data, verdict, search]);
-
-  // one group per contact and source message, so the message is shown once above what came from it
-  const groups = useMemo(() => {
-    const byKey = new Map<string, { key: string; first: Suggestion; items: Suggestion[] }>();
-    for (const s of visible) {
-      const key = `${s.contactId}|${s.interactionId ?? ""}`;
-      const group = byKey.get(key);
-      if (group) group.items.push(s);
-      else byKey.set(key, { key, first: s, items: [s] });
-    }
-    return [...byKey.values()];
-  }, [visible]);
-  const ordered = useMemo(() => groups.flatMap((g) => g.items), [groups]);
-  // every pending suggestion, whatever the filters: "nothing here" must not read as "nothing anywhere"
   const allPending = usePendingSuggestionCount();
-  const filtered = Boolean(clientId || verdict || search.trim());
-  const clearFilters = () => {
-    setClientId("");
-    setVerdict("");
-    setSearch("");
-  };
 
-  const selectedIndex = Math.max(0, ordered.findIndex((s) => s.id === selectedId));
-  const selected = ordered[selectedIndex] ?? null;
-  const picked = ordered.filter((s) => checked.has(s.id));
+  // the current row; when it leaves the list (decided), the one that took its place
+  const [currentId, setCurrentId] = useState<string | null>(null);
+  const lastIndex = useRef(0);
+  const found = currentId ? order.indexOf(currentId) : -1;
+  const currentIndex = rows.length ? (found >= 0 ? found : Math.min(lastIndex.current, rows.length - 1)) : -1;
+  useLayoutEffect(() => {
+    lastIndex.current = Math.max(0, currentIndex);
+  });
+  const current = rows[currentIndex] ?? null;
 
-  /** A filter change starts over: the old feedback and ticks belonged to another list. */
-  function changeFilter(apply: () => void) {
-    apply();
-    setNotice(null);
-    setChecked(new Set());
-  }
+  const [rejecting, setRejecting] = useState<Suggestion[] | null>(null);
+  const [editing, setEditing] = useState<Suggestion | null>(null);
+  const byId = useMemo(() => new Map(rows.map((s) => [s.id, s])), [rows]);
+  /** what a decision applies to: the ticked rows, or else the current one */
+  const targets = () => (selection.selected.length ? selection.selected.map((id) => byId.get(id)!) : current ? [current] : []);
 
-  function check(ids: string[], on: boolean) {
-    setChecked((prev) => {
-      const next = new Set(prev);
-      for (const id of ids) {
-        if (on) next.add(id);
-        else next.delete(id);
-      }
-      return next;
-    });
-  }
-
-  async function decide(s: Suggestion, body: { decision: "approve" | "reject"; reason?: string; value?: string }) {
-    const next = ordered[selectedIndex + 1]?.id ?? ordered[selectedIndex - 1]?.id ?? null;
-    const result = await review.mutateAsync({ id: s.id, ...body });
-    setSelectedId(next);
-    const outcome = result.suggestion.status;
-    setNotice({
-      tone: outcome === "rejected" ? "info" : "success",
-      text:
-        outcome === "superseded"
-          ? `Kept the current “${s.key}”: ${result.suggestion.reason ?? "it has higher confidence"}`
-          : `${outcome === "approved" ? "Approved" : "Rejected"} “${s.key}” for ${s.contact.name ?? "the contact"}`,
-    });
-    return result;
-  }
-
-  async function approve(s: Suggestion) {
-    try {
-      await decide(s, { decision: "approve" });
-    } catch (err) {
-      setNotice({ tone: "error", text: `Couldn't approve “${s.key}”: ${errorMessage(err)}` });
+  function approve(picked = targets()) {
+    const ok = picked.filter((s) => s.verdict !== "refuse");
+    const refused = picked.length - ok.length;
+    if (!ok.length) {
+      if (refused) toast.show({ tone: "warning", text: "The rules refuse this value: edit it (e) or reject it (r)." });
+      return;
     }
+    held.decide({
+      ids: ok.map((s) => s.id),
+      decision: "approve",
+      label:
+        ok.length === 1
+          ? `Approved “${ok[0]!.key}” for ${contactLabel(ok[0]!)}${refused ? `; ${refused} that break a rule stay` : ""}`
+          : `Approved ${ok.length} suggestions${refused ? `; ${refused} that break a rule stay` : ""}`,
+    });
+    selection.clear();
   }
 
-  // the latest state for the keyboard handler, which is bound once
-  const keys = useRef({ visible: ordered, selectedIndex, selected, canReview, status, approve, dialogsOpen: false });
-  keys.current = { visible: ordered, selectedIndex, selected, canReview, status, approve, dialogsOpen: Boolean(rejecting || editing || bulkOpen) };
+  function reject(picked: Suggestion[], reason: string) {
+    held.decide({
+      ids: picked.map((s) => s.id),
+      decision: "reject",
+      reason,
+      label: picked.length === 1 ? `Rejected “${picked[0]!.key}” for ${contactLabel(picked[0]!)}` : `Rejected ${picked.length} suggestions`,
+    });
+    selection.clear();
+  }
 
-  useEffect(() => {
-    function onKeyDown(e: KeyboardEvent) {
-      const k = keys.current;
-      if (e.defaultPrevented || e.metaKey || e.ctrlKey || e.altKey || k.dialogsOpen || isTyping(e.target)) return;
-      if (e.key === "j" || e.key === "k") {
-        const to = k.visible[Math.min(k.visible.length - 1, Math.max(0, k.selectedIndex + (e.key === "j" ? 1 : -1)))];
-        if (to) {
-          e.preventDefault();
-          setSelectedId(to.id);
-          document.querySelector(`[data-suggestion-id="${to.id}"]`)?.scrollIntoView({ block: "nearest" });
-        }
-        return;
-      }
-      if (!k.selected || !k.canReview || k.status !== "pending") return;
-      if (e.key === "a") {
-        e.preventDefault();
-        if (k.selected.verdict !== "refuse") void k.approve(k.selected);
-      } else if (e.key === "r") {
-        e.preventDefault();
-        setRejecting(k.selected);
-      } else if (e.key === "e") {
-        e.preventDefault();
-        if (!k.selected.flags.some((f) => f.code === "low_confidence")) setEditing(k.selected);
-      }
-    }
-    window.addEventListener("keydown", onKeyDown);
-    return () => window.removeEventListener("keydown", onKeyDown);
-  }, []);
+  function move(step: 1 | -1, extend: boolean) {
+    const to = rows[Math.min(rows.length - 1, Math.max(0, currentIndex + step))];
+    if (!to) return;
+    if (extend && deciding && current) selection.extend(to.id, current.id);
+    setCurrentId(to.id);
+  }
 
-  const clientOptions = [
-    { value: "", label: "All clients" },
-    { value: "hq", label: "HQ's own contacts" },
-    ...(clients.data ?? []).map((c) => ({ value: c.id, label: c.name })),
-  ];
+  const dialogsOpen = Boolean(rejecting || editing);
+  useReviewKeys(
+    {
+      move,
+      tick: (extend) => deciding && current && (extend ? selection.extend(current.id) : selection.toggle(current.id)),
+      approve: () => deciding && approve(),
+      reject: () => deciding && targets().length > 0 && setRejecting(targets()),
+      edit: () => deciding && current && !current.flags.some((f) => f.code === "low_confidence") && setEditing(current),
+      undo: () => held.undo(),
+      clear: () => selection.clear(),
+    },
+    dialogsOpen,
+  );
+
+  const threshold = list.answer?.autoApproveThreshold;
+  // decisions being held have left the queue already, in the counts too
+  const heldHere = list.rows.length - rows.length;
+  const known = list.total ?? (list.hasNext ? null : (view.page - 1) * PAGE_SIZE + list.rows.length);
+  const total = known === null ? null : known - heldHere;
+  const detail = (s: Suggestion) => (
+    <SuggestionDetail
+      suggestion={s}
+      canReview={canReview}
+      onApprove={() => approve([s])}
+      onEdit={() => setEditing(s)}
+      onReject={() => setRejecting([s])}
+    />
+  );
 
   return (
     <>
@@ -184,11 +142,11 @@ export function ReviewQueue() {
               onClick={() =>
                 pass.mutate(undefined, {
                   onSuccess: (r) =>
-                    setNotice({
+                    toast.show({
                       tone: "success",
                       text: `Manager pass: ${r.approved} approved, ${r.superseded} kept the current fact, ${r.rejected} rejected, ${r.left} left for review (threshold ${r.threshold}).`,
                     }),
-                  onError: (err) => setNotice({ tone: "error", text: `The manager pass failed: ${errorMessage(err)}` }),
+                  onError: (err) => toast.show({ tone: "error", text: `The manager pass failed: ${errorMessage(err)}` }),
                 })
               }
             >
@@ -198,177 +156,114 @@ export function ReviewQueue() {
         }
       />
 
-      <div role="group" aria-label="Filters">
-        <FilterBar
-          active={[status !== "pending", clientId, verdict].filter(Boolean).length}
-          primary={
-            <label className="text-xs font-medium text-slate-600">
-              Search
-              <Input className="mt-1 w-64" type="search" value={search} onChange={(e) => changeFilter(() => setSearch(e.target.value))} placeholder="Key, value, contact or agent" />
-            </label>
-          }
-        >
-          <label className="text-xs font-medium text-slate-600">
-            Status
-            <Select className="mt-1 w-36" value={status} onChange={(e) => changeFilter(() => setStatus(e.target.value as SuggestionStatus))} options={SUGGESTION_STATUSES.map((s) => ({ value: s, label: s[0]!.toUpperCase() + s.slice(1) }))} />
-          </label>
-          <label className="text-xs font-medium text-slate-600">
-            Client
-            <Select className="mt-1 w-48" value={clientId} onChange={(e) => changeFilter(() => setClientId(e.target.value))} options={clientOptions} />
-          </label>
-          {status === "pending" && (
-            <label className="text-xs font-medium text-slate-600">
-              Verdict
-              <Select className="mt-1 w-44" value={verdict} onChange={(e) => changeFilter(() => setVerdict(e.target.value as VerdictFilter))} options={VERDICTS} />
-            </label>
-          )}
-        </FilterBar>
-      </div>
+      <ReviewFilters view={view} />
 
-      {canReview && status === "pending" && picked.length > 0 && (
-        <div className="sticky top-16 z-10 mb-4 flex flex-wrap items-center gap-2 rounded-lg bg-slate-900 px-4 py-2.5 text-sm text-white shadow-lg" role="region" aria-label="Bulk actions">
-          <span className="mr-auto font-medium">{picked.length === 1 ? "1 suggestion selected" : `${picked.length} suggestions selected`}</span>
-          <Button size="sm" onClick={() => setBulkOpen("approve")}>
-            Approve selected…
-          </Button>
-          <Button size="sm" variant="danger" onClick={() => setBulkOpen("reject")}>
-            Reject selected…
-          </Button>
-          <Button size="sm" variant="ghost" className="text-white hover:bg-slate-800 hover:text-white" onClick={() => setChecked(new Set())}>
-            Clear
-          </Button>
-        </div>
+      {view.status === "pending" && threshold !== undefined && (
+        <p className="mb-4 text-sm text-slate-600" data-testid="threshold-note">
+          The manager pass approves facts that pass every rule at {formatConfidence(threshold)} confidence or more; a person decides the rest, here.
+          Each decision is sent {HOLD_MS / 1000} s after it is made, so Undo (<kbd className="font-mono">z</kbd>) takes it back before anything changes.
+        </p>
       )}
 
-      {notice && (
-        // feedback stays in view next to where the reviewer works, however far down the list they are
-        <div className="fixed inset-x-4 bottom-4 z-40 mx-auto max-w-xl sm:inset-x-auto sm:right-6 sm:left-auto">
-          <Alert tone={notice.tone} className="shadow-lg">
-            <div className="flex items-start justify-between gap-3">
-              <span>{notice.text}</span>
-              <button type="button" className="text-xs font-medium underline" onClick={() => setNotice(null)}>
-                Dismiss
-              </button>
-            </div>
-          </Alert>
-        </div>
+      {deciding && selection.selected.length > 0 && (
+        <ReviewToolbar
+          count={selection.selected.length}
+          onApprove={() => approve()}
+          onReject={() => setRejecting(targets())}
+          onClear={selection.clear}
+        />
       )}
 
-      <Card>
-        {suggestions.isPending ? (
-          <LoadingState label="Loading suggestions…" rows={6} />
-        ) : suggestions.isError ? (
-          <ErrorState error={suggestions.error} onRetry={() => suggestions.refetch()} retrying={suggestions.isFetching} />
-        ) : visible.length === 0 ? (
-          <EmptyState
-            title={status !== "pending" ? `No ${status} suggestions` : filtered ? "Nothing waiting here" : "Nothing waiting for review"}
-            description={
-              status === "pending" && filtered && allPending > 0
-                ? `${allPending} suggestion${allPending === 1 ? "" : "s"} ${allPending === 1 ? "waits" : "wait"} for review under other filters.`
-                : (suggestions.data?.length ?? 0) > 0 || filtered
-                  ? "No suggestion matches these filters."
-                  : status === "pending"
-                    ? "When agents propose facts about contacts they appear here."
-                    : undefined
+      <div className="grid grid-cols-[minmax(0,1fr)] items-start gap-6 lg:grid-cols-[minmax(0,1fr)_26rem]">
+        <Card>
+          <DataItems
+            list={{ ...list, rows, total: list.total === null ? null : list.total - heldHere }}
+            onPage={view.setPage}
+            noun={["suggestion", "suggestions"]}
+            aria-label="Suggestions"
+            activeIndex={currentIndex}
+            estimateRowHeight={60}
+            itemsClassName="divide-y divide-slate-100 [&>li]:scroll-mt-32"
+            caption={
+              <div className="flex flex-wrap items-center justify-between gap-2 border-b border-slate-200 px-4 py-2.5 text-xs text-slate-500">
+                <span className="flex items-center gap-3">
+                  {deciding && (
+                    <input
+                      type="checkbox"
+                      className="size-4 rounded border-slate-300 text-indigo-600"
+                      aria-label="Select all on this page"
+                      checked={rows.length > 0 && selection.selected.length === rows.length}
+                      onChange={(e) => (e.target.checked ? selection.set(order, true) : selection.clear())}
+                    />
+                  )}
+                  <span data-testid="review-count">{queueCaption(total, view.status, rows.length)}</span>
+                </span>
+                {deciding && (
+                  // keys help only where there is a keyboard: hidden on phones and touch screens
+                  <span aria-label="Keyboard shortcuts" className="hidden sm:pointer-fine:inline">
+                    <kbd className="font-mono">j</kbd>/<kbd className="font-mono">k</kbd> move · <kbd className="font-mono">x</kbd> select (
+                    <kbd className="font-mono">⇧</kbd> range) · <kbd className="font-mono">a</kbd> approve · <kbd className="font-mono">e</kbd> edit ·{" "}
+                    <kbd className="font-mono">r</kbd> reject · <kbd className="font-mono">z</kbd> undo
+                  </span>
+                )}
+              </div>
             }
-            action={
-              filtered ? (
-                <Button variant="secondary" size="sm" onClick={() => changeFilter(clearFilters)}>
-                  Clear the filters
-                </Button>
-              ) : undefined
+            renderItem={(s, index) => (
+              <ReviewRow
+                suggestion={s}
+                current={index === currentIndex}
+                ticked={selection.isTicked(s.id)}
+                onCurrent={() => setCurrentId(s.id)}
+                onTick={deciding ? (range) => (range ? selection.extend(s.id) : selection.toggle(s.id)) : undefined}
+                details={!wide && index === currentIndex ? <div className="border-t border-indigo-100 bg-white px-4 py-3">{detail(s)}</div> : undefined}
+              />
+            )}
+            empty={
+              <EmptyState
+                title={view.status !== "pending" ? `No ${view.status} suggestions` : view.filtered ? "Nothing waiting here" : "Nothing waiting for review"}
+                description={
+                  view.status === "pending" && view.filtered && allPending > 0
+                    ? `${allPending} suggestion${allPending === 1 ? "" : "s"} ${allPending === 1 ? "waits" : "wait"} for review under other filters.`
+                    : view.filtered
+                      ? "No suggestion matches these filters."
+                      : view.status === "pending"
+                        ? "When agents propose facts about contacts they appear here."
+                        : undefined
+                }
+                action={
+                  view.filtered ? (
+                    <Button variant="secondary" size="sm" onClick={view.clear}>
+                      Clear the filters
+                    </Button>
+                  ) : undefined
+                }
+              />
             }
           />
-        ) : (
-          <>
-            <div className="flex items-center justify-between border-b border-slate-200 px-5 py-2.5 text-xs text-slate-500">
-              <span className="flex items-center gap-3">
-                {canReview && status === "pending" && (
-                  <input
-                    type="checkbox"
-                    className="size-4 rounded border-slate-300 text-indigo-600"
-                    aria-label="Select all shown"
-                    checked={picked.length === ordered.length}
-                    onChange={(e) => check(ordered.map((s) => s.id), e.target.checked)}
-                  />
-                )}
-                <span data-testid="review-count">{countCaption(visible)}</span>
-                {status === "pending" ? ", oldest first" : ""}
-              </span>
-              {canReview && status === "pending" && (
-                // keys help only where there is a keyboard: hidden on phones and touch screens
-                <span aria-label="Keyboard shortcuts" className="hidden sm:pointer-fine:inline">
-                  <kbd className="font-mono">j</kbd>/<kbd className="font-mono">k</kbd> move · <kbd className="font-mono">a</kbd> approve ·{" "}
-                  <kbd className="font-mono">e</kbd> edit · <kbd className="font-mono">r</kbd> reject
-                </span>
-              )}
-            </div>
-            <div className="divide-y divide-slate-200" aria-label="Suggestions by contact and message" role="list">
-              {groups.map((g) => (
-                <section key={g.key} role="listitem" aria-label={`${g.first.contact.name ?? "Contact"}: ${g.items.length} suggestion${g.items.length === 1 ? "" : "s"}`} data-testid="suggestion-group">
-                  <div className="flex items-start gap-3 bg-slate-50 px-5 py-2.5">
-                    {canReview && status === "pending" && (
-                      <input
-                        type="checkbox"
-                        className="mt-0.5 size-4 rounded border-slate-300 text-indigo-600"
-                        aria-label={`Select all from this message to ${g.first.contact.name ?? "the contact"}`}
-                        checked={g.items.every((s) => checked.has(s.id))}
-                        onChange={(e) => check(g.items.map((s) => s.id), e.target.checked)}
-                      />
-                    )}
-                    <div className="min-w-0 text-xs text-slate-600">
-                      <p>
-                        <span className="font-semibold text-slate-800">{g.first.contact.name ?? "Opted-out contact"}</span>
-                        <span className="text-slate-500"> · {g.first.clientName ?? "HQ"} · {g.items.length === 1 ? "1 suggestion" : `${g.items.length} suggestions`}</span>
-                      </p>
-                      {g.first.interaction ? (
-                        <blockquote className="mt-1 border-l-2 border-slate-300 pl-2 whitespace-pre-wrap text-slate-700" data-testid="group-source">
-                          <span className="font-medium text-slate-500">{g.first.interaction.channel ?? "message"}:</span> {g.first.interaction.excerpt}
-                        </blockquote>
-                      ) : (
-                        <p className="mt-0.5 text-slate-500 italic">No source message recorded</p>
-                      )}
-                    </div>
-                  </div>
-                  <ul className="divide-y divide-slate-100">
-                    {g.items.map((s) => (
-                      <SuggestionItem
-                        key={s.id}
-                        suggestion={s}
-                        selected={s.id === selected?.id}
-                        canReview={canReview}
-                        busy={review.isPending && review.variables?.id === s.id}
-                        onSelect={() => setSelectedId(s.id)}
-                        onApprove={() => approve(s)}
-                        onEdit={() => setEditing(s)}
-                        onReject={() => setRejecting(s)}
-                        hideSource
-                        checked={checked.has(s.id)}
-                        onCheck={canReview && status === "pending" ? (on) => check([s.id], on) : undefined}
-                      />
-                    ))}
-                  </ul>
-                </section>
-              ))}
-            </div>
-          </>
+        </Card>
+        {wide && current && (
+          <Card className="sticky top-20 p-4" data-testid="detail-pane">
+            {detail(current)}
+          </Card>
         )}
-      </Card>
+      </div>
 
-      <RejectDialog suggestion={rejecting} onClose={() => setRejecting(null)} onReject={(reason) => decide(rejecting!, { decision: "reject", reason })} />
-      <EditApproveDialog suggestion={editing} onClose={() => setEditing(null)} onApprove={(value) => decide(editing!, { decision: "approve", value })} />
+      <RejectDialog
+        suggestion={rejecting?.length === 1 ? rejecting[0]! : null}
+        onClose={() => setRejecting(null)}
+        onReject={async (reason) => reject(rejecting!, reason)}
+      />
       <BulkDecisionDialog
-        decision={bulkOpen}
-        suggestions={picked}
-        onClose={() => setBulkOpen(null)}
-        onConfirm={async (decision, reason) => {
-          const r = await bulk.mutateAsync({ ids: picked.map((s) => s.id), decision, ...(reason ? { reason } : {}) });
-          const failures = r.results.filter((x) => !x.ok).map((x) => x.error?.message).filter(Boolean);
-          setChecked(new Set());
-          setNotice({
-            tone: r.failed ? "warning" : "success",
-            text: `${decision === "approve" ? "Approved" : "Rejected"} ${r.succeeded} of ${r.results.length}.${failures.length ? ` Not done: ${failures.slice(0, 3).join("; ")}` : ""}`,
-          });
+        decision={rejecting && rejecting.length > 1 ? "reject" : null}
+        suggestions={rejecting ?? []}
+        onClose={() => setRejecting(null)}
+        onConfirm={async (_decision, reason) => reject(rejecting!, reason ?? "")}
+      />
+      <EditApproveDialog
+        suggestion={editing}
+        onClose={() => setEditing(null)}
+        onApprove={async (value) => {
+          held.decide({ ids: [editing!.id], decision: "approve", value, label: `Approved “${editing!.key}” as “${value}” for ${contactLabel(editing!)}` });
         }}
       />
     </>

@@ -1,75 +1,100 @@
 "use client";
 
-import Link from "next/link";
+import { usePathname } from "next/navigation";
 import { useState, type ReactNode } from "react";
 import type { SessionUser } from "@/lib/console/types";
+import { CommandPalette } from "./command-palette";
 import { CurrentUserProvider } from "./current-user";
 import { BrandMark, MenuIcon } from "./icons";
+import { GuardedLink, LeaveGuard } from "./leave-guard";
+import { navItems } from "./nav-items";
 import { SidebarNav } from "./sidebar-nav";
 import { UserMenu } from "./user-menu";
 
 function Brand() {
   return (
-    <Link href="/agents" className="flex items-center gap-2.5 px-2">
+    <GuardedLink href="/agents" className="flex items-center gap-2.5 px-2">
       <BrandMark className="size-7 text-indigo-600" />
       <span className="text-[15px] font-semibold tracking-tight text-slate-900">Memory HQ</span>
-    </Link>
+    </GuardedLink>
   );
 }
 
-/** The signed-in console: sidebar navigation, top bar with the user, and the page. */
+/** The section the page belongs to, for the phone's header (the sidebar says it on wider screens). */
+function useSectionLabel(): string | undefined {
+  const pathname = usePathname();
+  return navItems.find((item) => pathname === item.href || pathname.startsWith(`${item.href}/`))?.label;
+}
+
+/**
+ * The signed-in console: sidebar navigation, top bar with the user, and the page. The sidebar's
+ * column runs the page's whole height (its contents stay in view as the page scrolls).
+ */
 export function HqShell({ user, children }: { user: SessionUser; children: ReactNode }) {
   const [mobileOpen, setMobileOpen] = useState(false);
+  const section = useSectionLabel();
   return (
     <CurrentUserProvider user={user}>
-      <div className="min-h-screen">
-        {/* the first stop for keyboard users: past the navigation straight to the page */}
-        <a
-          href="#main"
-          onClick={(e) => {
-            e.preventDefault();
-            document.getElementById("main")?.focus();
-          }}
-          className="sr-only rounded-md bg-white px-3 py-2 text-sm font-medium text-indigo-700 shadow-lg ring-2 ring-indigo-600 focus:not-sr-only focus:fixed focus:top-2 focus:left-2 focus:z-50"
-        >
-          Skip to main content
-        </a>
-        <aside className="fixed inset-y-0 left-0 z-30 hidden w-60 flex-col border-r border-slate-200 bg-white px-3 py-4 lg:flex">
-          <div className="mb-6">
-            <Brand />
-          </div>
-          <SidebarNav />
-          <p className="mt-auto px-3 text-xs text-slate-500">Governed memory for AI agents</p>
-        </aside>
-
-        {mobileOpen && (
-          <div className="fixed inset-0 z-40 lg:hidden">
-            <button type="button" aria-label="Close menu" className="absolute inset-0 bg-slate-900/30" onClick={() => setMobileOpen(false)} />
-            <div className="absolute inset-y-0 left-0 w-64 bg-white px-3 py-4 shadow-xl">
+      <LeaveGuard>
+        <div className="min-h-screen lg:flex">
+          {/* the first stop for keyboard users: past the navigation straight to the page */}
+          <a
+            href="#main"
+            onClick={(e) => {
+              e.preventDefault();
+              document.getElementById("main")?.focus();
+            }}
+            className="sr-only rounded-md bg-white px-3 py-2 text-sm font-medium text-indigo-700 shadow-lg ring-2 ring-indigo-600 focus:not-sr-only focus:fixed focus:top-2 focus:left-2 focus:z-50"
+          >
+            Skip to main content
+          </a>
+          <aside className="hidden w-60 shrink-0 border-r border-slate-200 bg-white lg:block">
+            <div className="sticky top-0 flex h-screen flex-col overflow-y-auto px-3 py-4">
               <div className="mb-6">
                 <Brand />
               </div>
-              <SidebarNav onNavigate={() => setMobileOpen(false)} />
+              <SidebarNav />
+              <p className="mt-auto px-3 pt-4 text-xs text-slate-500">Governed memory for AI agents</p>
             </div>
-          </div>
-        )}
+          </aside>
 
-        <div className="lg:pl-60">
-          <header className="sticky top-0 z-20 flex h-14 items-center justify-between gap-4 border-b border-slate-200 bg-white/90 px-4 backdrop-blur sm:px-6">
-            <button
-              type="button"
-              className="-ml-1 rounded-md p-1.5 text-slate-500 hover:bg-slate-100 lg:hidden"
-              aria-label="Open menu"
-              onClick={() => setMobileOpen(true)}
-            >
-              <MenuIcon className="size-5" />
-            </button>
-            <div className="flex-1" />
-            <UserMenu />
-          </header>
-          <main id="main" tabIndex={-1} className="mx-auto max-w-6xl px-4 py-6 outline-none sm:px-6 sm:py-8 lg:px-8">{children}</main>
+          {mobileOpen && (
+            <div className="fixed inset-0 z-40 lg:hidden">
+              <button type="button" aria-label="Close menu" className="absolute inset-0 bg-slate-900/30" onClick={() => setMobileOpen(false)} />
+              <div className="absolute inset-y-0 left-0 w-64 overflow-y-auto bg-white px-3 py-4 shadow-xl">
+                <div className="mb-6">
+                  <Brand />
+                </div>
+                <SidebarNav onNavigate={() => setMobileOpen(false)} />
+              </div>
+            </div>
+          )}
+
+          <div className="min-w-0 flex-1">
+            <header className="sticky top-0 z-20 flex h-14 items-center justify-between gap-3 border-b border-slate-200 bg-white/90 px-4 backdrop-blur sm:px-6">
+              <button
+                type="button"
+                className="-ml-1 rounded-md p-1.5 text-slate-500 hover:bg-slate-100 lg:hidden"
+                aria-label="Open menu"
+                onClick={() => setMobileOpen(true)}
+              >
+                <MenuIcon className="size-5" />
+              </button>
+              {/* where you are, on screens without the sidebar */}
+              <p className="min-w-0 flex-1 truncate text-sm font-semibold text-slate-900 lg:hidden" data-testid="header-section">
+                {section}
+              </p>
+              <div className="flex-none lg:flex-1">
+                <CommandPalette />
+              </div>
+              <UserMenu />
+            </header>
+            <main id="main" tabIndex={-1} className="mx-auto max-w-6xl px-4 py-6 outline-none sm:px-6 sm:py-8 lg:px-8">
+              {children}
+            </main>
+          </div>
         </div>
-      </div>
+      </LeaveGuard>
     </CurrentUserProvider>
   );
 }

@@ -1,11 +1,11 @@
 "use client";
 
-import Link from "next/link";
 import { usePathname } from "next/navigation";
 import { cn } from "@/lib/console/cn";
 import { useOpenEscalationCount } from "@/lib/console/hooks/lifecycle";
 import { usePendingSuggestionCount } from "@/lib/console/hooks/review";
 import { useIsAdmin } from "./current-user";
+import { GuardedLink } from "./leave-guard";
 import { navItems } from "./nav-items";
 
 const PENDING_CAP = 500;
@@ -22,7 +22,7 @@ export function SidebarNav({ onNavigate }: { onNavigate?: () => void }) {
         const active = pathname === item.href || pathname.startsWith(`${item.href}/`);
         const Icon = item.icon;
         return (
-          <Link
+          <GuardedLink
             key={item.href}
             href={item.href}
             onClick={onNavigate}
@@ -52,7 +52,7 @@ export function SidebarNav({ onNavigate }: { onNavigate?: () => void }) {
                 {openEscalations}
               </span>
             )}
-          </Link>
+          </GuardedLink>
         );
       })}
     </nav>

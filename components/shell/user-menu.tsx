@@ -48,7 +48,7 @@ export function UserMenu() {
       </div>
       <Button variant="ghost" size="sm" onClick={signOut} loading={signingOut}>
         {!signingOut && <SignOutIcon className="size-4" />}
-        Sign out
+        <span className="max-sm:sr-only">Sign out</span>
       </Button>
     </div>
   );

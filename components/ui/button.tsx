@@ -2,7 +2,7 @@ import type { ButtonHTMLAttributes } from "react";
 import { cn } from "@/lib/console/cn";
 import { Spinner } from "./spinner";
 
-export type ButtonVariant = "primary" | "secondary" | "danger" | "ghost" | "danger-ghost";
+export type ButtonVariant = "primary" | "secondary" | "danger" | "ghost" | "danger-ghost" | "danger-outline";
 export type ButtonSize = "sm" | "md";
 
 const VARIANTS: Record<ButtonVariant, string> = {
@@ -12,6 +12,8 @@ const VARIANTS: Record<ButtonVariant, string> = {
   ghost: "text-slate-600 hover:bg-slate-100 hover:text-slate-900 focus-visible:outline-indigo-600",
   /** a quiet destructive action in a table row (Revoke, Delete) */
   "danger-ghost": "text-red-600 hover:bg-red-50 hover:text-red-700 focus-visible:outline-red-600",
+  /** the button of a danger zone: it opens a typed confirmation, it never acts itself */
+  "danger-outline": "bg-white text-red-700 shadow-sm ring-1 ring-inset ring-red-300 hover:bg-red-50 focus-visible:outline-red-600",
 };
 
 const SIZES: Record<ButtonSize, string> = {

@@ -2,6 +2,9 @@
 
 import { useId, useState, type ReactNode } from "react";
 import { cn } from "@/lib/console/cn";
+import { Button } from "./button";
+import { Input } from "./input";
+import { Spinner } from "./spinner";
 
 /**
  * The filters above a list or table. From the `sm` breakpoint up they sit in one wrapping row, as
@@ -13,6 +16,9 @@ export function FilterBar({
   primary,
   trailing,
   active = 0,
+  onClear,
+  clearLabel = "Clear",
+  busy,
   children,
   className,
 }: {
@@ -22,6 +28,11 @@ export function FilterBar({
   trailing?: ReactNode;
   /** how many of the folded filters are set */
   active?: number;
+  /** resets the filters: a "Clear" button after them (pass it only while some are set) */
+  onClear?: () => void;
+  clearLabel?: string;
+  /** while the list refreshes with the filters: a spinner named by this */
+  busy?: string | false;
   children: ReactNode;
   /** the bar's layout from `sm` up (default: one wrapping row with a margin below) */
   className?: string;
@@ -57,7 +68,38 @@ export function FilterBar({
       >
         {children}
       </div>
+      {onClear && (
+        <Button variant="ghost" size="sm" className="mb-0.5" onClick={onClear}>
+          {clearLabel}
+        </Button>
+      )}
+      {busy && <Spinner className="mb-2.5 text-slate-500" label={busy} />}
       {trailing}
     </div>
+  );
+}
+
+/** The search box of a filter bar (its `primary`): labelled above like the filters beside it. */
+export function FilterSearch({
+  label = "Search",
+  value,
+  onChange,
+  placeholder,
+  className = "w-64",
+  "aria-label": ariaLabel,
+}: {
+  label?: string;
+  value: string;
+  onChange: (value: string) => void;
+  placeholder?: string;
+  /** its width from `sm` up */
+  className?: string;
+  "aria-label"?: string;
+}) {
+  return (
+    <label className="text-xs font-medium text-slate-600">
+      {label}
+      <Input className={cn("mt-1", className)} type="search" value={value} onChange={(e) => onChange(e.target.value)} placeholder={placeholder} aria-label={ariaLabel} />
+    </label>
   );
 }

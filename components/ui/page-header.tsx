@@ -1,4 +1,4 @@
-import Link from "next/link";
+import { GuardedLink } from "@/components/shell/leave-guard";
 import type { ReactNode } from "react";
 import { cn } from "@/lib/console/cn";
 
@@ -23,12 +23,12 @@ export function PageHeader({
   return (
     <div className={cn("mb-6", className)}>
       {back && (
-        <Link href={back.href} className="mb-2 inline-flex items-center gap-1 text-sm text-slate-500 hover:text-slate-800">
+        <GuardedLink href={back.href} className="mb-2 inline-flex items-center gap-1 text-sm text-slate-500 hover:text-slate-800">
           <svg viewBox="0 0 20 20" fill="currentColor" className="size-4" aria-hidden="true">
             <path fillRule="evenodd" d="M11.78 5.22a.75.75 0 0 1 0 1.06L8.06 10l3.72 3.72a.75.75 0 1 1-1.06 1.06l-4.25-4.25a.75.75 0 0 1 0-1.06l4.25-4.25a.75.75 0 0 1 1.06 0Z" clipRule="evenodd" />
           </svg>
           {back.label}
-        </Link>
+        </GuardedLink>
       )}
       <div className="flex flex-wrap items-start justify-between gap-4">
         <div className="min-w-0">

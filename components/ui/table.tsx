@@ -1,4 +1,4 @@
-import type { HTMLAttributes, TdHTMLAttributes, ThHTMLAttributes } from "react";
+import type { ComponentPropsWithRef, HTMLAttributes, TdHTMLAttributes, ThHTMLAttributes } from "react";
 import { cn } from "@/lib/console/cn";
 
 /**
@@ -27,7 +27,7 @@ export function TBody({ className, ...rest }: HTMLAttributes<HTMLTableSectionEle
   return <tbody className={cn("divide-y divide-slate-100 bg-white", className)} {...rest} />;
 }
 
-export function Tr({ className, ...rest }: HTMLAttributes<HTMLTableRowElement>) {
+export function Tr({ className, ...rest }: ComponentPropsWithRef<"tr">) {
   return <tr className={cn("hover:bg-slate-50/70", className)} {...rest} />;
 }
 

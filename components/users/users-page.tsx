@@ -7,20 +7,22 @@ import { Alert } from "@/components/ui/alert";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card, CardHeader } from "@/components/ui/card";
-import { ConfirmDialog } from "@/components/ui/confirm-dialog";
+import { actionsColumn, DataTable } from "@/components/ui/data-list";
 import { EmptyState } from "@/components/ui/empty-state";
-import { ErrorState } from "@/components/ui/error-state";
-import { LoadingState } from "@/components/ui/loading-state";
 import { PageHeader } from "@/components/ui/page-header";
 import { Select } from "@/components/ui/select";
-import { Table, TBody, Td, Th, THead, Tr } from "@/components/ui/table";
+import { useUndoable } from "@/components/ui/toast";
 import { errorMessage } from "@/lib/console/api";
 import { formatDateTime, formatRelative } from "@/lib/console/format";
+import { pageLocally } from "@/lib/console/hooks/paged-list";
 import { useHqUsers, useUpdateHqUser } from "@/lib/console/hooks/users";
+import { useListUrl } from "@/lib/console/url-state";
 import type { HqRole, HqUser } from "@/lib/console/types";
 import { BackupCard } from "./backup-card";
 import { InviteUserDialog } from "./invite-user-dialog";
 import { ROLE_OPTIONS } from "./user-labels";
+
+const PAGE_SIZE = 50;
 
 export function UsersPage() {
   const me = useCurrentUser();
@@ -28,7 +30,8 @@ export function UsersPage() {
   const router = useRouter();
   const users = useHqUsers({ enabled: isAdmin });
   const [inviting, setInviting] = useState(false);
-  const [toggling, setToggling] = useState<HqUser | null>(null);
+  const { page, setPage } = useListUrl({});
+  const undoable = useUndoable();
 
   const update = useUpdateHqUser({
     onSuccess: (_data, { id }) => {
@@ -36,6 +39,19 @@ export function UsersPage() {
       if (id === me.id) router.refresh();
     },
   });
+
+  /** Disabling signs the user out at once; Undo (or Enable) lets them sign in again. Enabling has Undo too. */
+  function toggleDisabled(u: HqUser) {
+    const disabling = !u.disabledAt;
+    update.reset();
+    void undoable({
+      act: () => update.mutateAsync({ id: u.id, disabled: disabling }),
+      done: () => (disabling ? `Disabled ${u.email}: signed out, and can't sign in until enabled.` : `Enabled ${u.email}: they can sign in again.`),
+      undo: () => update.mutateAsync({ id: u.id, disabled: !disabling }),
+      undone: disabling ? `${u.email} is enabled again.` : `${u.email} is disabled again.`,
+      failed: `Couldn't ${disabling ? "disable" : "enable"} ${u.email}`,
+    });
+  }
 
   if (!isAdmin) {
     return (
@@ -60,105 +76,76 @@ export function UsersPage() {
       />
       <Card>
         <CardHeader title="HQ users" description={users.data ? `${users.data.length} user${users.data.length === 1 ? "" : "s"}` : undefined} />
-        {update.isError && !toggling && (
+        {update.isError && (
           <Alert tone="error" className="mx-5 mt-4">
             {errorMessage(update.error)}
           </Alert>
         )}
-        {users.isPending ? (
-          <LoadingState label="Loading users…" rows={3} />
-        ) : users.isError ? (
-          <ErrorState error={users.error} onRetry={() => users.refetch()} retrying={users.isFetching} />
-        ) : users.data.length === 0 ? (
-          <EmptyState title="No users" action={<Button onClick={() => setInviting(true)}>Invite user</Button>} />
-        ) : (
-          <Table cards>
-            <THead>
-              <tr>
-                <Th>User</Th>
-                <Th>Role</Th>
-                <Th>Status</Th>
-                <Th>Last sign-in</Th>
-                <Th className="text-right">
-                  <span className="sr-only">Actions</span>
-                </Th>
-              </tr>
-            </THead>
-            <TBody>
-              {users.data.map((u) => {
-                const isMe = u.id === me.id;
-                const changingRole = update.isPending && update.variables?.id === u.id && update.variables.role !== undefined;
-                return (
-                  <Tr key={u.id} data-testid="user-row">
-                    <Td primary>
-                      <p className="font-medium text-slate-900">
-                        {u.name || <span className="font-normal text-slate-500">No name yet</span>}
-                        {isMe && (
-                          <Badge tone="indigo" className="ml-2">
-                            You
-                          </Badge>
-                        )}
-                      </p>
-                      <p className="text-xs text-slate-500">{u.email}</p>
-                    </Td>
-                    <Td label="Role">
-                      <Select
-                        aria-label={`Role of ${u.email}`}
-                        value={u.role}
-                        disabled={changingRole || Boolean(u.disabledAt)}
-                        onChange={(e) => update.mutate({ id: u.id, role: e.target.value as HqRole })}
-                        options={ROLE_OPTIONS}
-                        className="w-32"
-                      />
-                    </Td>
-                    <Td label="Status">
-                      {u.disabledAt ? (
-                        <Badge tone="neutral">Disabled</Badge>
-                      ) : u.invitePending ? (
-                        <Badge tone="amber">Invite pending</Badge>
-                      ) : (
-                        <Badge tone="green">Active</Badge>
-                      )}
-                    </Td>
-                    <Td label="Last sign-in">
-                      <span title={u.lastLoginAt ? formatDateTime(u.lastLoginAt) : undefined}>{formatRelative(u.lastLoginAt)}</span>
-                    </Td>
-                    <Td className="text-right">
-                      {!isMe && (
-                        <Button
-                          variant={u.disabledAt ? "ghost" : "danger-ghost"}
-                          size="sm"
-                          onClick={() => {
-                            update.reset();
-                            setToggling(u);
-                          }}
-                        >
-                          {u.disabledAt ? "Enable" : "Disable"}
-                        </Button>
-                      )}
-                    </Td>
-                  </Tr>
-                );
-              })}
-            </TBody>
-          </Table>
-        )}
+        <DataTable
+          list={pageLocally(users, page, PAGE_SIZE)}
+          onPage={setPage}
+          noun={["user", "users"]}
+          aria-label="HQ users"
+          rowProps={() => ({ "data-testid": "user-row" })}
+          columns={[
+            {
+              id: "user",
+              header: "User",
+              primary: true,
+              cell: (u) => (
+                <>
+                  <p className="font-medium text-slate-900">
+                    {u.name || <span className="font-normal text-slate-500">No name yet</span>}
+                    {u.id === me.id && (
+                      <Badge tone="indigo" className="ml-2">
+                        You
+                      </Badge>
+                    )}
+                  </p>
+                  <p className="text-xs text-slate-500">{u.email}</p>
+                </>
+              ),
+            },
+            {
+              id: "role",
+              header: "Role",
+              cell: (u) => (
+                <Select
+                  aria-label={`Role of ${u.email}`}
+                  value={u.role}
+                  disabled={(update.isPending && update.variables?.id === u.id && update.variables.role !== undefined) || Boolean(u.disabledAt)}
+                  onChange={(e) => update.mutate({ id: u.id, role: e.target.value as HqRole })}
+                  options={ROLE_OPTIONS}
+                  className="w-32"
+                />
+              ),
+            },
+            {
+              id: "status",
+              header: "Status",
+              cell: (u) =>
+                u.disabledAt ? <Badge tone="neutral">Disabled</Badge> : u.invitePending ? <Badge tone="amber">Invite pending</Badge> : <Badge tone="green">Active</Badge>,
+            },
+            {
+              id: "login",
+              header: "Last sign-in",
+              cell: (u) => <span title={u.lastLoginAt ? formatDateTime(u.lastLoginAt) : undefined}>{formatRelative(u.lastLoginAt)}</span>,
+            },
+            // disabling is undone from its toast; they sign in again once enabled
+            actionsColumn(
+              (u: HqUser) =>
+                u.id !== me.id && (
+                  <Button variant="ghost" size="sm" onClick={() => toggleDisabled(u)}>
+                    {u.disabledAt ? "Enable" : "Disable"}
+                  </Button>
+                ),
+            ),
+          ]}
+          empty={<EmptyState title="No users" action={<Button onClick={() => setInviting(true)}>Invite user</Button>} />}
+        />
       </Card>
       <BackupCard />
       <InviteUserDialog open={inviting} onClose={() => setInviting(false)} />
-      <ConfirmDialog
-        open={toggling !== null}
-        onClose={() => setToggling(null)}
-        title={toggling?.disabledAt ? `Enable ${toggling.email}?` : `Disable ${toggling?.email ?? ""}?`}
-        description={
-          toggling?.disabledAt
-            ? "They can sign in again with their password."
-            : "They are signed out at once and can't sign in until an admin enables them again."
-        }
-        confirmLabel={toggling?.disabledAt ? "Enable user" : "Disable user"}
-        tone={toggling?.disabledAt ? "primary" : "danger"}
-        onConfirm={() => toggling && update.mutateAsync({ id: toggling.id, disabled: !toggling.disabledAt })}
-      />
     </>
   );
 }

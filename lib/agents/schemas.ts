@@ -26,6 +26,19 @@ export const createAgentBody = z
     }
   });
 
+/** An agent's own request limits: a number sets one, null returns it to the server's default, an omitted one stays. */
+export const agentLimitsBody = z
+  .object({
+    requestsPerSecond: z.number().int().min(1).max(100_000).nullable().optional()
+      .describe("requests per second the agent may send after its burst; null: the default (ADMISSION_CALLER_RATE)"),
+    burst: z.number().int().min(1).max(1_000_000).nullable().optional()
+      .describe("requests it may send at once above that rate; null: the default (ADMISSION_CALLER_BURST)"),
+    maxWaiting: z.number().int().min(1).max(100_000).nullable().optional()
+      .describe("its requests that may wait for a turn at once, beyond which it gets 429; null: the default (ADMISSION_CALLER_QUEUE)"),
+  })
+  .strict()
+  .meta({ description: "Raise an importer's limits, or lower a noisy agent's. HQ admins only." });
+
 export const updateAgentBody = z
   .object({
     name: z.string().trim().min(1).max(100).optional(),
@@ -33,6 +46,7 @@ export const updateAgentBody = z
     kbAccess: kbAccess.optional(),
     description: z.string().max(2000).optional(),
     disabled: z.boolean().optional(),
+    limits: agentLimitsBody.optional(),
   })
   .strict();
 

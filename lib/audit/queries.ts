@@ -1,4 +1,5 @@
 import "server-only";
+import { keysetPage } from "@/lib/db/keyset";
 import type { z } from "zod";
 import type { Queryable } from "@/lib/db";
 import type { auditEntryView } from "./contracts";
@@ -92,14 +93,14 @@ export async function listAudit(
         and ${FILTERS_SQL}
         and ($4::timestamptz is null or (a.occurred_at, a.id) < ($4::timestamptz, $5::uuid))
       order by a.occurred_at desc, a.id desc
-      limit $3`,
+      limit $3 + 1`,
     [
       p.before ?? null, p.action ?? null, p.limit, cursorAt ?? null, cursorId ?? null, p.actorType ?? null, p.actor ?? null,
       p.from ?? null, p.to ?? null, p.revealEmails, p.revealKeyPrefixes,
     ],
   );
-  const nextCursor = rows.length === p.limit ? rows[rows.length - 1]!.cursor : null;
-  return { entries: rows.map(({ cursor: _cursor, ...entry }) => entry), nextCursor };
+  const page = keysetPage(rows, p.limit);
+  return { entries: page.rows, nextCursor: page.nextCursor };
 }
 
 // $2 action prefixes (comma-separated), $6 actor type, $7 part of the actor's name as shown to the caller

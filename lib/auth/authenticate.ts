@@ -2,7 +2,10 @@ import "server-only";
 import { timingSafeEqual } from "node:crypto";
 import { getConfig } from "@/lib/config";
 import { asSystemStatements } from "@/lib/db";
+import { admissionLimitsOf } from "@/lib/agents/limits";
+import { admission } from "@/lib/http/admission";
 import { ApiError } from "@/lib/http/errors";
+import { bearerCallerKey } from "@/server/admission.mjs";
 import type { Caller } from "./caller";
 import * as q from "./queries";
 import { AGENT_KEY_PREFIX, KEY_LOOKUP_LENGTH, safeEqual, sha256 } from "./secrets";
@@ -40,6 +43,8 @@ export async function authenticateKey(key: string): Promise<Caller> {
   const candidates = await q.findActiveKeysByPrefix(db, { prefix: key.slice(0, KEY_LOOKUP_LENGTH) });
   const match = candidates.find((c) => timingSafeEqual(Buffer.from(c.keyHash, "hex"), hash));
   if (!match) throw unauthorized("Unknown or revoked API key");
+  // from now on admission counts this key's requests against the agent's own limits, if it has any
+  admission().setCallerLimits(bearerCallerKey(key), admissionLimitsOf(match.customLimits));
   if (!match.lastUsedAt || Date.now() - new Date(match.lastUsedAt).getTime() > KEY_TOUCH_AFTER_MS) {
     await q.touchKey(db, { keyId: match.keyId });
   }

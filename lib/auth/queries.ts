@@ -13,12 +13,14 @@ type HqUser = z.output<typeof hqUserView>;
 
 /** A live key with the prefix: its hash to compare, and the agent it signs in. */
 export type KeyCandidate = Pick<Agent, "name" | "kind" | "role" | "clientId" | "kbAccess"> &
-  Pick<AgentKey, "agentId" | "lastUsedAt"> & { keyId: AgentKey["id"]; keyHash: string };
+  Pick<AgentKey, "agentId" | "lastUsedAt"> & { keyId: AgentKey["id"]; keyHash: string; customLimits: Agent["limits"]["custom"] };
 
 export function findActiveKeysByPrefix(tx: Queryable, p: { prefix: string }) {
   return tx.query<KeyCandidate>(
     `select k.id as "keyId", k.key_hash as "keyHash", a.id as "agentId", a.name, a.kind, a.role,
-            a.client_id as "clientId", a.kb_access as "kbAccess", k.last_used_at as "lastUsedAt"
+            a.client_id as "clientId", a.kb_access as "kbAccess", k.last_used_at as "lastUsedAt",
+            json_build_object('requestsPerSecond', a.rate_limit_per_second, 'burst', a.rate_limit_burst,
+                              'maxWaiting', a.max_waiting_requests) as "customLimits"
        from agent_keys k join agents a on a.id = k.agent_id
       where k.prefix = $1 and k.revoked_at is null and a.disabled_at is null`,
     [p.prefix],

@@ -56,13 +56,15 @@ export interface ApiFetchOptions {
   query?: Record<string, string | number | boolean | undefined | null>;
   signal?: AbortSignal;
   headers?: Record<string, string>;
+  /** the request outlives the page (sent as it closes or reloads) */
+  keepalive?: boolean;
 }
 
 const API_BASE = "/api/v1";
 
 /** `apiFetch<T>("/agents")` → parsed JSON, or throws `ApiClientError`. Paths are relative to /api/v1. */
 export async function apiFetch<T>(path: string, options: ApiFetchOptions = {}): Promise<T> {
-  const { method = options.body === undefined ? "GET" : "POST", body, query, signal, headers } = options;
+  const { method = options.body === undefined ? "GET" : "POST", body, query, signal, headers, keepalive } = options;
   const url = buildUrl(path, query);
   let res: Response;
   try {
@@ -70,6 +72,7 @@ export async function apiFetch<T>(path: string, options: ApiFetchOptions = {}): 
       method,
       credentials: "same-origin",
       signal,
+      keepalive,
       headers: {
         accept: "application/json",
         ...(body === undefined ? {} : { "content-type": "application/json" }),
@@ -144,7 +147,7 @@ function friendlyRateLimit(message: string): string {
 export function apiCall<C extends AnyContract>(
   contract: C,
   input: CallInput<C>,
-  options: { signal?: AbortSignal; headers?: Record<string, string> } = {},
+  options: { signal?: AbortSignal; headers?: Record<string, string>; keepalive?: boolean } = {},
 ): Promise<WireResponse<C>> {
   const { params, query, body } = input as { params?: Record<string, unknown>; query?: ApiFetchOptions["query"]; body?: unknown };
   return apiFetch<WireResponse<C>>(fillPath(contract.path, params), {
@@ -153,5 +156,6 @@ export function apiCall<C extends AnyContract>(
     body: contract.body ? (body ?? {}) : undefined,
     signal: options.signal,
     headers: options.headers,
+    keepalive: options.keepalive,
   });
 }

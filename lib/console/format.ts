@@ -49,3 +49,25 @@ export const capitalize = (s: string) => (s ? s[0]!.toUpperCase() + s.slice(1) :
 export function plural(n: number, one: string, many = `${one}s`): string {
   return `${n.toLocaleString("en-US")} ${n === 1 ? one : many}`;
 }
+
+const timeOnly = new Intl.DateTimeFormat("en-US", { hour: "numeric", minute: "2-digit" });
+
+/**
+ * A time span said once: "Nov 26, 2026, 8:20 – 9:09 PM" within a day, "Nov 26, 8:20 PM – Nov 27, 2026,
+ * 9:09 AM" across days (the platform's range formatting leaves out what both ends share).
+ */
+export function formatTimeRange(startIso: string, endIso: string): string {
+  const start = new Date(startIso);
+  const end = new Date(endIso);
+  if (Number.isNaN(start.getTime()) || Number.isNaN(end.getTime())) return "—";
+  if (end.getTime() <= start.getTime()) return dateTime.format(start);
+  return dateTime.formatRange(start, end);
+}
+
+/** A turn's time in a thread: the time alone on the day of the turn before it, else the date too. */
+export function formatTurnTime(iso: string, previousIso?: string): string {
+  const d = new Date(iso);
+  if (Number.isNaN(d.getTime())) return "—";
+  if (previousIso && dateOnly.format(new Date(previousIso)) === dateOnly.format(d)) return timeOnly.format(d);
+  return dateTime.format(d);
+}

@@ -6,7 +6,7 @@ import type { z } from "zod";
 import type { dailyNoteSummaryView, documentConflictDetails, documentView } from "@/lib/documents/contracts";
 import type { DocumentType } from "@/lib/documents/schemas";
 import type { backfillReportView, backfillStatusView } from "@/lib/embeddings/contracts";
-import type { decisionContextView, interactionView, memoryView, outcomeView } from "@/lib/memories/contracts";
+import type { conversationView, decisionContextView, interactionView, memoryView, outcomeView } from "@/lib/memories/contracts";
 import type { listMemoriesQuery } from "@/lib/memories/schemas";
 
 export type { DocumentType };
@@ -21,5 +21,6 @@ export type Memory = z.input<typeof memoryView>;
 /** the list's filters as the console sets them (`status`: active by default, or all) */
 export type MemoryFilters = Partial<Record<keyof z.input<typeof listMemoriesQuery>, string | number>>;
 export type Interaction = z.input<typeof interactionView>;
+export type Conversation = z.input<typeof conversationView>;
 export type BackfillStatus = z.input<typeof backfillStatusView>;
 export type BackfillReport = z.input<typeof backfillReportView>;

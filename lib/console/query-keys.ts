@@ -51,7 +51,8 @@ export const missionKeys = {
 
 export const suggestionKeys = {
   all: ["suggestions"] as const,
-  list: (filters: { status?: string; contactId?: string; clientId?: string } = {}) => [...suggestionKeys.all, "list", filters] as const,
+  list: (filters: { status?: string; contactId?: string; clientId?: string; q?: string; verdict?: string } = {}) => [...suggestionKeys.all, "list", filters] as const,
+  count: (filters: { status?: string } = {}) => [...suggestionKeys.all, "count", filters] as const,
 };
 
 export const contactKeys = {
@@ -78,7 +79,9 @@ export const memoryKeys = {
 
 export const interactionKeys = {
   all: ["interactions"] as const,
-  list: (filters: { agentId?: string; contactId?: string; q?: string } = {}) => [...interactionKeys.all, "list", filters] as const,
+  list: (filters: { agentId?: string; contactId?: string; channel?: string; q?: string } = {}) => [...interactionKeys.all, "list", filters] as const,
+  conversations: (filters: { agentId?: string; contactId?: string; channel?: string }) => [...interactionKeys.all, "conversations", filters] as const,
+  thread: (agentId: string, conversation: string) => [...interactionKeys.all, "thread", agentId, conversation] as const,
 };
 
 export const embeddingKeys = {
@@ -105,7 +108,10 @@ export const knowledgeKeys = {
 // lifecycle: escalations, nightly reports, outcomes across agents
 export const escalationKeys = {
   all: ["escalations"] as const,
-  list: (filters: { status?: string } = {}) => [...escalationKeys.all, "list", filters] as const,
+  list: (filters: { status?: string; severity?: string; clientId?: string; knowledgeEntryId?: string } = {}) => [...escalationKeys.all, "list", filters] as const,
+  detail: (id: string) => [...escalationKeys.all, "detail", id] as const,
+  similar: (id: string) => [...escalationKeys.all, "similar", id] as const,
+  count: () => [...escalationKeys.all, "count"] as const,
   draft: (id: string, resolution: string) => [...escalationKeys.all, "draft", id, resolution] as const,
 };
 
@@ -123,4 +129,9 @@ export const outcomeKeys = {
 export const docsKeys = {
   all: ["docs"] as const,
   openapi: () => [...docsKeys.all, "openapi"] as const,
+};
+
+export const searchKeys = {
+  all: ["search"] as const,
+  search: (q: string) => [...searchKeys.all, q] as const,
 };

@@ -3,7 +3,7 @@
  * the endpoints' contracts, never written by hand.
  */
 import type { z } from "zod";
-import type { agentKeyView, agentView, issuedKeyView } from "@/lib/agents/contracts";
+import type { agentKeyView, agentListItemView, agentView, issuedKeyView } from "@/lib/agents/contracts";
 import type { agentKind, agentRole, kbAccess } from "@/lib/agents/schemas";
 import type { auditEntryView } from "@/lib/audit/contracts";
 import type { hqUserView, inviteResultView, sessionUserView } from "@/lib/auth/contracts";
@@ -22,6 +22,7 @@ export type KbAccess = z.infer<typeof kbAccess>;
 export type SessionUser = Omit<z.input<typeof sessionUserView>, "type" | "userId"> & { id: string };
 
 export type Agent = z.input<typeof agentView>;
+export type AgentListItem = z.input<typeof agentListItemView>;
 export type AgentKey = z.input<typeof agentKeyView>;
 export type IssuedKey = z.input<typeof issuedKeyView>;
 export type Client = z.input<typeof clientView>;

@@ -7,136 +7,111 @@ import {
   admissionState,
   admissionWaited,
   admittedAtAccept,
-  type AdmissionRefusal,
 } from "@/lib/metrics/admission";
-import { errorBody } from "./errors";
 import { processWide } from "@/lib/process-wide";
+import { callerOf, createAdmission, type Admission, type AdmissionSettings, type Caller, type Refusal } from "@/server/admission.mjs";
+import { callerAddress } from "./caller-address";
+import { errorBody } from "./errors";
 
 /**
- * Admission control for the API: at most ADMISSION_CONCURRENCY requests of this instance run at once
- * (about what its database connections can serve; the embedded database runs one transaction at a
- * time), the rest wait in one first-come-first-served queue. Under overload every request therefore
- * waits about as long as the others instead of some starving behind repeated newcomers, and once
- * ADMISSION_QUEUE requests are waiting a newcomer is refused at once with 429 and a Retry-After
- * estimated from the recent service time. A request that waited ADMISSION_MAX_WAIT_MS is refused the
- * same way rather than served after its caller gave up. A caller that disconnects leaves the queue.
+ * The instance's admission control (server/admission.mjs: fair turns per caller, per-caller rate and
+ * waiting limits, the instance's concurrency and queue). server.mjs admits every API request through it
+ * as the request arrives (it reaches it through the server bridge); without server.mjs (`next dev`,
+ * the in-process tests) the route wrapper does, before the handler runs.
  *
- * The queue is per instance: each instance protects its own connections; instances share nothing
- * here, so it stays correct with any number of them.
+ * Everything here is per instance: each instance protects its own connections and counts its own
+ * callers' requests (see "Admission" in docs/OPERATIONS.md).
  */
-
-interface Waiter {
-  /** null: admitted; otherwise why the request leaves the queue without a turn */
-  resolve: (refusal: AdmissionRefusal | null) => void;
-  timer: ReturnType<typeof setTimeout>;
+export function admission(): Admission {
+  return processWide("admission", () =>
+    createAdmission({
+      settings: admissionSettings,
+      hooks: { state: admissionState, waited: admissionWaited, rejected: admissionRejected, limits: admissionLimits },
+    }),
+  );
 }
 
-interface State {
-  running: number;
-  queue: Waiter[];
-  /** exponentially weighted mean service time in ms */
-  serviceMs: number;
-}
-
-const state = processWide<State>("admission", () => ({ running: 0, queue: [], serviceMs: 50 }));
-
-/** ADMISSION_CONCURRENCY, ADMISSION_QUEUE and ADMISSION_MAX_WAIT_MS as in force. */
-export function admissionSettings() {
+/** The ADMISSION_* settings in force. */
+export function admissionSettings(): AdmissionSettings {
   const c = getConfig();
   return {
     concurrency: c.ADMISSION_CONCURRENCY ?? (c.DATABASE_URL ? c.DATABASE_POOL_MAX : 4),
     queue: c.ADMISSION_QUEUE,
     maxWaitMs: c.ADMISSION_MAX_WAIT_MS,
+    caller: { rate: c.ADMISSION_CALLER_RATE, burst: c.ADMISSION_CALLER_BURST, queue: c.ADMISSION_CALLER_QUEUE },
   };
 }
 
-function retryAfterSeconds(concurrency: number): number {
-  return Math.max(1, Math.ceil(((state.queue.length + 1) * state.serviceMs) / concurrency / 1000));
-}
-
-function busy(concurrency: number, why: string): Response {
-  return Response.json(errorBody("rate_limited", `The server is busy (${why}); retry later`), {
-    status: 429,
-    headers: { "retry-after": String(retryAfterSeconds(concurrency)) },
+/**
+ * Who a request comes from, for its place in the queue (unverified: a hash of its bearer token or
+ * session cookie, else its address). `address` is the peer's when the server knows it; without it, the
+ * trusted forwarded address (TRUST_PROXY).
+ */
+export function callerOfRequest(headers: Headers, address?: string): Caller {
+  return callerOf({
+    authorization: headers.get("authorization"),
+    cookie: headers.get("cookie"),
+    address: address ?? callerAddress(headers),
+    adminKey: getConfig().ADMIN_API_KEY,
   });
 }
 
-function release() {
-  const next = state.queue.shift();
-  if (next) {
-    clearTimeout(next.timer);
-    next.resolve(null); // the slot passes straight to the oldest waiter
-  } else {
-    state.running -= 1;
-  }
-  admissionState(state.queue.length, state.running);
+/** The 429 (or 503) of a refused request, in the API's error shape with its headers. */
+export function refusalResponse(refusal: Refusal): Response {
+  return Response.json(errorBody(refusal.code, refusal.message), { status: refusal.status, headers: refusal.headers });
 }
 
-/** Runs `serve` when it is this request's turn; 429 when the queue is full or the wait too long. */
-export async function admit(signal: AbortSignal | undefined, serve: () => Promise<Response>): Promise<Response> {
-  const { concurrency, queue, maxWaitMs } = admissionSettings();
-  admissionLimits(concurrency, queue);
-  const arrived = performance.now();
-  if (state.running < concurrency && state.queue.length === 0) {
-    state.running += 1;
-    admissionState(state.queue.length, state.running);
-  } else {
-    if (state.queue.length >= queue) {
-      admissionRejected("queue_full");
-      return busy(concurrency, "queue full");
-    }
-    const refusal = await new Promise<AdmissionRefusal | null>((resolve) => {
-      const waiter: Waiter = {
-        resolve,
-        timer: setTimeout(() => leave(waiter, "timeout"), maxWaitMs),
-      };
-      const leave = (w: Waiter, why: AdmissionRefusal) => {
-        const i = state.queue.indexOf(w);
-        if (i >= 0) state.queue.splice(i, 1);
-        admissionState(state.queue.length, state.running);
-        resolve(why);
-      };
-      state.queue.push(waiter);
-      admissionState(state.queue.length, state.running);
-      signal?.addEventListener("abort", () => {
-        clearTimeout(waiter.timer);
-        leave(waiter, "abandoned");
-      }, { once: true });
-    });
-    if (refusal) {
-      admissionRejected(refusal);
-      return busy(concurrency, "waited too long for a turn");
-    }
-  }
-  const started = performance.now();
-  admissionWaited((started - arrived) / 1000);
+/** Nobody is left to read an answer: the status is for the metrics (nginx's "client closed request"). */
+const CLIENT_GONE = 499;
+
+/**
+ * Runs `serve` when it is this request's turn; 429 when its caller is over a limit, the queue is full
+ * or the wait too long. A request whose caller disconnects while waiting leaves the queue unserved.
+ */
+export async function admit(req: Request, serve: () => Promise<Response>): Promise<Response> {
+  const ticket = admission().arrive(callerOfRequest(req.headers));
+  if (ticket.refusal) return refusalResponse(ticket.refusal);
+  const signal = req.signal;
+  const turn = await new Promise<{ queueMs: number } | { refusal: Refusal } | null>((resolve) => {
+    const left = () => {
+      ticket.end();
+      resolve(null);
+    };
+    if (signal?.aborted) return left();
+    signal?.addEventListener("abort", left, { once: true });
+    ticket.wait(
+      (queueMs) => {
+        signal?.removeEventListener("abort", left);
+        resolve({ queueMs: Number(queueMs) });
+      },
+      (refusal) => {
+        signal?.removeEventListener("abort", left);
+        resolve({ refusal });
+      },
+    );
+  });
+  if (!turn) return new Response(null, { status: CLIENT_GONE });
+  if ("refusal" in turn) return refusalResponse(turn.refusal);
   try {
-    const res = await serve();
-    // how long the request waited for its turn and how long it ran (visible to clients and benches)
-    try {
-      res.headers.set("server-timing", `queue;dur=${(started - arrived).toFixed(1)}, app;dur=${(performance.now() - started).toFixed(1)}`);
-    } catch {
-      /* a response with immutable headers goes out without it */
-    }
-    return res;
+    return await timed(turn.queueMs, serve);
   } finally {
-    state.serviceMs = state.serviceMs * 0.9 + (performance.now() - started) * 0.1;
-    release();
+    ticket.end();
   }
 }
 
 /**
- * Wraps a route handler in admission control (lib/http/route.ts). Under server.mjs the request was
- * admitted when it arrived, before any other work (server/admission.mjs): the handler runs
- * at once and reports the wait server.mjs measured.
+ * Wraps a route handler in admission control (lib/http/route.ts; `queued` false for one that never
+ * waits, such as the health check). Under server.mjs the request was admitted when it arrived, before
+ * any other work: the handler runs at once and reports the wait server.mjs measured.
  */
-export function admitted<A extends [Request, ...unknown[]]>(handler: (...args: A) => Promise<Response>) {
+export function admitted<A extends [Request, ...unknown[]]>(queued: boolean, handler: (...args: A) => Promise<Response>) {
   return (...args: A): Promise<Response> => {
-    if (!admittedAtAccept()) return admit(args[0].signal, () => handler(...args));
+    if (queued && !admittedAtAccept()) return admit(args[0], () => handler(...args));
     return timed(acceptQueueMs(args[0]), () => handler(...args));
   };
 }
 
+/** How long the request waited for its turn and how long it ran (visible to clients and benches). */
 async function timed(queueMs: number, serve: () => Promise<Response>): Promise<Response> {
   const started = performance.now();
   const res = await serve();

@@ -7,13 +7,13 @@ import { ALL_CONTRACTS } from "@/lib/contracts";
 // files and their methods), plus the MCP endpoint, which speaks its own protocol. It reads the
 // contracts alone, not the OpenAPI builder: the proxy bundles this table.
 
-const NON_REST: { method: string; path: string; refused?: true }[] = [
+const NON_REST: { method: string; path: string; refused?: true; permission?: null; queued?: false }[] = [
   { method: "POST", path: "/api/mcp" },
   // exported by the route only to answer 405 (a stateless MCP server has no stream or session): not in Allow
   { method: "GET", path: "/api/mcp", refused: true },
   { method: "DELETE", path: "/api/mcp", refused: true },
-  // Prometheus's text format, for monitoring
-  { method: "GET", path: "/api/metrics" },
+  // Prometheus's text format, for monitoring: never queued (a scrape must show an overload, not wait behind it)
+  { method: "GET", path: "/api/metrics", queued: false },
 ];
 
 interface RoutePattern {
@@ -25,6 +25,12 @@ interface RoutePattern {
   methods: Set<string>;
   /** methods whose handler only answers 405 */
   refused: Set<string>;
+  /** method → the body limit of its contract, where it sets one */
+  maxBodyBytes: Map<string, number>;
+  /** methods anyone may call (no key or session needed) */
+  open: Set<string>;
+  /** served without an admission turn (health, metrics) */
+  unqueued: boolean;
 }
 
 const patterns: RoutePattern[] = (() => {
@@ -36,11 +42,23 @@ const patterns: RoutePattern[] = (() => {
       const source = segments
         .map((s) => (/^\{\w+\}$/.test(s) ? "[^/]+" : s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")))
         .join("/");
-      p = { path: e.path, regex: new RegExp(`^/${source}$`), rank: segments.map((s) => (s.startsWith("{") ? 1 : 0)), methods: new Set(), refused: new Set() };
+      p = {
+        path: e.path,
+        regex: new RegExp(`^/${source}$`),
+        rank: segments.map((s) => (s.startsWith("{") ? 1 : 0)),
+        methods: new Set(),
+        refused: new Set(),
+        maxBodyBytes: new Map(),
+        open: new Set(),
+        unqueued: false,
+      };
       byPath.set(e.path, p);
     }
     p.methods.add(e.method);
     if ("refused" in e && e.refused) p.refused.add(e.method);
+    if ("maxBodyBytes" in e && e.maxBodyBytes) p.maxBodyBytes.set(e.method, e.maxBodyBytes);
+    if (e.permission === null) p.open.add(e.method);
+    if ("queued" in e && e.queued === false) p.unqueued = true;
   }
   return [...byPath.values()];
 })();
@@ -70,6 +88,23 @@ function allowed(route: RoutePattern): string[] {
 /** The route template (`/api/v1/memories/{id}`) Next.js would serve `pathname` with, or undefined. */
 export function routeTemplate(pathname: string): string | undefined {
   return routeFor(pathname)?.path;
+}
+
+/** The body limit the contract of `method` on `pathname` sets, if it sets one (else MAX_BODY_BYTES applies). */
+export function maxBodyBytesOf(method: string, pathname: string): number | undefined {
+  return routeFor(pathname)?.maxBodyBytes.get(method.toUpperCase());
+}
+
+/** Whether a request to `pathname` waits for an admission turn (all but health and metrics; unknown paths too). */
+export function waitsForTurn(pathname: string): boolean {
+  return !routeFor(pathname)?.unqueued;
+}
+
+/** Whether a request needs a key or a session: its route serves the method and only to a caller it knows. */
+export function requiresCredentials(method: string, pathname: string): boolean {
+  const route = routeFor(pathname);
+  const m = method.toUpperCase();
+  return !!route && route.methods.has(m) && !route.refused.has(m) && !route.open.has(m);
 }
 
 /** What answers a request no route handler would serve (see unservedApiRequest). */

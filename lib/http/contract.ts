@@ -43,6 +43,12 @@ export interface Contract<
   produces?: string;
   maxBodyBytes?: number;
   /**
+   * false: the request never waits for an admission turn and never counts against its caller's
+   * limits (a health check must answer while the queue is full; it touches one connection for a
+   * moment).
+   */
+  queued?: false;
+  /**
    * A batch's array field in the body: a refusal of one of its items answers 422 with
    * `details.index`, the 0-based position of the first bad item.
    */

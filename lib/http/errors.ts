@@ -4,6 +4,7 @@ export const ERROR_STATUS = {
   forbidden: 403,
   not_found: 404,
   method_not_allowed: 405,
+  request_timeout: 408,
   version_conflict: 409,
   conflict: 409,
   payload_too_large: 413,

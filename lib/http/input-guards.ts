@@ -150,6 +150,27 @@ export interface SequencePosition {
 export const encodeSequenceCursor = (p: SequencePosition) => Buffer.from(`${p.occurredAt}|${p.seq}`).toString("base64url");
 
 /**
+ * "rank|timestamp|uuid", as a page's nextCursor carries it, for lists ordered by a group first (pending
+ * before decided, open escalations by severity before resolved ones) and then by time within it.
+ */
+export const rankedKeysetCursor = z
+  .string()
+  .max(100)
+  .refine((v) => parseRankedCursor(v) !== null, "use the nextCursor of the previous page");
+
+export interface RankedCursor {
+  rank: number;
+  at: string;
+  id: string;
+}
+
+export function parseRankedCursor(v: string): RankedCursor | null {
+  const [rank, at, id, ...rest] = v.split("|");
+  if (rest.length || !rank || !/^\d{1,2}$/.test(rank) || !at || !isCursorTimestamp(at) || !id || !z.uuid().safeParse(id).success) return null;
+  return { rank: Number(rank), at, id };
+}
+
+/**
  * An opaque cursor (base64url of "<UTC time to the microsecond>|<sequence number>"), decoded: one this
  * API did not give out — another time form, an impossible date, a sequence that is not a number — is
  * refused with 422 naming the parameter, never handed to the database.

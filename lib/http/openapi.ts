@@ -40,6 +40,7 @@ export const TAGS: Record<string, { name: string; description: string }> = {
   audit: { name: "Audit", description: "Who did what: the audit log and its CSV export." },
   auth: { name: "Sign-in and HQ users", description: "Console sign-in, first-run setup, invitations, and HQ user management." },
   backup: { name: "Backups", description: "A consistent snapshot of the embedded database, streamed while it serves (HQ admins)." },
+  search: { name: "Search", description: "Agents, contacts, knowledge entries and escalations by name or title, as the caller may read them (the console's jump-to palette)." },
   system: { name: "System", description: "Liveness and this document." },
   mcp: {
     name: "MCP",
@@ -73,11 +74,25 @@ const STATUS_TEXT: Record<number, string> = {
   401: "Not authenticated",
   403: "Forbidden",
   404: "Not found",
+  408: "Request timeout",
   409: "Conflict",
   413: "Body too large",
   415: "Unsupported media type",
   422: "Validation failed",
   429: "Too many requests",
+};
+
+/** The headers of a 429: when to retry and, when the caller's own limits refused it, those limits (IETF httpapi ratelimit-headers draft). */
+const RATE_LIMITED_HEADERS = {
+  "Retry-After": { description: "Seconds to wait before retrying", schema: { type: "integer" } },
+  RateLimit: {
+    description: 'When the caller\'s own limit refused the request: the policy it is over, with nothing left and the seconds until there is (`"rate";r=0;t=1` or `"waiting";r=0;t=2`).',
+    schema: { type: "string" },
+  },
+  "RateLimit-Policy": {
+    description: 'The caller\'s limits: requests per window and requests that may wait (`"rate";q=200;w=2, "waiting";q=32;qu="concurrent-requests"`).',
+    schema: { type: "string" },
+  },
 };
 
 const isSafe = (method: string) => method === "GET";
@@ -106,6 +121,7 @@ export function refusalsOf(e: AnyContract, maxBodyBytes?: number): Map<number, s
     add(400, "The body is not valid JSON.");
     const limit = e.maxBodyBytes ?? maxBodyBytes;
     add(413, limit ? `The body is larger than ${limit.toLocaleString("en-US")} bytes.` : "The body is larger than the server's limit.");
+    add(408, "The body did not arrive within the server's time (request_timeout): send it again.");
     add(415, "The body is not sent as application/json.");
     add(422, e.body ? "A field is missing, unknown, of the wrong type or out of its limits (details lists each issue)." : "A body was sent: this endpoint takes none.");
   }
@@ -113,7 +129,7 @@ export function refusalsOf(e: AnyContract, maxBodyBytes?: number): Map<number, s
   if (e.bodyItems) add(422, `An item of ${e.bodyItems} is refused: details.index is its 0-based position; nothing was stored.`);
   for (const m of e.path.matchAll(/\{(\w+)\}/g)) add(404, `No ${m[1]} of this value that the caller may see.`);
   for (const r of e.errors ?? []) add(ERROR_STATUS[r.code], r.when);
-  add(429, "The server is at capacity (its admission queue is full or the wait too long): retry after Retry-After seconds.");
+  add(429, "rate_limited: the caller sent more than its rate or has too many requests waiting (its limits are in RateLimit-Policy), or the server is at capacity (its queue is full or the wait too long); retry after Retry-After seconds.");
   return out;
 }
 
@@ -184,7 +200,7 @@ export function buildOpenApiDocument(options: OpenApiOptions = {}) {
     for (const [status, reasons] of [...refusalsOf(e, options.maxBodyBytes)].sort(([a], [b]) => a - b)) {
       responses[String(status)] = {
         description: `${STATUS_TEXT[status] ?? "Refused"}: ${reasons.join(" ")}`,
-        ...(status === 429 ? { headers: { "Retry-After": { description: "Seconds to wait before retrying", schema: { type: "integer" } } } } : {}),
+        ...(status === 429 ? { headers: RATE_LIMITED_HEADERS } : {}),
         content: { "application/json": { schema: { $ref: "#/components/schemas/Error" } } },
       };
     }

@@ -6,6 +6,7 @@ import { authenticate } from "@/lib/auth/authenticate";
 import type { Caller } from "@/lib/auth/caller";
 import { assertCan } from "@/lib/auth/permissions";
 import { getConfig } from "@/lib/config";
+import { forRequest, RequestAbandonedError } from "@/lib/db/request-scope";
 import { measured } from "@/lib/metrics/http";
 import { admitted } from "./admission";
 import { readJsonBody, refuseBody } from "./body";
@@ -40,8 +41,10 @@ type Handler = (req: NextRequest, ctx: RouteContext) => Promise<Response>;
 /** The one wrapper every API route goes through: authenticate → authorise → parse → call → respond. */
 export function route<const K extends AnyContract>(contract: K, handler: ContractHandler<K>): Handler {
   const call = handler as unknown as (ctx: Context<Schema, Schema, Caller, unknown>) => Promise<unknown>;
-  // counted under the contract's path (a template such as /api/v1/memories/{id}), 429s of the queue included
-  return measured(contract.path, admitted(async (req: NextRequest, ctx: RouteContext): Promise<Response> => {
+  // counted under the contract's path (a template such as /api/v1/memories/{id}), 429s of the queue
+  // included; the handler's database work is bound to the request, so a caller that disconnects has
+  // its unfinished transaction rolled back (lib/db/request-scope.ts)
+  return measured(contract.path, admitted(contract.queued !== false, (req: NextRequest, ctx: RouteContext): Promise<Response> => forRequest(req.signal, async () => {
     try {
       let caller: Caller | null = null;
       if (contract.permission !== null) {
@@ -73,7 +76,7 @@ export function route<const K extends AnyContract>(contract: K, handler: Contrac
     } catch (err) {
       return errorResponse(err);
     }
-  }));
+  })));
 }
 
 // The test suites set this: every answer is checked against its contract, so a contract that drifts from
@@ -95,8 +98,9 @@ export function json(data: unknown, status = 200): Response {
 }
 
 export function errorResponse(err: unknown): Response {
-  // no one is left to read an answer: the status is for the metrics (and any proxy's log)
-  if (err instanceof ClientClosedRequestError) return new Response(null, { status: ClientClosedRequestError.status });
+  // no one is left to read an answer (the body never arrived whole, or the caller left mid-request):
+  // the status is for the metrics and any proxy's log (nginx's "client closed request")
+  if (err instanceof ClientClosedRequestError || err instanceof RequestAbandonedError) return new Response(null, { status: ClientClosedRequestError.status });
   const e = toApiError(err);
   const res = json(errorBody(e.code, e.message, e.details), e.status);
   if (e instanceof RateLimitedError) res.headers.set("Retry-After", String(e.retryAfterSeconds));

@@ -4,7 +4,7 @@ import { defineContract } from "./contract";
 export const systemContracts = {
   health: defineContract({
     id: "system.health",
-    method: "GET", path: "/api/health", permission: null, summary: "Liveness and the database transport in use",
+    method: "GET", path: "/api/health", permission: null, summary: "Liveness and the database transport in use", queued: false,
     response: z.object({ status: z.literal("ok"), database: z.enum(["pglite", "postgres"]) }).strict(),
   }),
   openapi: defineContract({

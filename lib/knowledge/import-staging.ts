@@ -2,6 +2,7 @@ import "server-only";
 import type { Caller } from "@/lib/auth/caller";
 import { getConfig } from "@/lib/config";
 import { asCaller, asSystem, type Queryable } from "@/lib/db";
+import { outsideRequest } from "@/lib/db/request-scope";
 import { LeaseLost, leased, StepSize } from "@/lib/db/steps";
 import { ApiError } from "@/lib/http/errors";
 import { processWide } from "@/lib/process-wide";
@@ -69,8 +70,10 @@ export async function storeImport(caller: Caller, entries: Entry[], settle: (wri
   } catch (err) {
     // a step refused because the import was given up meanwhile (its lease ran out): say so
     const code = (err as { code?: string })?.code;
-    const givenUp = code === "42501" && !(await step((tx) => iq.renewImport(tx, { id: importId, leaseMs: IMPORT_LEASE_MS })).catch(() => false));
-    await step((tx) => iq.abandonImport(tx, { id: importId })).catch(() => {});
+    // (outside the request: when its caller left, the import is given up all the same)
+    const cleanUp = <T>(fn: (tx: Queryable) => Promise<T>) => outsideRequest(() => step(fn));
+    const givenUp = code === "42501" && !(await cleanUp((tx) => iq.renewImport(tx, { id: importId, leaseMs: IMPORT_LEASE_MS })).catch(() => false));
+    await cleanUp((tx) => iq.abandonImport(tx, { id: importId })).catch(() => {});
     void runImportJanitor();
     if (givenUp || err instanceof LeaseLost || code === "MHQ10") {
       throw new ApiError("service_unavailable", "The import was interrupted while it was being stored; nothing of it was stored, send it again");
@@ -82,7 +85,8 @@ export async function storeImport(caller: Caller, entries: Entry[], settle: (wri
 /** Deletes the entries of imports given up (and of those whose lease ran out), in bulk steps. */
 export function runImportJanitor(): Promise<void> {
   if (state.stopping) return Promise.resolve();
-  state.janitor ??= (async () => {
+  // outside the request that set it off: its caller may have left, the clean-up must still happen
+  state.janitor ??= outsideRequest(async () => {
     try {
       await asSystem((tx) => iq.expireImports(tx), { lane: "bulk" });
       state.discard ??= new StepSize({ targetMs: getConfig().BULK_STEP_MS, first: 8, max: 500 });
@@ -102,7 +106,7 @@ export function runImportJanitor(): Promise<void> {
     } finally {
       state.janitor = null;
     }
-  })();
+  });
   return state.janitor;
 }
 

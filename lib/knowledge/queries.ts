@@ -1,4 +1,5 @@
 import "server-only";
+import type { SpellingFix } from "./spelling";
 import type { z } from "zod";
 import type { Queryable } from "@/lib/db";
 import type { ServerResponse } from "@/lib/http/contract";
@@ -54,10 +55,13 @@ export function searchEntries(
   );
 }
 
-/** Per searched word no published title or tag contains: the most alike one that does (pg_trgm). */
+/**
+ * The searched words no published title or tag holds, with what they likely meant (mhq.knowledge_spelling:
+ * swapped letters, other small edits, words typed together or apart), in word order.
+ */
 export function spellingSuggestions(tx: Queryable, p: { words: string[] }) {
-  return tx.query<{ word: string; suggestion: string; similarity: number }>(
-    `select word, suggestion, similarity::float8 as similarity from mhq.knowledge_spelling($1::text[])`,
+  return tx.query<SpellingFix>(
+    `select word, word_position as position, word_count as count, suggestion from mhq.knowledge_spelling($1::text[])`,
     [p.words],
   );
 }

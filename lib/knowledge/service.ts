@@ -9,6 +9,7 @@ import { countAccessShown } from "@/lib/retrieval/usage/access-counts";
 import { applyFloor, STRONG_SIMILARITY } from "@/lib/retrieval/search/relevance";
 import { noteSearchWrite } from "@/lib/retrieval/search/term-stats";
 import { knowledgeEmbeddingText } from "./embedding-text";
+import { correctedWords, findsMuchMore } from "./spelling";
 import * as q from "./queries";
 import type { KnowledgeEntry, KnowledgeSearchHit } from "./queries";
 import { TITLE_MAX_CHARS, type CreateKnowledgeBody, type ListKnowledgeQuery, type UpdateKnowledgeBody } from "./schemas";
@@ -139,27 +140,26 @@ export async function listKnowledge(caller: Caller, query: ListKnowledgeQuery) {
         ...(didYouMean ? { didYouMean, showingDidYouMean: corrected } : {}),
         scoreCutoff: RELATIVE_SCORE_CUTOFF,
       });
-    // One transaction when the words as typed find something: the search and the spelling check are
-    // sent together, and what is served is counted in the same transaction.
-    type First = { answer: ReturnType<typeof answer> } | { retry: string };
+    // "did you mean": the words no title or tag holds, read as what they likely meant; the search
+    // and the spelling check are sent together
+    const words = queryWords(text);
+    type First = { answer: ReturnType<typeof answer> } | { found: KnowledgeSearchHit[]; didYouMean: string };
     const first = await asCaller(caller, async (tx): Promise<First> => {
-      // "did you mean": each word no title or tag holds, replaced by the most alike one that does
-      const words = queryWords(text);
-      const [found, suggestions] = await Promise.all([search(tx, text, embedding), q.spellingSuggestions(tx, { words })]);
-      const fixes = new Map(suggestions.map((f) => [f.word, f.suggestion]));
-      const corrected = fixes.size ? words.map((w) => fixes.get(w) ?? w).join(" ") : null;
-      const didYouMean = corrected && corrected !== words.join(" ") ? corrected : null;
-      if (!found.length && didYouMean) return { retry: didYouMean };
-      return { answer: answer(await countServed(tx, caller, found), didYouMean, false) };
+      const [found, fixes] = await Promise.all([search(tx, text, embedding), q.spellingSuggestions(tx, { words })]);
+      const corrected = correctedWords(words, fixes);
+      const didYouMean = corrected !== null && corrected !== words.join(" ") ? corrected : null;
+      // nothing to suggest: what is served is counted in the same transaction
+      return didYouMean ? { found, didYouMean } : { answer: answer(await countServed(tx, caller, found), null, false) };
     });
     if ("answer" in first) return first.answer;
-    // nothing found as typed: the corrected words are searched instead (their own vector, made
-    // outside any transaction), and the answer says so
-    const didYouMean = first.retry;
+    // the corrected words are searched too (their own vector, made outside any transaction): shown
+    // instead when nothing matched as typed, suggested only when they find much more
+    const { found, didYouMean } = first;
     const correctedEmbedding = await embedQuery(didYouMean);
     return asCaller(caller, async (tx) => {
-      const entries = await search(tx, didYouMean, correctedEmbedding);
-      return answer(await countServed(tx, caller, entries), didYouMean, entries.length > 0);
+      const better = await search(tx, didYouMean, correctedEmbedding);
+      if (!found.length) return answer(await countServed(tx, caller, better), didYouMean, better.length > 0);
+      return answer(await countServed(tx, caller, found), findsMuchMore(better.length, found.length) ? didYouMean : null, false);
     });
   }
   return asCaller(caller, async (tx) => {

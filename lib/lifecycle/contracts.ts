@@ -13,6 +13,7 @@ import {
   listReportsQuery,
   outcomesQuery,
   resolveEscalationBody,
+  similarEscalationsQuery,
 } from "./schemas";
 
 const count = z.number().int();
@@ -121,7 +122,11 @@ export type Escalation = z.output<typeof escalationView>;
 export const escalationListView = z
   .object({
     escalations: z.array(escalationView),
-    counts: z.object({ open: count, resolved: count, answeredByKnownFix: count }).strict(),
+    nextCursor: z.string().nullable().describe("pass as `cursor` for the next page; null on the last page"),
+    counts: z
+      .object({ open: count, resolved: count, answeredByKnownFix: count })
+      .strict()
+      .describe("of every escalation the caller may see that the severity, client and entry filters keep, whatever the status and the page"),
   })
   .strict();
 
@@ -167,6 +172,22 @@ export const resolvedEscalationView = z
     personalDataRemoved: personalDataRemovedView
       .optional()
       .describe("present when the entry was composed from the question (no knowledge body): what was left out of it or generalised"),
+    alsoResolved: z.array(escalationView).optional().describe("the `alsoResolve` escalations, resolved with the same fix and linked to the same entry"),
+  })
+  .strict();
+
+export const similarEscalationsView = z
+  .object({
+    similar: z
+      .array(
+        z
+          .object({
+            escalation: escalationView,
+            similarity: z.number().describe("0–1: closeness in meaning and shared words, the measure a known fix is offered by"),
+          })
+          .strict(),
+      )
+      .describe("open escalations (other than this one) close enough to be the same issue, most alike first"),
   })
   .strict();
 
@@ -256,11 +277,13 @@ export const lifecycleContracts = {
   resolveEscalation: defineContract({
     id: "lifecycle.resolveEscalation",
     errors: [
-      { code: "conflict", when: "The escalation is already resolved." },
+      { code: "conflict", when: "The escalation, or one named in alsoResolve, is already resolved." },
+      { code: "validation_failed", when: "alsoResolve names an escalation the caller cannot see, or names another client's escalation while no entry is published or linked." },
     ],
     method: "POST", path: "/api/v1/escalations/{id}/resolve", permission: "escalations.resolve",
     summary:
       "Resolve an escalation with the fix given, published to the knowledge base (or an existing entry linked) as its known fix; " +
+      "`alsoResolve` closes similar open escalations with the same fix in the same step (all or nothing); " +
       "an entry composed from the question carries no personal data (personalDataRemoved says what was left out or generalised; preview it with the draft endpoint)",
     params: z.object({ id: idParam("Escalation") }).strict(), body: resolveEscalationBody, response: resolvedEscalationView,
   }),
@@ -271,6 +294,18 @@ export const lifecycleContracts = {
     summary:
       "Preview the knowledge entry resolving without a knowledge body would publish: composed from the question and the resolution, with the personal data the PII detector finds left out or generalised (changes nothing)",
     params: z.object({ id: idParam("Escalation") }).strict(), body: draftEscalationEntryBody, response: escalationEntryDraftView,
+  }),
+  getEscalation: defineContract({
+    id: "lifecycle.getEscalation",
+    method: "GET", path: "/api/v1/escalations/{id}", permission: "escalations.read",
+    summary: "One escalation (a field agent: its own client's)",
+    params: z.object({ id: idParam("Escalation") }).strict(), response: z.object({ escalation: escalationView }).strict(),
+  }),
+  similarEscalations: defineContract({
+    id: "lifecycle.similarEscalations",
+    method: "GET", path: "/api/v1/escalations/{id}/similar", permission: "escalations.read",
+    summary: "Open escalations that are likely the same issue as this one (to resolve together with the same fix)",
+    params: z.object({ id: idParam("Escalation") }).strict(), query: similarEscalationsQuery, response: similarEscalationsView,
   }),
   outcomes: defineContract({
     id: "lifecycle.outcomes",

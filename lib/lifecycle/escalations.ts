@@ -1,18 +1,20 @@
 import "server-only";
+import { keysetPage } from "@/lib/db/keyset";
+import { parseRankedCursor } from "@/lib/http/input-guards";
 import type { z } from "zod";
 import { recordAudit } from "@/lib/audit/queries";
 import type { Caller } from "@/lib/auth/caller";
 import { assertCan } from "@/lib/auth/permissions";
-import { asCaller, asSystem } from "@/lib/db";
+import { asCaller, asSystem, type Queryable } from "@/lib/db";
 import { toVectorLiteral, tryEmbed } from "@/lib/embeddings";
 import { ApiError, forbidden, notFound } from "@/lib/http/errors";
 import { TITLE_MAX_CHARS, type CreateKnowledgeBody } from "@/lib/knowledge/schemas";
 import { embedKnowledgeEntry, freeTitle, requirePublishedEntry, searchKnowledge, writeKnowledgeEntry, type KnowledgeSearchHit } from "@/lib/knowledge/service";
 import { generalisePersonalData, type KnownIdentities } from "@/lib/review/pii";
-import type { escalationEntryDraftView } from "./contracts";
 import * as q from "./queries";
 import { isKnownFix, SIMILAR_KNOWLEDGE_LIMIT, wordOverlap } from "./rules";
-import type { createEscalationBody, draftEscalationEntryBody, listEscalationsQuery, resolveEscalationBody } from "./schemas";
+import type { Escalation, escalationEntryDraftView } from "./contracts";
+import type { createEscalationBody, draftEscalationEntryBody, listEscalationsQuery, resolveEscalationBody, similarEscalationsQuery } from "./schemas";
 import { similarities } from "./similarity";
 
 /**
@@ -61,11 +63,17 @@ export async function raiseEscalation(caller: Caller, body: z.infer<typeof creat
 }
 
 /** Open or resolved escalations the caller may see (a field agent: its own client's only, by RLS). */
+/** Escalations a page at a time in the list's order (keyset: `cursor` is the previous page's `nextCursor`), with the counts of all. */
 export async function listEscalations(caller: Caller, query: z.infer<typeof listEscalationsQuery>) {
-  return asCaller(caller, async (tx) => ({
-    escalations: await q.listEscalations(tx, query),
-    counts: await q.escalationCounts(tx),
-  }));
+  const { limit, cursor, status, ...filter } = query;
+  return asCaller(caller, async (tx) => {
+    const [rows, counts] = await Promise.all([
+      q.listEscalations(tx, { ...filter, status, limit, after: cursor ? (parseRankedCursor(cursor) ?? undefined) : undefined }),
+      q.escalationCounts(tx, filter),
+    ]);
+    const page = keysetPage(rows, limit);
+    return { escalations: page.rows, nextCursor: page.nextCursor, counts };
+  });
 }
 
 /**
@@ -93,7 +101,11 @@ export async function resolveEscalation(caller: Caller, id: string, body: z.infe
   const publish = composed ? composed.entry : body.knowledge ? publishedFix(resolution, body.knowledge) : null;
   const embedding = publish ? await embedKnowledgeEntry(publish) : null;
 
+  const others = [...new Set(body.alsoResolve ?? [])].filter((other) => other !== id);
+
   return asCaller(caller, async (tx) => {
+    // the escalations resolved together are locked first, in id order
+    if (others.length) await q.lockEscalations(tx, { ids: [id, ...others].sort() });
     const knowledge = body.knowledgeEntryId
       ? await requirePublishedEntry(tx, body.knowledgeEntryId)
       : publish
@@ -114,12 +126,15 @@ export async function resolveEscalation(caller: Caller, id: string, body: z.infe
         ...(body.knowledgeEntryId ? { linkedExisting: true } : {}),
         // what kinds of personal data were kept out of the published entry (never the data itself)
         ...(composed ? { personalDataRemoved: composed.personalDataRemoved.map((r) => r.kind) } : {}),
+        ...(others.length ? { alsoResolved: others } : {}),
       },
     });
+    const alsoResolved = others.length ? await resolveAlongside(tx, { primary: current, others, resolution, knowledge }) : [];
     return {
       escalation: (await q.getEscalation(tx, { id }))!,
       ...(knowledge ? { knowledge } : {}),
       ...(composed ? { personalDataRemoved: composed.personalDataRemoved } : {}),
+      ...(others.length ? { alsoResolved } : {}),
     };
   });
 }
@@ -150,6 +165,89 @@ async function identitiesOf(escalation: { clientId: string | null }): Promise<Kn
   if (!escalation.clientId) return {};
   const { clientId } = escalation;
   return asSystem((tx) => q.clientIdentities(tx, { clientId }));
+}
+
+/**
+ * The other escalations of one resolve (`alsoResolve`), in the same transaction — any that cannot be
+ * resolved refuses the whole resolve. Each is linked to the same entry and audited on its own. The
+ * primary's client's escalations get the resolution as typed; another client's get the fix as the
+ * entry publishes it (HQ knowledge every client's agents read), never words written for the first
+ * client, so resolving another client's escalation needs an entry.
+ */
+async function resolveAlongside(
+  tx: Queryable,
+  p: { primary: Escalation; others: string[]; resolution: string; knowledge: { id: string; content: string } | null },
+): Promise<Escalation[]> {
+  const found = new Map((await q.escalationsById(tx, { ids: p.others })).map((e) => [e.id, e]));
+  const missing = p.others.filter((other) => !found.has(other));
+  if (missing.length) {
+    throw new ApiError("validation_failed", `alsoResolve: no escalation has the id ${missing[0]}`, [{ path: "alsoResolve", message: `no escalation has the id ${missing[0]}` }]);
+  }
+  const resolvedAlready = p.others.filter((other) => found.get(other)!.status !== "open");
+  if (resolvedAlready.length) throw new ApiError("conflict", `Escalation ${resolvedAlready[0]} named in alsoResolve is already resolved`, { ids: resolvedAlready });
+  const out: Escalation[] = [];
+  for (const other of [...p.others].sort()) {
+    const escalation = found.get(other)!;
+    const sameClient = escalation.clientId === p.primary.clientId;
+    if (!sameClient && !p.knowledge) {
+      throw new ApiError("validation_failed", "alsoResolve: another client's escalation is resolved with the published fix; publish or link an entry", [
+        { path: "alsoResolve", message: `escalation ${other} is another client's: publish or link an entry to resolve it with` },
+      ]);
+    }
+    const resolution = sameClient ? p.resolution : publishedFixText(p.knowledge!.content);
+    if (!(await q.resolveEscalation(tx, { id: other, resolution, knowledgeEntryId: p.knowledge?.id ?? null }))) {
+      throw new ApiError("conflict", `Escalation ${other} named in alsoResolve was resolved meanwhile`, { ids: [other] });
+    }
+    await recordAudit(tx, {
+      action: "escalation.resolve",
+      targetType: "escalation",
+      targetId: other,
+      clientId: escalation.clientId,
+      details: { knowledgeEntryId: p.knowledge?.id ?? null, resolvedWith: p.primary.id, ...(sameClient ? {} : { publishedFix: true }) },
+    });
+    out.push((await q.getEscalation(tx, { id: other }))!);
+  }
+  return out;
+}
+
+/** The fix an entry publishes: what follows its "Fix:" label, else the whole entry. */
+export function publishedFixText(content: string): string {
+  const at = content.search(/(\*\*Fix:\*\*|^Fix:)/m);
+  // from the first label on; a fix appended under a second label reads as its own paragraph
+  const fix = at < 0 ? content : content.slice(at).replace(/^(\*\*Fix:\*\*|Fix:)\s*/, "").replace(/\n*(\*\*Fix:\*\*|^Fix:)\s*/gm, "\n\n");
+  return fix.trim().slice(0, RESOLUTION_MAX_CHARS) || content.trim().slice(0, RESOLUTION_MAX_CHARS);
+}
+
+const RESOLUTION_MAX_CHARS = 20_000;
+
+/** GET /escalations/{id}: one escalation the caller may see. */
+export async function getEscalation(caller: Caller, id: string) {
+  const escalation = await asCaller(caller, (tx) => q.getEscalation(tx, { id }));
+  if (!escalation) throw notFound("Escalation");
+  return { escalation };
+}
+
+/** How many open escalations one is compared with (the newest): more than a team leaves open at once. */
+const SIMILAR_CANDIDATES = 500;
+
+/**
+ * GET /escalations/{id}/similar: the open escalations likely the same issue — by the rule a captured
+ * fix is offered by (closeness in meaning and shared words, `isKnownFix`), most alike first, so one
+ * fix can resolve them together.
+ */
+export async function similarEscalations(caller: Caller, id: string, query: z.infer<typeof similarEscalationsQuery>) {
+  const { current, candidates } = await asCaller(caller, async (tx) => ({
+    current: await q.getEscalation(tx, { id }),
+    candidates: await q.openEscalationsExcept(tx, { exceptId: id, limit: SIMILAR_CANDIDATES }),
+  }));
+  if (!current) throw notFound("Escalation");
+  const scores = await similarities(current.question, candidates.map((c) => c.question));
+  const similar = candidates
+    .map((escalation, i) => ({ escalation, similarity: Math.round(scores[i]! * 1000) / 1000 }))
+    .filter((s) => isKnownFix(s.similarity, wordOverlap(current.question, s.escalation.question)))
+    .sort((a, b) => b.similarity - a.similarity || a.escalation.id.localeCompare(b.escalation.id))
+    .slice(0, query.limit);
+  return { similar };
 }
 
 const FIX_LABEL = "**Fix:**";

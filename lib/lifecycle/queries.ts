@@ -2,6 +2,8 @@ import "server-only";
 import type { z } from "zod";
 import type { agentView } from "@/lib/agents/contracts";
 import type { Queryable } from "@/lib/db";
+import { cursorTime } from "@/lib/db/keyset";
+import type { RankedCursor } from "@/lib/http/input-guards";
 import type { ServerResponse, WireResponse } from "@/lib/http/contract";
 import type { memoryView } from "@/lib/memories/contracts";
 import type { agentReportView, Escalation, escalationListView, lifecycleContracts, ReportData } from "./contracts";
@@ -284,17 +286,39 @@ export async function getEscalation(tx: Queryable, p: { id: string }) {
   return (await tx.query<Escalation>(`${ESCALATION_SELECT} where e.id = $1`, [p.id]))[0] ?? null;
 }
 
-export function listEscalations(tx: Queryable, p: { status?: string; limit: number }) {
-  return tx.query<Escalation>(
-    // open ones first, the most severe and then the longest waiting first; resolved ones newest first
-    `${ESCALATION_SELECT} where ($1::text is null or e.status = $1)
-      order by (e.status = 'open') desc,
-               case when e.status = 'open' then array_position(array['critical', 'high', 'medium', 'low'], e.severity::text) end,
-               case when e.status = 'open' then e.created_at end,
-               e.resolved_at desc nulls last, e.created_at desc, e.id
-      limit $2`,
-    [p.status ?? null, p.limit],
-  );
+// an escalation's place in the list: open ones by severity (0 critical … 3 low), then resolved ones (4)
+const ESCALATION_RANK = `case when e.status = 'open' then array_position(array['critical', 'high', 'medium', 'low'], e.severity::text) - 1 else 4 end`;
+
+/**
+ * Open escalations first, the most severe and then the longest waiting first; resolved ones newest
+ * first: `limit + 1` after `after` (the previous page's last), each with its cursor "rank|time|id".
+ */
+export interface EscalationFilter {
+  severity?: string;
+  /** a client's id, or "hq" for escalations of no client */
+  clientId?: string;
+  knowledgeEntryId?: string;
+}
+
+/** The filters on escalations `e` (their own columns), from parameter `$n` on: severity, client, entry. */
+const filterWhere = (n: number) => `($${n}::text is null or e.severity = $${n})
+        and ($${n + 1}::text is null or ($${n + 1} = 'hq' and e.client_id is null) or e.client_id::text = $${n + 1})
+        and ($${n + 2}::uuid is null or e.knowledge_entry_id = $${n + 2})`;
+const filterParams = (f: EscalationFilter) => [f.severity ?? null, f.clientId ?? null, f.knowledgeEntryId ?? null];
+
+export function listEscalations(tx: Queryable, p: EscalationFilter & { status?: string; limit: number; after?: RankedCursor }) {
+  return tx.query<Escalation & { cursor: string }>(
+    `select e.*, e.rank || '|' || case when e.rank < 4 then ${cursorTime('e."createdAt"')} else ${cursorTime('e."resolvedAt"')} end || '|' || e.id as cursor
+       from (${ESCALATION_SELECT.replace("select e.id,", `select ${ESCALATION_RANK} as rank, e.id,`)} where ${filterWhere(6)}) e
+      where ($1::text is null or e.status = $1)
+        and ($3::int is null
+             or e.rank > $3
+             or (e.rank = $3 and ((e.rank < 4 and (e."createdAt", e.id) > ($4::timestamptz, $5::uuid))
+                                  or (e.rank = 4 and (e."resolvedAt", e.id) < ($4::timestamptz, $5::uuid)))))
+      order by e.rank, case when e.rank < 4 then e."createdAt" end, case when e.rank < 4 then e.id end, e."resolvedAt" desc, e.id desc
+      limit $2 + 1`,
+    [p.status ?? null, p.limit, p.after?.rank ?? null, p.after?.at ?? null, p.after?.id ?? null, ...filterParams(p)],
+  ).then((rows) => rows.map(({ rank: _rank, ...e }: Escalation & { cursor: string; rank?: number }) => e));
 }
 
 /** Conditional on `status = 'open'`: of two concurrent resolutions exactly one applies. */
@@ -328,13 +352,33 @@ export async function capturedFixIds(tx: Queryable, p: { ids: string[] }) {
   return new Set(rows[0]?.ids ?? []);
 }
 
-export async function escalationCounts(tx: Queryable) {
+export async function escalationCounts(tx: Queryable, f: EscalationFilter = {}) {
   const rows = await tx.query<z.output<typeof escalationListView>["counts"]>(
-    `select count(*) filter (where status = 'open')::int as open, count(*) filter (where status = 'resolved')::int as resolved,
-            count(*) filter (where known_fix_id is not null)::int as "answeredByKnownFix"
-       from escalations`,
+    `select count(*) filter (where e.status = 'open')::int as open, count(*) filter (where e.status = 'resolved')::int as resolved,
+            count(*) filter (where e.known_fix_id is not null)::int as "answeredByKnownFix"
+       from escalations e
+      where ${filterWhere(1)}`,
+    filterParams(f),
   );
   return rows[0]!;
+}
+
+/** Escalations by id as the caller may see them, in id order. */
+export function escalationsById(tx: Queryable, p: { ids: string[] }) {
+  return tx.query<Escalation>(`${ESCALATION_SELECT} where e.id = any($1::uuid[]) order by e.id`, [p.ids]);
+}
+
+/** Locks the escalations about to be resolved together, in id order (two bulk resolves never deadlock). */
+export async function lockEscalations(tx: Queryable, p: { ids: string[] }) {
+  await tx.query(`select id from escalations where id = any($1::uuid[]) order by id for update`, [p.ids]);
+}
+
+/** The open escalations other than `exceptId`, newest first: the candidates to compare with one. */
+export function openEscalationsExcept(tx: Queryable, p: { exceptId: string; limit: number }) {
+  return tx.query<Escalation>(
+    `${ESCALATION_SELECT} where e.status = 'open' and e.id <> $1 order by e.created_at desc, e.id limit $2`,
+    [p.exceptId, p.limit],
+  );
 }
 
 // ── outcomes across agents ─────────────────────────────────────────────────────────────────────

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { apiDate, apiTimestamp } from "@/lib/http/input-guards";
+import { apiDate, apiTimestamp, rankedKeysetCursor } from "@/lib/http/input-guards";
 import { createKnowledgeBody } from "@/lib/knowledge/schemas";
 
 // Request schemas of the lifecycle endpoints (their answers: contracts.ts): consolidation, nightly reports,
@@ -48,8 +48,22 @@ export const createEscalationBody = z
 export const listEscalationsQuery = z
   .object({
     status: escalationStatus.optional(),
+    severity: escalationSeverity.optional().describe("only escalations of this severity"),
+    clientId: z
+      .union([z.uuid(), z.literal("hq")])
+      .optional()
+      .describe("only this client's escalations; `hq`: those of no client (raised by internal agents)"),
+    knowledgeEntryId: z.uuid().optional().describe("only the escalations resolved with this knowledge entry as their fix"),
     limit: z.coerce.number().int().min(1).max(500).default(100),
+    cursor: rankedKeysetCursor.optional().describe("the nextCursor of the previous page"),
   })
+  .strict();
+
+/** Most other escalations one resolve may close with the same fix. */
+export const ALSO_RESOLVE_MAX = 100;
+
+export const similarEscalationsQuery = z
+  .object({ limit: z.coerce.number().int().min(1).max(ALSO_RESOLVE_MAX).default(20) })
   .strict();
 
 export const resolveEscalationBody = z
@@ -70,6 +84,13 @@ export const resolveEscalationBody = z
       .uuid()
       .optional()
       .describe("instead of `knowledge` (not both): the published entry that already answers it, linked as its fix"),
+    alsoResolve: z
+      .array(z.uuid())
+      .max(ALSO_RESOLVE_MAX)
+      .optional()
+      .describe(
+        "other open escalations (e.g. from GET /escalations/{id}/similar) resolved in the same step with the same fix and linked to the same entry: all or nothing, each audited. Another client's escalation gets the fix as published (the entry's Fix), never this client's own words, so it needs a published or linked entry",
+      ),
   })
   .strict();
 

@@ -8,6 +8,7 @@ import {
   createInteractionBatchBody,
   createInteractionBody,
   createMemoryBody,
+  listConversationsQuery,
   listInteractionsQuery,
   listMemoriesQuery,
   memoryCategory,
@@ -105,6 +106,38 @@ export const interactionView = z
     attachments: z.array(interactionAttachmentView).describe("photos, files or voice notes of the message, as sent (empty when none)"),
   })
   .strict().meta({ description: "One recorded message of a conversation, searchable as recall memory." }).register(apiViews, { id: "Interaction" });
+
+/** The contacts a page of turns names, so a reader can title its threads by who they were with. */
+const namedContactView = z
+  .object({
+    id: z.uuid(),
+    name: z.string().nullable().describe("the contact's name, else its email or phone; null when it opted out (nothing personal is kept)"),
+  })
+  .strict();
+
+export const conversationView = z
+  .object({
+    conversation: z.string().describe("the conversation's id (its conversationId, or the id of the one inferred): GET /interactions?conversationId=&agentId= lists its turns"),
+    agentId: z.uuid(),
+    agentName: z.string().nullable(),
+    conversationId: z.string().nullable().describe("the caller's thread id, when it sent one"),
+    clientId: z.uuid().nullable(),
+    contactId: z.uuid().nullable().describe("the contact the conversation was with (its first turn that names one)"),
+    contactName: z.string().nullable().describe("that contact's name, else its email or phone; null when none or opted out"),
+    inboundSpeaker: z.string().nullable().describe("who spoke first on the customer's side (the first inbound turn with a speaker): a title when no contact is named"),
+    channels: z.array(z.string()).describe("the channels its turns were on, alphabetical"),
+    startedAt: timestamp,
+    endedAt: timestamp,
+    turns: z.number().int().nonnegative(),
+    lastTurn: z
+      .object({
+        direction: z.enum(["inbound", "outbound"]),
+        speaker: z.string(),
+        content: z.string().describe("its first 200 characters"),
+      })
+      .strict(),
+  })
+  .strict().meta({ description: "One conversation (thread) as a list shows it: who it was with, its channels, its time span and its last turn." }).register(apiViews, { id: "Conversation" });
 
 /** One stored turn of a batch, in the order sent. */
 const batchItemView = z
@@ -213,6 +246,22 @@ export const memoryContracts = {
     response: z
       .object({
         interactions: z.array(interactionView),
+        nextCursor: z.string().nullable().describe("pass as `cursor` for the next page; null on the last page"),
+        contacts: z.array(namedContactView).describe("the contacts this page's turns name that the caller may see, with their names"),
+      })
+      .strict(),
+  }),
+  listConversations: defineContract({
+    id: "memories.listConversations",
+    errors: [
+      { code: "validation_failed", when: "cursor is not a nextCursor this endpoint gave out." },
+    ],
+    method: "GET", path: "/api/v1/conversations", permission: "interactions.read",
+    summary: "Recorded conversations (threads), the most recently active first: who each was with, its channels, time span and last turn",
+    query: listConversationsQuery,
+    response: z
+      .object({
+        conversations: z.array(conversationView),
         nextCursor: z.string().nullable().describe("pass as `cursor` for the next page; null on the last page"),
       })
       .strict(),

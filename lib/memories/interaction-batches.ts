@@ -3,6 +3,7 @@ import type { Caller } from "@/lib/auth/caller";
 import { recordAudit } from "@/lib/audit/queries";
 import { getConfig } from "@/lib/config";
 import { asCaller, asSystem, type Queryable } from "@/lib/db";
+import { outsideRequest } from "@/lib/db/request-scope";
 import { LeaseLost, leased, StepSize } from "@/lib/db/steps";
 import { ApiError } from "@/lib/http/errors";
 import { processWide } from "@/lib/process-wide";
@@ -165,14 +166,17 @@ export async function storeBatch(
     });
   } catch (err) {
     // a step refused because the batch was given up meanwhile (its lease ran out): say so
-    const givenUp = isRefusal(err) && !(await step((tx) => bq.renewBatch(tx, { id: batchId, leaseMs: BATCH_LEASE_MS })).catch(() => false));
-    await step((tx) => bq.abandonBatch(tx, { id: batchId })).catch(() => {});
+    // (outside the request: when its caller left, the batch is given up all the same)
+    const cleanUp = <T>(fn: (tx: Queryable) => Promise<T>) => outsideRequest(() => step(fn));
+    const givenUp = isRefusal(err) && !(await cleanUp((tx) => bq.renewBatch(tx, { id: batchId, leaseMs: BATCH_LEASE_MS })).catch(() => false));
+    await cleanUp((tx) => bq.abandonBatch(tx, { id: batchId })).catch(() => {});
     void runBatchJanitor();
     throw givenUp || err instanceof LeaseLost ? new BatchInterrupted() : err;
   }
   await state.onStep?.("published", batchId);
-  // visible now; what is left only brings the turns around it up to date (the janitor redoes it after a crash)
-  await finishPublished(batchId, order);
+  // visible now; what is left only brings the turns around it up to date (the janitor redoes it after
+  // a crash), whether or not the caller is still there
+  await outsideRequest(() => finishPublished(batchId, order));
 }
 
 /** Runs `fn` over `items` in bulk steps sized by `size`; the tests' hook after each. */
@@ -235,7 +239,8 @@ async function discard(batchId: string) {
  */
 export function runBatchJanitor(): Promise<void> {
   if (state.stopping) return Promise.resolve();
-  state.janitor ??= (async () => {
+  // outside the request that set it off: its caller may have left, the clean-up must still happen
+  state.janitor ??= outsideRequest(async () => {
     try {
       await asSystem((tx) => bq.expireBatches(tx), { lane: "bulk" });
       const leftovers = await asSystem((tx) => bq.leftoverBatches(tx), { lane: "bulk" });
@@ -249,7 +254,7 @@ export function runBatchJanitor(): Promise<void> {
     } finally {
       state.janitor = null;
     }
-  })();
+  });
   return state.janitor;
 }
 

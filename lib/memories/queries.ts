@@ -121,6 +121,8 @@ export interface MemoryFilter {
   status?: string;
   scope?: string;
   q?: string;
+  /** scored decisions: `awaiting` (no outcome yet), `worked`, `failed` */
+  outcome?: string;
   limit: number;
   offset: number;
 }
@@ -135,9 +137,13 @@ export async function listMemories(tx: Queryable, f: MemoryFilter) {
         and ($4::text is null or status = $4)
         and ($5::text is null or scope = $5)
         and ($6::text is null or fts @@ websearch_to_tsquery('english', $6) or title ilike '%' || $6 || '%')
+        and ($9::text is null
+             or ($9 = 'awaiting' and outcome is null)
+             or ($9 = 'worked' and (outcome ->> 'success')::boolean)
+             or ($9 = 'failed' and not (outcome ->> 'success')::boolean))
       order by created_at desc, id
       limit $7 offset $8`,
-    [f.agentId, f.tier ?? null, f.category ?? null, f.status ?? null, f.scope ?? null, f.q ?? null, f.limit, f.offset],
+    [f.agentId, f.tier ?? null, f.category ?? null, f.status ?? null, f.scope ?? null, f.q ?? null, f.limit, f.offset, f.outcome ?? null],
   );
   const total = rows[0] ? Number(rows[0].total) : 0;
   return { memories: rows.map(({ total: _total, ...m }) => m), total };

@@ -108,6 +108,7 @@ export const listMemoriesQuery = z
     status: z.enum([...MEMORY_STATUSES, "all"]).default("active").describe("default `active`; `all` lists every status"),
     scope: memoryScope.optional(),
     q: z.string().trim().min(1).max(200).optional().describe("full-text search over title and content"),
+    outcome: z.enum(["awaiting", "worked", "failed"]).optional().describe("decisions: `awaiting` an outcome, or scored as `worked` or `failed`"),
     limit: z.coerce.number().int().min(1).max(500).default(100),
     offset: z.coerce.number().int().min(0).max(100_000).default(0),
   })
@@ -167,15 +168,18 @@ export const interactionAttachment = z
   })
   .strict();
 
+/** A channel's name: short, lower case (sms, email, call, chat). */
+const channel = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .regex(/^[a-z][a-z0-9_-]{0,31}$/, "a short channel name such as sms, email, call, chat");
+
 export const createInteractionBody = z
   .object({
     contactId: z.uuid().optional(),
     clientId: z.uuid().optional().describe("internal agents name the client; a field agent's interactions are always its own client's"),
-    channel: z
-      .string()
-      .trim()
-      .toLowerCase()
-      .regex(/^[a-z][a-z0-9_-]{0,31}$/, "a short channel name such as sms, email, call, chat"),
+    channel,
     direction: z.enum(["inbound", "outbound"]),
     speaker: z.string().trim().max(200).optional(),
     content: z.string().trim().min(1).max(20_000),
@@ -204,6 +208,7 @@ export const listInteractionsQuery = z
     agentId: z.uuid().optional().describe("one agent's interactions; with conversationId, whose conversation (default: the calling agent's own)"),
     clientId: z.uuid().optional(),
     contactId: z.uuid().optional(),
+    channel: channel.optional().describe("only turns on this channel"),
     conversationId: callerId
       .optional()
       .describe(
@@ -213,5 +218,16 @@ export const listInteractionsQuery = z
     before: timestamp.optional().describe("only turns before this time (newest first)"),
     cursor: sequenceCursor.optional().describe("the nextCursor of the previous page"),
     limit: z.coerce.number().int().min(1).max(200).default(50),
+  })
+  .strict();
+
+export const listConversationsQuery = z
+  .object({
+    agentId: z.uuid().optional().describe("only this agent's conversations"),
+    clientId: z.uuid().optional().describe("only conversations of this client"),
+    contactId: z.uuid().optional().describe("only conversations with a turn with this contact"),
+    channel: channel.optional().describe("only conversations with a turn on this channel"),
+    cursor: z.string().max(400).optional().describe("the nextCursor of the previous page"),
+    limit: z.coerce.number().int().min(1).max(100).default(25),
   })
   .strict();

@@ -1,9 +1,11 @@
 import "server-only";
+import type { CallerKind, RefusalReason } from "@/server/admission.mjs";
 import { SEAM_GLOBALS, SEAM_HEADERS } from "@/server/seam.mjs";
 import { metrics } from "./registry";
 
-// What the admission queue reports, wherever admission control runs: server.mjs as requests arrive
-// (server/admission.mjs), or the route wrapper when the app runs without it (`next dev`, tests).
+// What the admission queue reports (server/admission.mjs), wherever it runs: in server.mjs as requests
+// arrive, or in the route wrapper when the app runs without it (`next dev`, tests). Labels name the
+// kind of caller only — never an id, a key or anything a caller wrote.
 
 /** True under server.mjs, which admits every API request before any other work. */
 export function admittedAtAccept(): boolean {
@@ -35,13 +37,11 @@ export function admissionState(queueLength: number, inFlight: number): void {
 }
 
 /** A request got its turn after waiting `seconds` (0 when a slot was free). */
-export function admissionWaited(seconds: number): void {
-  metrics().admissionWait.observe(seconds);
+export function admissionWaited(caller: CallerKind, seconds: number): void {
+  metrics().admissionWait.observe({ caller }, seconds);
 }
 
-export type AdmissionRefusal = "queue_full" | "timeout" | "abandoned";
-
 /** A request that never got its turn. */
-export function admissionRejected(reason: AdmissionRefusal): void {
-  metrics().admissionRejected.inc({ reason });
+export function admissionRejected(reason: RefusalReason, caller: CallerKind): void {
+  metrics().admissionRejected.inc({ reason, caller });
 }

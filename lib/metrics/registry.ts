@@ -1,5 +1,6 @@
 import "server-only";
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from "prom-client";
+import { CALLER_KINDS, REFUSAL_REASONS } from "@/server/admission.mjs";
 import { JOB_NAMES } from "./job-names";
 import { processWide } from "@/lib/process-wide";
 
@@ -50,14 +51,15 @@ function createMetrics() {
     }),
     admissionWait: new Histogram({
       name: "mhq_admission_wait_seconds",
-      help: "How long admitted requests waited for their turn",
+      help: "How long admitted requests waited for their turn, by kind of caller (agent, hq_user, admin, anonymous)",
+      labelNames: ["caller"] as const,
       buckets: [0, ...FAST_SECONDS],
       registers,
     }),
     admissionRejected: new Counter({
       name: "mhq_admission_rejected_total",
-      help: "Requests refused by admission control, by reason: queue_full and timeout answer 429, abandoned callers left the queue",
-      labelNames: ["reason"] as const,
+      help: "Requests refused by admission control, by reason and kind of caller: rate_limited, caller_queue_full, queue_full and timeout answer 429, abandoned callers left the queue",
+      labelNames: ["reason", "caller"] as const,
       registers,
     }),
     retrievals: new Counter({
@@ -115,7 +117,7 @@ function createMetrics() {
 function initialiseSeries(m: ReturnType<typeof createMetrics>) {
   for (const level of ["none", "local", "shared", "hq"]) m.retrievals.inc({ level }, 0);
   for (const job of JOB_NAMES) for (const result of ["ok", "error"]) m.jobRuns.inc({ job, result }, 0);
-  for (const reason of ["queue_full", "timeout", "abandoned"]) m.admissionRejected.inc({ reason }, 0);
+  for (const reason of REFUSAL_REASONS) for (const caller of CALLER_KINDS) m.admissionRejected.inc({ reason, caller }, 0);
   return m;
 }
 

@@ -1,4 +1,5 @@
 import "server-only";
+import { keysetPage } from "@/lib/db/keyset";
 import type { z } from "zod";
 import { recordAudit } from "@/lib/audit/queries";
 import type { Caller } from "@/lib/auth/caller";
@@ -61,8 +62,14 @@ function refuseSensitiveSummary(summary: string | undefined) {
   if (findings.length) throw new ApiError("pii_refused", findings.map(describePii).join("; "), { findings });
 }
 
+/** Contacts a page at a time, the most recently updated first (keyset: `cursor` is the previous page's `nextCursor`). */
 export async function listContacts(caller: Caller, query: z.infer<typeof listContactsQuery>) {
-  return { contacts: await asCaller(caller, (tx) => q.listContacts(tx, query)) };
+  const { limit, cursor, ...filters } = query;
+  return asCaller(caller, async (tx) => {
+    const [rows, total] = await Promise.all([q.listContacts(tx, { ...filters, limit, cursor }), q.countContacts(tx, filters)]);
+    const page = keysetPage(rows, limit);
+    return { contacts: page.rows, nextCursor: page.nextCursor, total };
+  });
 }
 
 export async function createContact(caller: Caller, body: z.infer<typeof createContactBody>) {

@@ -144,8 +144,16 @@ const clientParams = z.object({ id: idParam("Client") }).strict();
 export const reviewContracts = {
   listContacts: defineContract({
     id: "review.listContacts",
-    method: "GET", path: "/api/v1/contacts", permission: "contacts.read", summary: "List the contacts the caller may see",
-    query: listContactsQuery, response: z.object({ contacts: z.array(contactListItemView) }).strict(),
+    method: "GET", path: "/api/v1/contacts", permission: "contacts.read",
+    summary: "List the contacts the caller may see, the most recently updated first, a page at a time",
+    query: listContactsQuery,
+    response: z
+      .object({
+        contacts: z.array(contactListItemView),
+        nextCursor: z.string().nullable().describe("pass as `cursor` for the next page; null on the last page"),
+        total: z.number().int().describe("how many contacts match the filters, all pages"),
+      })
+      .strict(),
   }),
   createContact: defineContract({
     id: "review.createContact",
@@ -211,8 +219,16 @@ export const reviewContracts = {
   listSuggestions: defineContract({
     id: "review.listSuggestions",
     method: "GET", path: "/api/v1/suggestions", permission: "suggestions.read",
-    summary: "Suggestions with the current fact and the source interaction beside each",
-    query: listSuggestionsQuery, response: z.object({ suggestions: z.array(suggestionView) }).strict(),
+    summary: "Suggestions with the current fact and the source interaction beside each, a page at a time (pending first, oldest first)",
+    query: listSuggestionsQuery,
+    response: z
+      .object({
+        suggestions: z.array(suggestionView),
+        nextCursor: z.string().nullable().describe("pass as `cursor` for the next page; null on the last page"),
+        total: z.number().int().optional().describe("how many suggestions match the filters, all pages (left out with `verdict`)"),
+        autoApproveThreshold: z.number().describe("the manager pass approves pending suggestions at or above this confidence on its own; below it a person decides"),
+      })
+      .strict(),
   }),
   createSuggestion: defineContract({
     id: "review.createSuggestion",

@@ -1,5 +1,7 @@
 import "server-only";
 import type { Queryable } from "@/lib/db";
+import { cursorTime } from "@/lib/db/keyset";
+import type { RankedCursor } from "@/lib/http/input-guards";
 import type { z } from "zod";
 import type { ServerResponse } from "@/lib/http/contract";
 import type { contactListItemView, contactView, factView, reviewContracts, suggestionView } from "./contracts";
@@ -23,24 +25,44 @@ export async function getContact(tx: Queryable, p: { id: string }) {
   return (await tx.query<ContactRow>(`${CONTACT_SELECT} where c.id = $1`, [p.id]))[0] ?? null;
 }
 
-export function listContacts(tx: Queryable, p: { clientId?: string; q?: string; includeOptedOut?: boolean; limit: number }) {
-  return tx.query<z.output<typeof contactListItemView>>(
-    `select c.id, c.client_id as "clientId", cl.name as "clientName", c.name, c.phone, c.email, c.summary,
-            c.stage, c.sentiment, c.opt_out as "optOut", c.opted_out_at as "optedOutAt",
-            c.created_at as "createdAt", c.updated_at as "updatedAt",
-            (select count(*)::int from facts f where f.contact_id = c.id and f.status = 'active') as "factCount",
-            (select count(*)::int from memory_suggestions s where s.contact_id = c.id and s.status = 'pending') as "pendingCount"
-       from contacts c left join clients cl on cl.id = c.client_id
-      where ${clientFilter("c.client_id", "$1")}
+export interface ContactFilters {
+  clientId?: string;
+  q?: string;
+  includeOptedOut?: boolean;
+}
+
+// $1 client, $2 words (name, email, or the digits of a phone), $3 opted-out ones too
+const CONTACT_FILTERS = `${clientFilter("c.client_id", "$1")}
         and ($2::text is null
              or c.name ilike '%' || $2 || '%'
              or c.email ilike '%' || $2 || '%'
              or (regexp_replace($2, '[^0-9]', '', 'g') <> '' and c.phone like '%' || regexp_replace($2, '[^0-9]', '', 'g') || '%'))
-        and ($3::boolean or not c.opt_out)
-      order by c.updated_at desc
-      limit $4`,
-    [p.clientId ?? null, p.q ?? null, p.includeOptedOut ?? false, p.limit],
+        and ($3::boolean or not c.opt_out)`;
+
+const contactFilterParams = (p: ContactFilters) => [p.clientId ?? null, p.q ?? null, p.includeOptedOut ?? false];
+
+/** Contacts, the most recently updated first: `limit + 1` after the cursor "updatedAt|id" of the previous page's last. */
+export function listContacts(tx: Queryable, p: ContactFilters & { limit: number; cursor?: string }) {
+  const [cursorAt, cursorId] = p.cursor ? p.cursor.split("|") : [null, null];
+  return tx.query<z.output<typeof contactListItemView> & { cursor: string }>(
+    `select c.id, c.client_id as "clientId", cl.name as "clientName", c.name, c.phone, c.email, c.summary,
+            c.stage, c.sentiment, c.opt_out as "optOut", c.opted_out_at as "optedOutAt",
+            c.created_at as "createdAt", c.updated_at as "updatedAt",
+            (select count(*)::int from facts f where f.contact_id = c.id and f.status = 'active') as "factCount",
+            (select count(*)::int from memory_suggestions s where s.contact_id = c.id and s.status = 'pending') as "pendingCount",
+            ${cursorTime("c.updated_at")} || '|' || c.id as cursor
+       from contacts c left join clients cl on cl.id = c.client_id
+      where ${CONTACT_FILTERS}
+        and ($5::timestamptz is null or (c.updated_at, c.id) < ($5::timestamptz, $6::uuid))
+      order by c.updated_at desc, c.id desc
+      limit $4 + 1`,
+    [...contactFilterParams(p), p.limit, cursorAt ?? null, cursorId ?? null],
   );
+}
+
+export async function countContacts(tx: Queryable, p: ContactFilters) {
+  const rows = await tx.query<{ count: number }>(`select count(*)::int as count from contacts c where ${CONTACT_FILTERS}`, contactFilterParams(p));
+  return rows[0]!.count;
 }
 
 /** Contacts matching a normalised phone or a case-insensitive email (several when internal callers see several clients). */
@@ -212,29 +234,66 @@ export async function getSuggestion(tx: Queryable, p: { id: string; forUpdate?: 
   );
 }
 
-export function listSuggestions(
-  tx: Queryable,
-  p: { id?: string; status?: string; contactId?: string; clientId?: string; key?: string; limit: number },
-) {
+export interface SuggestionFilters {
+  id?: string;
+  status?: string;
+  contactId?: string;
+  clientId?: string;
+  key?: string;
+  /** part of the key, the value, the contact's name or the proposer's name */
+  q?: string;
+}
+
+// $1 status, $2 contact, $3 client, $4 key, $5 id, $6 words
+const SUGGESTION_FILTERS = `($1::text is null or s.status = $1)
+        and ($2::uuid is null or s.contact_id = $2)
+        and ${clientFilter("s.client_id", "$3")}
+        and ($4::text is null or s.key = $4)
+        and ($5::uuid is null or s.id = $5)
+        and ($6::text is null or s.key ilike '%' || $6 || '%' or s.value ilike '%' || $6 || '%'
+             or c.name ilike '%' || $6 || '%' or s.proposed_by_name ilike '%' || $6 || '%')`;
+
+const filterParams = (p: SuggestionFilters) => [p.status ?? null, p.contactId ?? null, p.clientId ?? null, p.key ?? null, p.id ?? null, p.q ?? null];
+
+/**
+ * Suggestions in the queue's order — pending ones first, oldest first (the order a reviewer works
+ * in), then decided ones, the most recently decided first — `limit + 1` of them after `after` (the
+ * previous page's last row), each with its keyset cursor: rank 0 pending (by creation), 1 decided (by decision).
+ */
+export function listSuggestions(tx: Queryable, p: SuggestionFilters & { limit: number; after?: RankedCursor }) {
   // interactions are joined with a left join: a specialist may not read them, and RLS hides the row
-  return tx.query<SuggestionListRow>(
+  return tx.query<SuggestionListRow & { cursor: string }>(
     `select ${SUGGESTION_COLUMNS}, c.name as "contactName", c.opt_out as "contactOptOut", cl.name as "clientName",
             f.id as "currentFactId", f.value as "currentValue", f.confidence as "currentConfidence",
-            i.channel as "interactionChannel", left(i.content, 600) as "interactionExcerpt", i.occurred_at as "interactionOccurredAt"
+            i.channel as "interactionChannel", left(i.content, 600) as "interactionExcerpt", i.occurred_at as "interactionOccurredAt",
+            case when s.status = 'pending' then '0|' || ${cursorTime("s.created_at")} else '1|' || ${cursorTime("s.reviewed_at")} end
+              || '|' || s.id as cursor
        from memory_suggestions s
        join contacts c on c.id = s.contact_id
        left join clients cl on cl.id = s.client_id
        left join facts f on f.contact_id = s.contact_id and f.key = s.key and f.status = 'active'
        left join interactions i on i.id = s.interaction_id
-      where ($1::text is null or s.status = $1)
-        and ($2::uuid is null or s.contact_id = $2)
-        and ${clientFilter("s.client_id", "$3")}
-        and ($4::text is null or s.key = $4)
-        and ($6::uuid is null or s.id = $6)
-      order by case when s.status = 'pending' then s.created_at end asc, s.reviewed_at desc nulls last, s.created_at desc
-      limit $5`,
-    [p.status ?? null, p.contactId ?? null, p.clientId ?? null, p.key ?? null, p.limit, p.id ?? null],
+      where ${SUGGESTION_FILTERS}
+        and ($8::int is null
+             or (s.status <> 'pending')::int > $8
+             or ((s.status <> 'pending')::int = $8
+                 and (($8 = 0 and (s.created_at, s.id) > ($9::timestamptz, $10::uuid))
+                      or ($8 = 1 and (s.reviewed_at, s.id) < ($9::timestamptz, $10::uuid)))))
+      order by s.status <> 'pending',
+               case when s.status = 'pending' then s.created_at end, case when s.status = 'pending' then s.id end,
+               s.reviewed_at desc, s.id desc
+      limit $7 + 1`,
+    [...filterParams(p), p.limit, p.after?.rank ?? null, p.after?.at ?? null, p.after?.id ?? null],
   );
+}
+
+/** How many suggestions match the filters (all pages). */
+export async function countSuggestions(tx: Queryable, p: SuggestionFilters) {
+  const rows = await tx.query<{ count: number }>(
+    `select count(*)::int as count from memory_suggestions s join contacts c on c.id = s.contact_id where ${SUGGESTION_FILTERS}`,
+    filterParams(p),
+  );
+  return rows[0]!.count;
 }
 
 export async function insertSuggestion(

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { keysetCursor, rankedKeysetCursor } from "@/lib/http/input-guards";
 
 /** Fact keys: lowercase words joined by dots, dashes or underscores ("preferred_time", "service.address"). */
 export const factKey = z
@@ -44,6 +45,7 @@ export const listContactsQuery = z
     q: z.string().trim().min(1).max(200).optional(),
     includeOptedOut: z.enum(["true", "false"]).transform((v) => v === "true").optional(),
     limit: z.coerce.number().int().min(1).max(500).default(100),
+    cursor: keysetCursor.optional().describe("the nextCursor of the previous page"),
   })
   .strict();
 
@@ -72,13 +74,18 @@ export const createSuggestionBody = z
 
 export const suggestionStatus = z.enum(["pending", "approved", "rejected", "superseded"]);
 
+export const suggestionVerdict = z.enum(["approve", "review", "refuse"]);
+
 export const listSuggestionsQuery = z
   .object({
     status: suggestionStatus.optional(),
     contactId: z.uuid().optional(),
     clientId: z.union([z.uuid(), z.literal("hq")]).optional(),
     key: z.string().trim().max(100).optional(),
+    q: z.string().trim().min(1).max(200).optional().describe("part of the key, the value, the contact's name or the proposer's name (case-insensitive)"),
+    verdict: suggestionVerdict.optional().describe("pending suggestions whose validator verdict, as of now, is this (decided ones have none)"),
     limit: z.coerce.number().int().min(1).max(500).default(100),
+    cursor: rankedKeysetCursor.optional().describe("the nextCursor of the previous page"),
   })
   .strict();
 

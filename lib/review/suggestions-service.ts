@@ -5,6 +5,7 @@ import type { Caller } from "@/lib/auth/caller";
 import { getConfig } from "@/lib/config";
 import { asCaller, type Queryable } from "@/lib/db";
 import { ApiError, fromDatabaseError, notFound } from "@/lib/http/errors";
+import { parseRankedCursor } from "@/lib/http/input-guards";
 import { listLockedConstants } from "@/lib/locked-constants/queries";
 import { loadValidationContext, writeFactResolvingConflict } from "./apply-suggestion";
 import { refusalDetails, requireVisibleContact } from "./contacts-service";
@@ -36,7 +37,8 @@ export function toSuggestionView(row: q.SuggestionListRow) {
 async function loadView(tx: Queryable, id: string) {
   const [row] = await q.listSuggestions(tx, { id, limit: 1 });
   if (!row) throw notFound("Suggestion");
-  return toSuggestionView(row);
+  const { cursor: _cursor, ...suggestion } = row;
+  return toSuggestionView(suggestion);
 }
 
 /**
@@ -99,35 +101,67 @@ export async function createSuggestion(caller: Caller, body: z.infer<typeof crea
 }
 
 /**
- * Suggestions with the current fact and the source interaction beside each. Pending ones carry the
- * validator's flags as of now (a fact or a locked constant may have changed since they were made);
- * decided ones keep the flags of their decision.
+ * Suggestions with the current fact and the source interaction beside each, a page at a time in the
+ * queue's order (keyset: `cursor` is the previous page's `nextCursor`). Pending ones carry the
+ * validator's flags and verdict as of now (a fact or a locked constant may have changed since they
+ * were made); decided ones keep the flags of their decision. The verdict is the rules' answer, not a
+ * column, so `verdict` filters as the rows are judged: such a page reads on until it is full, and its
+ * answer has no total.
  */
 export async function listSuggestions(caller: Caller, query: z.infer<typeof listSuggestionsQuery>) {
+  const { limit, cursor, verdict, ...filters } = query;
+  const threshold = getConfig().REVIEW_AUTO_APPROVE_THRESHOLD;
   return asCaller(caller, async (tx) => {
-    const rows = await q.listSuggestions(tx, query);
-    const lockedConstants = rows.some((r) => r.status === "pending") ? await listLockedConstants(tx) : [];
-    const allowLists = new Map<string, string[]>();
-    const threshold = getConfig().REVIEW_AUTO_APPROVE_THRESHOLD;
-    const suggestions = [];
-    for (const row of rows) {
-      const view = toSuggestionView(row);
-      if (row.status === "pending") {
-        const clientKey = row.clientId ?? "hq";
-        if (!allowLists.has(clientKey)) allowLists.set(clientKey, await q.getFactKeys(tx, { clientId: row.clientId }));
-        const verdict = validateSuggestion(row, {
-          lockedConstants,
-          allowedKeys: allowLists.get(clientKey),
-          autoApproveThreshold: threshold,
-          currentFact: view.currentFact,
-        });
-        suggestions.push({ ...view, flags: verdict.flags, verdict: verdict.outcome });
-      } else {
-        suggestions.push({ ...view, verdict: null });
+    const judge = verdictJudge(tx, threshold);
+    const suggestions: Awaited<ReturnType<typeof judge>>[] = [];
+    let after = cursor ? parseRankedCursor(cursor) ?? undefined : undefined;
+    let lastShown: string | null = null;
+    let nextCursor: string | null = null;
+    // a verdict filter skips rows, so it reads more than a page at a time
+    const batch = verdict ? Math.max(limit, 200) : limit;
+    read: for (;;) {
+      const rows = await q.listSuggestions(tx, { ...filters, limit: batch, after });
+      for (const { cursor: rowCursor, ...row } of rows.slice(0, batch)) {
+        const view = await judge(row);
+        if (verdict && view.verdict !== verdict) continue;
+        if (suggestions.length === limit) {
+          nextCursor = lastShown;
+          break read;
+        }
+        suggestions.push(view);
+        lastShown = rowCursor;
       }
+      // the extra row says whether more follow
+      if (rows.length <= batch) break;
+      if (!verdict && suggestions.length === limit) {
+        nextCursor = lastShown;
+        break;
+      }
+      after = parseRankedCursor(rows[batch - 1]!.cursor) ?? undefined;
     }
-    return { suggestions };
+    const total = verdict ? undefined : await q.countSuggestions(tx, filters);
+    return { suggestions, nextCursor, ...(total === undefined ? {} : { total }), autoApproveThreshold: threshold };
   });
+}
+
+/** A suggestion's view with the validator's verdict as of now (pending ones; decided ones keep their decision's flags). */
+function verdictJudge(tx: Queryable, threshold: number) {
+  let lockedConstants: Awaited<ReturnType<typeof listLockedConstants>> | null = null;
+  const allowLists = new Map<string, string[]>();
+  return async (row: q.SuggestionListRow) => {
+    const view = toSuggestionView(row);
+    if (row.status !== "pending") return { ...view, verdict: null };
+    lockedConstants ??= await listLockedConstants(tx);
+    const clientKey = row.clientId ?? "hq";
+    if (!allowLists.has(clientKey)) allowLists.set(clientKey, await q.getFactKeys(tx, { clientId: row.clientId }));
+    const verdict = validateSuggestion(row, {
+      lockedConstants,
+      allowedKeys: allowLists.get(clientKey),
+      autoApproveThreshold: threshold,
+      currentFact: view.currentFact,
+    });
+    return { ...view, flags: verdict.flags, verdict: verdict.outcome };
+  };
 }
 
 /**

@@ -72,6 +72,26 @@ test("first admin, agents, a key issued and revoked, locked constants and the au
     expect(body.agent).toMatchObject({ id: agentId, name: agentName, kind: "field", clientName: "Sunrise Plumbing" });
   });
 
+  await test.step("raise the agent's limits on its page (an importer); the agent is held to its own", async () => {
+    await expect(detail.limits()).toContainText("100 per second");
+    await expect(detail.limits()).toContainText("default");
+    await detail.setLimits({ "Waiting at once": "128", "Requests per second": "2", Burst: "1" });
+    await expect(detail.limits()).toContainText("2 per second");
+    await expect(detail.limits()).toContainText("128 requests");
+    await expect(detail.limits().getByText("set for this agent")).toHaveCount(3);
+    const me = async () => request.get("/api/v1/agents/me", { headers: { authorization: `Bearer ${key}` } });
+    expect((await (await me()).json()).agent.limits).toMatchObject({ requestsPerSecond: 2, burst: 1, maxWaiting: 128 });
+    // that call told admission the key's own limits: one more call spends its burst of one, and the
+    // next, as quick, is over its rate of two a second — 429 with the RateLimit fields
+    expect((await me()).status()).toBe(200);
+    const refused = await me();
+    expect(refused.status()).toBe(429);
+    expect(refused.headers()["ratelimit-policy"]).toContain('"rate";q=1;w=1');
+    await detail.setLimits({ "Requests per second": "", Burst: "" });
+    await expect(detail.limits()).toContainText("100 per second");
+    await expect(detail.limits().getByText("set for this agent")).toHaveCount(1);
+  });
+
   await test.step("revoke the key in the UI; the same call is refused", async () => {
     await detail.revokeKey(keyLabel);
     await expect(detail.keyRow(keyLabel)).toContainText("Revoked");

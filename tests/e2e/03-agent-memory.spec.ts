@@ -67,6 +67,6 @@ test("edit Sybil's scratchpad, watch the counter, and resolve a conflicting save
     await expect(page.getByRole("button", { name: "Review the shared-memory schema with Bridget" })).toBeHidden();
     const saber = await demoAgentId("Saber");
     await tabs.open(saber, "decisions");
-    await expect(page.getByTestId("decision-card").filter({ hasText: "Short BTC based on funding rate spike" })).toContainText("Worked");
+    await expect(page.getByTestId("decision-row").filter({ hasText: "Short BTC based on funding rate spike" })).toContainText("Worked");
   });
 });

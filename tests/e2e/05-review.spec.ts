@@ -33,24 +33,31 @@ test("the founder approves one suggestion and rejects another with a reason, the
   await test.step("the Review queue shows both with their confidence and proposer", async () => {
     await review.open();
     await expect(review.item(approveId)).toContainText("yes, side gate");
-    await expect(review.item(approveId)).toContainText("confidence 85%");
+    await expect(review.item(approveId)).toContainText("85%");
     await expect(review.item(rejectId)).toContainText("likes jazz");
-    await expect(review.item(rejectId)).toContainText("Proposed by");
+    await expect(review.item(rejectId)).toContainText("by admin API key");
+    // the current row in full, beside the list
+    await review.select(rejectId);
+    await expect(review.detail()).toContainText("confidence 80%");
+    await expect(review.detail()).toContainText("Proposed by");
   });
 
   await test.step("approve one with the keyboard", async () => {
     await review.approveWithKeyboard(approveId);
     await expect(review.item(approveId)).toHaveCount(0);
-    await expect(review.notice()).toContainText(`Approved “${approveKey}”`);
+    await expect(review.notice(`Approved “${approveKey}”`)).toBeVisible();
   });
 
   await test.step("reject the other with a reason", async () => {
     await review.reject(rejectId, reason);
     await expect(review.item(rejectId)).toHaveCount(0);
-    await expect(review.notice()).toContainText(`Rejected “${rejectKey}”`);
+    await expect(review.notice(`Rejected “${rejectKey}”`)).toBeVisible();
   });
 
-  await test.step("the API agrees: one fact, one rejection with the reason", async () => {
+  await test.step("the API agrees once the decisions are sent: one fact, one rejection with the reason", async () => {
+    await expect
+      .poll(async () => (await (await page.request.get(`/api/v1/suggestions?status=pending&contactId=${contactId}`, { headers })).json()).suggestions.length, { timeout: 20_000 })
+      .toBe(0);
     const contact = await (await page.request.get(`/api/v1/contacts/${contactId}`, { headers })).json();
     expect(contact.facts.map((f: { key: string; value: string }) => [f.key, f.value])).toEqual([[approveKey, "yes, side gate"]]);
     const rejected = await (await page.request.get(`/api/v1/suggestions?status=rejected&contactId=${contactId}`, { headers })).json();

@@ -45,7 +45,12 @@ test("a new key comes with ready snippets for this server and a working test; th
     await expect(page.getByTestId("docs-mcp-http")).toContainText(`"url": "${baseURL}/api/mcp"`);
     // nothing offered that does not exist outside this repository
     await expect(page.getByText(/memory-hq\/sdk|"args": \[\s*"memory-hq-mcp"/)).toHaveCount(0);
-    const endpoints = page.getByRole("list", { name: "Endpoints" });
+    // grouped by area, with a table of contents; the console's sign-in internals come last
+    const contents = page.getByTestId("api-contents").getByRole("listitem");
+    await expect(contents.first()).toContainText("Memories");
+    await expect(contents.last()).toContainText("Sign-in and HQ users");
+    await expect(page.getByTestId("api-group").last()).toHaveAttribute("id", "api-sign-in-and-hq-users");
+    const endpoints = page.getByTestId("api-reference");
     await expect(endpoints.getByText("/api/v1/retrieve", { exact: true })).toBeVisible();
     await page.getByLabel("Filter endpoints").fill("memories/{id}/outcome");
     await expect(endpoints.getByRole("listitem")).toHaveCount(1);
@@ -70,5 +75,8 @@ test("a new key comes with ready snippets for this server and a working test; th
     await page.screenshot({ path: "test-results/docs-page.png", fullPage: false });
     await page.setViewportSize({ width: 390, height: 844 });
     await page.screenshot({ path: "test-results/docs-page-mobile.png" });
+    // nothing on a phone is wider than the screen: the page never scrolls sideways
+    await page.getByLabel("Filter endpoints").fill("");
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
   });
 });

@@ -67,6 +67,9 @@ test("escalations: resolve with a captured fix; another client's agent then rece
     expect(knownFix.content).toContain(fix);
     await page.reload();
     await escalations.expectOpen();
+    // the tab shown is in the address: the reload is still on Resolved
+    await expect(page).toHaveURL(/[?&]status=resolved\b/);
+    await escalations.showTab("Open");
     await expect(page.getByTestId("escalation-card").filter({ hasText: "invoice payment link fails" })).toContainText("Known fix offered");
   });
 
@@ -163,7 +166,7 @@ test("outcomes and reports: a decision awaiting its outcome on the Outcomes page
     await expect(outcomes.rates()).toContainText("Santos");
     await row.getByRole("link", { name: title }).click();
     await expect(page).toHaveURL(new RegExp(`/agents/${santos.id}\\?tab=decisions`));
-    await expect(page.getByTestId("decision-card").filter({ hasText: title })).toContainText("Awaiting outcome");
+    await expect(page.getByTestId("decision-row").filter({ hasText: title })).toContainText("Awaiting outcome");
   });
 
   const reports = new ReportsTab(page);

@@ -29,12 +29,18 @@ test("a transcript sent in one call shows as one conversation, in the order it w
     expect(res.status(), await res.text()).toBe(201);
   });
 
-  await test.step("the agent's Interactions tab shows it as one conversation, turn by turn", async () => {
+  await test.step("the agent's Interactions tab lists it as one conversation, titled by the caller; opened, it reads turn by turn", async () => {
     await new AgentMemoryTabs(page).open(sage, "interactions");
-    const transcript = page.getByTestId("transcript").filter({ hasText: `thread ${thread}` });
-    await expect(transcript).toBeVisible({ timeout: 30_000 });
-    await expect(transcript.getByTestId("interaction-row")).toHaveCount(4);
-    await expect(transcript.getByTestId("interaction-row").locator("p")).toHaveText(said);
-    await expect(transcript).toContainText("4 messages");
+    const row = page.getByTestId("conversation-row").filter({ hasText: "Booked: Thursday 4 pm." });
+    await expect(row).toBeVisible({ timeout: 30_000 });
+    await expect(row).toContainText("Jordan Reyes");
+    await expect(row).toContainText("4 messages");
+    await row.click();
+    const chat = page.getByTestId("chat-thread");
+    await expect(chat).toContainText(`thread ${thread}`);
+    await expect(chat.getByTestId("chat-turn")).toHaveCount(4);
+    await expect(chat.getByTestId("chat-text")).toHaveText(said);
+    await expect(chat.getByTestId("chat-turn").first()).toHaveAttribute("data-direction", "inbound");
+    await expect(chat.getByTestId("chat-turn").nth(1)).toHaveAttribute("data-direction", "outbound");
   });
 });

@@ -28,6 +28,16 @@ async function demoAgentIdVia(request: APIRequestContext, name: string): Promise
 }
 
 type Address = string | ((request: APIRequestContext) => Promise<string>);
+
+/** A page with a demo conversation open in its transcript (the newest one, with a contact when asked). */
+async function threadAddress(request: APIRequestContext, pagePath: (c: { agentId: string; contactId: string }) => string, withContact = ""): Promise<string> {
+  const res = await request.get("/api/v1/conversations?limit=50", { headers: adminHeaders() });
+  const rows = (await res.json()).conversations as { agentId: string; contactId: string | null; conversation: string }[];
+  const c = rows.find((r) => !withContact || r.contactId);
+  expect(c, "a demo conversation").toBeTruthy();
+  const base = pagePath({ agentId: c!.agentId, contactId: c!.contactId ?? "" });
+  return `${base}${base.includes("?") ? "&" : "?"}thread=${encodeURIComponent(c!.conversation)}&threadAgent=${c!.agentId}`;
+}
 const agentTab = (tab?: string): Address => async (request) => `/agents/${await sybil(request)}${tab ? `?tab=${tab}` : ""}`;
 
 /** Every console page: detail pages on a demo record, and each tab of an agent's page. */
@@ -49,7 +59,10 @@ const CONSOLE_PAGES: Record<string, Address> = {
   Knowledge: "/knowledge",
   "Knowledge · new entry": "/knowledge/new",
   "Knowledge · entry": async (request) => `/knowledge/${await firstId(request, "/api/v1/knowledge", "entries")}`,
+  "Agent · interactions · a thread open": async (request) => threadAddress(request, (c) => `/agents/${c.agentId}?tab=interactions`),
+  "Contact · a thread open": async (request) => threadAddress(request, (c) => `/contacts/${c.contactId}`, "?contactId="),
   Escalations: "/escalations",
+  "Escalations · resolved": "/escalations?status=resolved",
   Outcomes: "/outcomes",
   Retrieval: "/retrieval",
   "Locked constants": "/constants",
@@ -92,6 +105,32 @@ for (const [size, viewport] of Object.entries(VIEWPORTS)) {
     }
   });
 }
+
+test("the jump-to palette and the resolve dialog with its near-duplicates have no serious or critical axe violations", async ({ page }) => {
+  await signInAsFounder(page);
+  for (const [size, viewport] of Object.entries(VIEWPORTS)) {
+    await page.setViewportSize(viewport);
+    await page.goto("/dashboard");
+    await settle(page);
+    await page.keyboard.press("Control+k");
+    await page.getByRole("dialog", { name: "Jump to" }).getByRole("combobox").fill("s");
+    await expect(page.getByTestId("palette-item").first()).toBeVisible();
+    const palette = await blockingViolations(page);
+    expect.soft(palette, `palette at ${size}:\n${palette.join("\n")}`).toEqual([]);
+    await page.keyboard.press("Escape");
+    await page.goto("/escalations");
+    await settle(page);
+    const resolve = page.getByTestId("escalation-card").getByRole("button", { name: "Resolve" }).first();
+    if (await resolve.count()) {
+      await resolve.click();
+      await expect(page.getByRole("dialog")).toBeVisible();
+      await page.waitForLoadState("networkidle");
+      const dialog = await blockingViolations(page);
+      expect.soft(dialog, `resolve dialog at ${size}:\n${dialog.join("\n")}`).toEqual([]);
+      await page.keyboard.press("Escape");
+    }
+  }
+});
 
 test("the sign-in page has no serious or critical axe violations", async ({ page }) => {
   for (const viewport of Object.values(VIEWPORTS)) {

@@ -1,17 +1,14 @@
-import { spawn } from "node:child_process";
 import net from "node:net";
-import { existsSync } from "node:fs";
-import { mkdtemp, rm } from "node:fs/promises";
-import os from "node:os";
-import path from "node:path";
 import { gunzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parsePrometheusText, sampleValue } from "../helpers/prometheus-text";
+import { startProductionServer, type ProductionServer } from "../helpers/production-server";
 
 // server.mjs hands an API call with a bearer key straight to its route handler (server/direct.mjs)
 // instead of through Next.js's request handler. The same calls, made against two servers of one build
-// — one as shipped, one with API_DIRECT=false — must get the same answers: status, the headers a
-// client reads, and the body (ids, keys, times and durations aside). Needs the production build:
+// — one as shipped, one with API_DIRECT=false, which sends every request through Next.js's request
+// handler (its proxy and routing) — must get the same answers: status, the headers a client reads, and
+// the body (ids, keys, times and durations aside). Needs the production build:
 // `npm test` runs it as its own step after `next build` (TEST_SERVER_BUILD=1); elsewhere it is skipped.
 const ENABLED = process.env.TEST_SERVER_BUILD === "1";
 const PORTS = (process.env.TEST_DIRECT_PORTS ?? "3127,3128").split(",").map(Number);
@@ -64,33 +61,6 @@ function normalise(value: unknown): unknown {
   return value;
 }
 
-async function start(port: number, env: Record<string, string>) {
-  const dataDir = await mkdtemp(path.join(os.tmpdir(), "mhq-direct-"));
-  const child = spawn(process.execPath, ["server.mjs", "-p", String(port), "-H", "127.0.0.1"], {
-    env: {
-      ...Object.fromEntries(Object.entries(process.env).filter(([k]) => !k.startsWith("ADMISSION_") && !k.startsWith("OTEL_") && k !== "API_DIRECT")),
-      DATABASE_URL: "",
-      DATA_DIR: dataDir,
-      NODE_ENV: "production",
-      SEED_DEMO: "false",
-      ADMIN_API_KEY: ADMIN_KEY,
-      EMBEDDINGS_PROVIDER: "local",
-      CONSOLIDATE_SCHEDULER: "false",
-      MAX_BODY_BYTES: String(MAX_BODY_BYTES),
-      ...env,
-    },
-    stdio: ["ignore", "ignore", "pipe"],
-    detached: true,
-  });
-  // what the server logs, passed on as it comes and kept for the tests to read
-  const log: string[] = [];
-  child.stderr!.on("data", (chunk: Buffer) => {
-    log.push(chunk.toString("utf8"));
-    process.stderr.write(chunk);
-  });
-  return { child, dataDir, base: `http://127.0.0.1:${port}`, port, log };
-}
-
 /** Sends a request's head and half its body, then closes the connection: a client gone mid-body. */
 function abandonMidBody(port: number, key: string, path: string) {
   return new Promise<void>((resolve, reject) => {
@@ -108,8 +78,8 @@ function abandonMidBody(port: number, key: string, path: string) {
   });
 }
 
-type Server = Awaited<ReturnType<typeof start>>;
-let servers: Server[] = [];
+const SETTINGS = { ADMIN_API_KEY: ADMIN_KEY, MAX_BODY_BYTES: String(MAX_BODY_BYTES) };
+let servers: ProductionServer[] = [];
 
 /** The same script of calls against one server: every answer, in order, named. */
 async function script(base: string): Promise<[string, Answer][]> {
@@ -152,34 +122,17 @@ describe.runIf(ENABLED)("bearer-key API calls straight to the route handler (ser
   let throughNext: [string, Answer][];
 
   beforeAll(async () => {
-    expect(existsSync(path.join(process.env.NEXT_DIST_DIR || ".next", "BUILD_ID")), "run next build first").toBe(true);
-    servers = [await start(PORTS[0]!, {}), await start(PORTS[1]!, { API_DIRECT: "false" })];
-    const deadline = Date.now() + 300_000;
-    for (const s of servers) {
-      for (;;) {
-        if (s.child.exitCode !== null) throw new Error(`server.mjs exited with ${s.child.exitCode}`);
-        if (await fetch(`${s.base}/api/health`).then((r) => r.ok, () => false)) break;
-        if (Date.now() > deadline) throw new Error("server.mjs did not become healthy");
-        await new Promise((r) => setTimeout(r, 250));
-      }
-    }
+    servers = [
+      await startProductionServer({ port: PORTS[0]!, env: SETTINGS }),
+      // every request through Next.js's request handler
+      await startProductionServer({ port: PORTS[1]!, env: { ...SETTINGS, API_DIRECT: "false" } }),
+    ];
     direct = await script(servers[0]!.base);
     throughNext = await script(servers[1]!.base);
   }, 360_000);
 
   afterAll(async () => {
-    for (const s of servers) {
-      if (s.child.pid && s.child.exitCode === null) {
-        const exited = new Promise((r) => s.child.once("exit", r));
-        try {
-          process.kill(-s.child.pid, "SIGTERM");
-        } catch {
-          /* already gone */
-        }
-        await Promise.race([exited, new Promise((r) => setTimeout(r, 35_000))]);
-      }
-      await rm(s.dataDir, { recursive: true, force: true });
-    }
+    for (const s of servers) await s.stop();
   }, 80_000);
 
   it("answers every call as Next.js's request handler does", () => {
@@ -242,7 +195,7 @@ describe.runIf(ENABLED)("bearer-key API calls straight to the route handler (ser
       const made = await call(s.base, ADMIN_KEY, "POST", "/api/v1/agents", { body: { name: "Gone Midway", kind: "internal", role: "specialist" } });
       const agentId = (made.body as { agent: { id: string } }).agent.id;
       const key = ((await call(s.base, ADMIN_KEY, "POST", `/api/v1/agents/${agentId}/keys`, { body: {} })).body as { key: string }).key;
-      const logged = s.log.length;
+      const logged = s.output().length;
       await abandonMidBody(s.port, key, "/api/v1/interactions");
       // the server notices the closed connection on its own time
       const deadline = Date.now() + 5000;
@@ -254,7 +207,7 @@ describe.runIf(ENABLED)("bearer-key API calls straight to the route handler (ser
       } while (count("499") === 0 && Date.now() < deadline);
       expect(count("499"), s.base).toBe(1);
       expect(count("500"), s.base).toBe(0);
-      expect(s.log.slice(logged).join(""), s.base).not.toMatch(/failed|internal|Error/);
+      expect(s.output().slice(logged), s.base).not.toMatch(/failed|internal|Error/);
     }
   });
 

@@ -1,4 +1,5 @@
 import { beforeAll, describe, expect, it } from "vitest";
+import { getDatabase } from "@/lib/db";
 import { admin, as } from "../helpers/api";
 import { createAgent, createClient, type TestAgent } from "../helpers/fixtures";
 
@@ -16,6 +17,81 @@ beforeAll(async () => {
     const res = await admin.post("/api/v1/knowledge", entry);
     expect([201, 409]).toContain(res.status);
   }
+  // a team's volume: fifteen refund procedures, a policy, one entry about timing
+  const entries = [
+    ...["card", "cash", "voucher", "bank transfer", "store credit", "cheque", "gift card", "invoice", "deposit", "warranty", "late delivery", "damaged goods", "cancelled visit", "double charge", "subscription"].map(
+      (kind) => ({ title: `Refund requests: ${kind}`, content: `How to handle a refund request paid by ${kind}: check the booking, confirm the amount, record the refund.`, category: "procedure" }),
+    ),
+    { title: "Cancellation policy", content: "Customers may cancel up to 24 hours before a visit without a fee.", category: "procedure" },
+    { title: "Visit timing", content: "Technicians arrive within a two-hour window; tell the customer the window, never an exact time.", category: "best-practice" },
+  ];
+  const imported = await admin.post("/api/v1/knowledge/import", { entries });
+  expect(imported.status, JSON.stringify(imported.body)).toBe(200);
+});
+
+const search = async (q: string) => {
+  const res = await admin.get(`/api/v1/knowledge?q=${encodeURIComponent(q)}`);
+  expect(res.status, JSON.stringify(res.body)).toBe(200);
+  return res.body as { entries: { title: string }[]; didYouMean?: string; showingDidYouMean?: boolean; query: string };
+};
+
+describe("typos beyond trigrams", () => {
+  it("swapped letters: 'refnud polcy' is read as 'refund policy' and finds the refund requests", async () => {
+    const res = await search("refnud polcy");
+    expect(res.didYouMean).toBe("refund policy");
+    expect(res.showingDidYouMean).toBe(true);
+    expect(res.entries.filter((e) => e.title.startsWith("Refund requests")).length).toBeGreaterThanOrEqual(10);
+  });
+
+  it("a correctly spelt word with another ending is not corrected: 'refunds' finds the refunds, no 'did you mean'", async () => {
+    const res = await search("refunds");
+    expect(res.didYouMean).toBeUndefined();
+    expect(res.entries.filter((e) => e.title.startsWith("Refund requests")).length).toBeGreaterThanOrEqual(10);
+  });
+
+  it("words typed together or apart", async () => {
+    expect((await search("refundrequests")).didYouMean).toBe("refund requests");
+    const apart = await search("tim ing");
+    expect(apart).toMatchObject({ didYouMean: "timing", showingDidYouMean: true });
+    expect(apart.entries[0]!.title).toBe("Visit timing");
+  });
+
+  it("'did you mean' beside what the words found only when the suggestion finds much more", async () => {
+    // "refnud" as typed finds the one entry that has the typo in it; "refund" finds the fifteen
+    const typo = { title: "Reading customer messages", content: "Customers write in a hurry: a message asking for a refnud wants a refund.", category: "best-practice" };
+    expect((await admin.post("/api/v1/knowledge", typo)).status).toBe(201);
+    const more = await search("refnud");
+    expect(more).toMatchObject({ didYouMean: "refund", showingDidYouMean: false });
+    expect(more.entries.map((e) => e.title)).toEqual(["Reading customer messages"]);
+    // "cancellation polcy" finds the policy as typed; "cancellation policy" finds the same: no suggestion
+    // a word with another ending is no typo
+    expect((await search("refunds")).didYouMean).toBeUndefined();
+  });
+});
+
+describe("the spelling check in SQL", () => {
+  const spelling = async (words: string[]) =>
+    (await getDatabase()).query<{ word: string; word_position: number; word_count: number; suggestion: string }>(
+      "select word, word_position, word_count, suggestion from mhq.knowledge_spelling($1::text[])",
+      [words],
+    );
+
+  it("counts a swap of neighbouring letters as one edit", async () => {
+    const rows = await (await getDatabase()).query<{ a: number; b: number; c: number; d: number; e: number }>(
+      "select mhq.edit_distance('refnud', 'refund') as a, mhq.edit_distance('refund', 'refund') as b, mhq.edit_distance('kitten', 'sitting') as c, mhq.edit_distance('', 'abc') as d, mhq.edit_distance('ca', 'abc') as e",
+    );
+    expect(rows[0]).toEqual({ a: 1, b: 0, c: 3, d: 3, e: 3 });
+  });
+
+  it("says which words each suggestion replaces", async () => {
+    expect(await spelling(["refnud", "polcy", "refunds", "the"])).toEqual([
+      { word: "refnud", word_position: 1, word_count: 1, suggestion: "refund" },
+      { word: "polcy", word_position: 2, word_count: 1, suggestion: "policy" },
+    ]);
+    expect(await spelling(["refundrequests"])).toEqual([{ word: "refundrequests", word_position: 1, word_count: 1, suggestion: "refund requests" }]);
+    expect(await spelling(["re", "fund"])).toEqual([{ word: "re fund", word_position: 1, word_count: 2, suggestion: "refund" }]);
+    expect(await spelling(["qwxzv"])).toEqual([]);
+  });
 });
 
 describe("typo-tolerant knowledge search", () => {

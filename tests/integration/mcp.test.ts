@@ -446,8 +446,8 @@ describe("MCP as a client outside the repository sees it", () => {
     resetConfigForTests();
     let open!: () => void;
     const held = new Promise<void>((resolve) => (open = resolve));
-    const first = admit(undefined, async () => (await held, new Response("a")));
-    const second = admit(undefined, async () => new Response("b"));
+    const first = admit(new Request("http://test/api/v1/agents"), async () => (await held, new Response("a")));
+    const second = admit(new Request("http://test/api/v1/agents"), async () => new Response("b"));
     try {
       const res = await rpc(agent.key, JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/list", params: {} }));
       expect(res.status).toBe(429);

@@ -190,8 +190,8 @@ describe("GET /api/metrics", () => {
     withEnv({ METRICS_TOKEN, ADMISSION_CONCURRENCY: "1", ADMISSION_QUEUE: "1" });
     let open!: () => void;
     const held = new Promise<void>((resolve) => (open = resolve));
-    const first = admit(undefined, async () => (await held, new Response("a")));
-    const second = admit(undefined, async () => new Response("b"));
+    const first = admit(new Request("http://test/api/v1/agents"), async () => (await held, new Response("a")));
+    const second = admit(new Request("http://test/api/v1/agents"), async () => new Response("b"));
     try {
       // the slot is taken and the queue is full: an API request is refused…
       const refused = await admin.get("/api/v1/agents");
@@ -204,7 +204,7 @@ describe("GET /api/metrics", () => {
       expect(sampleValue(families, "mhq_admission_in_flight")).toBe(1);
       expect(sampleValue(families, "mhq_admission_concurrency_limit")).toBe(1);
       expect(sampleValue(families, "mhq_admission_queue_limit")).toBe(1);
-      expect(sampleValue(families, "mhq_admission_rejected_total", { reason: "queue_full" })).toBeGreaterThanOrEqual(1);
+      expect(sampleValue(families, "mhq_admission_rejected_total", { reason: "queue_full", caller: "admin" })).toBeGreaterThanOrEqual(1);
       expect(sampleValue(families, "mhq_http_requests_total", { route: "/api/v1/agents", method: "GET", status: "429" })).toBeGreaterThanOrEqual(1);
     } finally {
       open();

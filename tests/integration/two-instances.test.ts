@@ -179,6 +179,29 @@ describe.runIf(ENABLED)(`two app instances on one database — ${reason}`, () =>
     expect(after.body.triggers).toContainEqual({ kind: "name", match: name });
   });
 
+  it("an agent's own limits, set through one instance, hold on both; each instance counts its callers' requests on its own", async () => {
+    const limited = await agent({ kind: "internal", role: "specialist" });
+    const set = await A(ADMIN_KEY, "PATCH", `/api/v1/agents/${limited.id}`, { limits: { requestsPerSecond: 1, burst: 2 } });
+    expect(set.status).toBe(200);
+    // the other instance shows them too: they are stored with the agent
+    const seen = await call(bases[1]!, limited.key, "GET", "/api/v1/agents/me");
+    expect(seen.body.agent.limits).toMatchObject({ requestsPerSecond: 1, burst: 2 });
+    // on each instance: the key's first request learns the limits, then the burst of 2, then 429
+    const burst = async (base: string) => {
+      const statuses: number[] = [];
+      for (let i = 0; i < 4; i++) {
+        const res = await fetch(`${base}/api/v1/agents/me`, { headers: { authorization: `Bearer ${limited.key}` } });
+        statuses.push(res.status);
+        if (res.status === 429) expect(res.headers.get("ratelimit-policy")).toMatch(/^"rate";q=2;w=2, /);
+        await res.arrayBuffer();
+      }
+      return statuses;
+    };
+    // instance B learnt them with the call above; instance A with its first call here
+    expect(await burst(bases[1]!)).toEqual([200, 200, 429, 429]);
+    expect(await burst(bases[0]!)).toEqual([200, 200, 200, 429]);
+  });
+
   it("opt-out on one instance racing suggestions on the other leaves nothing about the contact", async () => {
     for (let round = 0; round < 3; round++) {
       const contact = (await A(manager.key, "POST", "/api/v1/contacts", { name: `Leaving ${round}`, clientId: client })).body.contact.id;

@@ -1,12 +1,14 @@
 import { describe, expect, it } from "vitest";
-import { countCaption } from "@/components/review/labels";
+import { queueCaption } from "@/components/review/labels";
 
-describe("the review queue's count", () => {
-  it("counts distinct source messages, and never a suggestion without one as a message", () => {
-    const m = (interactionId: string | null) => ({ interactionId });
-    expect(countCaption([m("a"), m("a"), m("b")])).toBe("3 suggestions from 2 messages");
-    expect(countCaption([m("a")])).toBe("1 suggestion from 1 message");
-    expect(countCaption([m(null), m(null)])).toBe("2 suggestions, none from a source message");
-    expect(countCaption([m("a"), m("a"), m("b"), m(null), m(null)])).toBe("5 suggestions: 3 from 2 messages, 2 without a source message");
+describe("the review queue's caption", () => {
+  it("says the count and the order as one phrase", () => {
+    expect(queueCaption(309, "pending", 100)).toBe("309 pending suggestions, oldest first");
+    expect(queueCaption(1, "pending", 1)).toBe("1 pending suggestion, oldest first");
+    expect(queueCaption(1234, "approved", 100)).toBe("1,234 approved suggestions, the latest decision first");
+  });
+
+  it("says at least what the page holds while the total is unknown", () => {
+    expect(queueCaption(null, "pending", 100)).toBe("100+ pending suggestions, oldest first");
   });
 });

@@ -20,7 +20,7 @@ export const MAX_MESSAGES_PER_REQUEST = 20;
 // anything is parsed), counted in the request metrics under /api/mcp.
 export const POST = measured(
   "/api/mcp",
-  admitted(async (req: Request): Promise<Response> => {
+  admitted(true, async (req: Request): Promise<Response> => {
     let caller;
     let body: unknown;
     try {

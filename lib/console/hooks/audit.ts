@@ -1,6 +1,8 @@
 "use client";
 
-import { useInfiniteQuery, useQuery } from "@tanstack/react-query";
+import { useQuery } from "@tanstack/react-query";
+import { usePagedQuery } from "@/lib/console/hooks/paged-list";
+import type { AuditEntry } from "@/lib/console/types";
 import { apiCall } from "@/lib/console/api";
 import { auditKeys } from "@/lib/console/query-keys";
 import { auditContracts } from "@/lib/audit/contracts";
@@ -16,15 +18,17 @@ export interface AuditFilters {
   to?: string;
 }
 
-/** The audit log, newest first, `pageSize` entries a page; the next page starts after the oldest entry shown (keyset cursor). */
-export function useAuditLog(filters: AuditFilters, { pageSize, enabled = true }: { pageSize: number; enabled?: boolean }) {
-  return useInfiniteQuery({
-    queryKey: auditKeys.list({ ...filters, limit: pageSize }),
-    queryFn: ({ pageParam, signal }) =>
-      apiCall(auditContracts.list, { query: { limit: pageSize, ...filters, cursor: pageParam } }, { signal }),
+/** The audit log, newest first, a page at a time by the API's keyset cursor (each page starts after the oldest entry of the one before). */
+export function useAuditLog(filters: AuditFilters, { page, pageSize, enabled = true }: { page: number; pageSize: number; enabled?: boolean }) {
+  return usePagedQuery({
+    queryKey: auditKeys.list(filters),
+    paging: "cursor",
+    page,
+    pageSize,
     enabled,
-    initialPageParam: undefined as string | undefined,
-    getNextPageParam: (last) => last.nextCursor ?? undefined,
+    fetchPage: ({ cursor, limit, signal }) => apiCall(auditContracts.list, { query: { limit, ...filters, cursor } }, { signal }),
+    rows: (r) => r.entries as AuditEntry[],
+    nextCursor: (r) => r.nextCursor,
   });
 }
 

@@ -31,3 +31,12 @@ export function useDeleteConstant() {
     () => [constantKeys.all],
   );
 }
+
+/** Puts a deleted constant back as it was (Undo of a delete): a new write, on the audit log like the delete. */
+export function useRecreateConstant() {
+  return useAuditedWrite(
+    (c: { key: string } & ConstantBody) =>
+      apiCall(lockedConstantContracts.put, { params: { key: c.key }, body: { label: c.label, value: c.value, category: c.category, description: c.description } }),
+    () => [constantKeys.all],
+  );
+}

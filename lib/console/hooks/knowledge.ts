@@ -1,9 +1,10 @@
 "use client";
 
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { apiCall } from "@/lib/console/api";
 import { auditKeys, knowledgeKeys } from "@/lib/console/query-keys";
-import type { KnowledgeCategory, KnowledgeDraft, KnowledgeStatus } from "@/lib/console/knowledge-types";
+import type { KnowledgeCategory, KnowledgeDraft, KnowledgeEntry, KnowledgeStatus } from "@/lib/console/knowledge-types";
+import { usePagedQuery } from "@/lib/console/hooks/paged-list";
 import { knowledgeContracts as c } from "@/lib/knowledge/contracts";
 
 export interface KnowledgeFilters {
@@ -13,13 +14,21 @@ export interface KnowledgeFilters {
   status?: KnowledgeStatus | "all";
 }
 
-export function useKnowledgeList(filters: KnowledgeFilters) {
-  return useQuery({
+/** The plain list a page at a time (most recently edited first); a search is one page of the best matches. */
+export const KNOWLEDGE_PAGE = 50;
+const SEARCH_LIMIT = 25;
+
+export function useKnowledgeList(filters: KnowledgeFilters, page: number) {
+  const searching = Boolean(filters.q);
+  return usePagedQuery({
     queryKey: knowledgeKeys.list(filters),
-    // a search returns the best matches (the vector half ranks every entry, so more is noise); a list shows all
-    queryFn: ({ signal }) => apiCall(c.list, { query: { ...filters, limit: filters.q ? 25 : 200 } }, { signal }),
-    // keep the table on screen while the next search runs
-    placeholderData: keepPreviousData,
+    paging: "offset",
+    // a search returns the best matches (the vector half ranks every entry, so more is noise)
+    page: searching ? 1 : page,
+    pageSize: searching ? SEARCH_LIMIT : KNOWLEDGE_PAGE,
+    fetchPage: ({ limit, offset, signal }) => apiCall(c.list, { query: { ...filters, limit, offset } }, { signal }),
+    rows: (r) => r.entries as KnowledgeEntry[],
+    total: (r) => (r.mode === "list" ? r.total : r.entries.length),
   });
 }
 

@@ -2,20 +2,62 @@
 
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { apiCall } from "@/lib/console/api";
-import type { ResolveEscalationInput } from "@/lib/console/lifecycle-types";
+import { usePagedQuery } from "@/lib/console/hooks/paged-list";
+import type { Escalation, EscalationSeverity, ResolveEscalationInput } from "@/lib/console/lifecycle-types";
 import { escalationKeys, knowledgeKeys, outcomeKeys, reportKeys } from "@/lib/console/query-keys";
 import { lifecycleContracts as c } from "@/lib/lifecycle/contracts";
 
-export function useEscalations(filters: { status?: "open" | "resolved" } = {}) {
-  return useQuery({
+export interface EscalationFilters {
+  status?: "open" | "resolved";
+  severity?: EscalationSeverity;
+  /** a client's id, or "hq" for escalations of no client */
+  clientId?: string;
+  /** the escalations resolved with this knowledge entry */
+  knowledgeEntryId?: string;
+}
+
+/** Escalations a page at a time in the list's order (open ones most severe first), by the API's cursor; every answer carries the counts the filters keep. */
+export function useEscalations(filters: EscalationFilters, { page, pageSize }: { page: number; pageSize: number }) {
+  return usePagedQuery({
     queryKey: escalationKeys.list(filters),
-    queryFn: ({ signal }) => apiCall(c.listEscalations, { query: { status: filters.status } }, { signal }),
+    paging: "cursor",
+    page,
+    pageSize,
+    fetchPage: ({ cursor, limit, signal }) => apiCall(c.listEscalations, { query: { ...filters, limit, cursor } }, { signal }),
+    rows: (r) => r.escalations as Escalation[],
+    total: (r) => (filters.status ? r.counts[filters.status] : r.counts.open + r.counts.resolved),
+    nextCursor: (r) => r.nextCursor,
+  });
+}
+
+/** The escalation counts (open, resolved, answered by a known fix): one row fetched, the answer counts them all. */
+export function useEscalationCounts() {
+  return useQuery({
+    queryKey: escalationKeys.count(),
+    queryFn: ({ signal }) => apiCall(c.listEscalations, { query: { limit: 1 } }, { signal }).then((r) => r.counts),
+  });
+}
+
+/** One escalation (a link to it: from the palette, or from the entry that fixed it). */
+export function useEscalation(id: string | null) {
+  return useQuery({
+    queryKey: escalationKeys.detail(id ?? ""),
+    queryFn: ({ signal }) => apiCall(c.getEscalation, { params: { id: id! } }, { signal }).then((r) => r.escalation),
+    enabled: Boolean(id),
+  });
+}
+
+/** The open escalations that look like the same issue as `id`. */
+export function useSimilarEscalations(id: string) {
+  return useQuery({
+    queryKey: escalationKeys.similar(id),
+    queryFn: ({ signal }) => apiCall(c.similarEscalations, { params: { id }, query: { limit: 50 } }, { signal }).then((r) => r.similar),
   });
 }
 
 /** How many escalations wait for a person: the sidebar's count. */
 export function useOpenEscalationCount(): number {
-  return useEscalations({ status: "open" }).data?.counts.open ?? 0;
+  return useEscalationCounts().data?.open ?? 0;
 }
 
 /** Resolves an escalation; with `knowledge` the fix is written to the knowledge base, linked to it. */

@@ -1,8 +1,10 @@
 "use client";
 
-import { keepPreviousData, useInfiniteQuery, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useEffect } from "react";
 import { apiCall } from "@/lib/console/api";
-import type { AgentDocument, BackfillStatus, DocumentType, MemoryFilters } from "@/lib/console/memory-types";
+import { usePagedQuery } from "@/lib/console/hooks/paged-list";
+import type { AgentDocument, BackfillStatus, DocumentType, Memory, MemoryFilters } from "@/lib/console/memory-types";
 import { auditKeys, documentKeys, embeddingKeys, interactionKeys, memoryKeys } from "@/lib/console/query-keys";
 import { documentContracts } from "@/lib/documents/contracts";
 import { embeddingContracts } from "@/lib/embeddings/contracts";
@@ -42,12 +44,17 @@ export function useDailyNotes(agentId: string) {
   });
 }
 
-export function useMemories(agentId: string, filters: MemoryFilters) {
-  return useQuery({
+/** An agent's memories a page at a time, newest first (the API's offset and total). */
+export function useMemories(agentId: string, filters: MemoryFilters, { page, pageSize }: { page: number; pageSize: number }) {
+  return usePagedQuery({
     queryKey: memoryKeys.list(agentId, { ...filters }),
-    queryFn: ({ signal }) =>
-      apiCall(memoryContracts.list, { params: { agentId }, query: { ...filters } as Record<string, string> }, { signal }),
-    placeholderData: keepPreviousData,
+    paging: "offset",
+    page,
+    pageSize,
+    fetchPage: ({ limit, offset, signal }) =>
+      apiCall(memoryContracts.list, { params: { agentId }, query: { ...filters, limit, offset } as never }, { signal }),
+    rows: (r) => r.memories as Memory[],
+    total: (r) => r.total,
   });
 }
 
@@ -79,17 +86,71 @@ export function useRecordOutcome(agentId: string) {
   });
 }
 
-const INTERACTIONS_PAGE = 50;
+/** Conversations a page at a time; a search's matching turns a page at a time. */
+export const CONVERSATIONS_PAGE = 25;
+const SEARCH_HITS_PAGE = 25;
+/** A thread's turns per request: a thread longer than this is fetched in several. */
+const THREAD_PAGE = 200;
 
-/** An agent's (or a contact's) interactions, newest first, a page at a time (the API's cursor). */
-export function useInteractions(filters: { agentId?: string; contactId?: string; q?: string }) {
-  return useInfiniteQuery({
+export interface ConversationFilters {
+  agentId?: string;
+  contactId?: string;
+  channel?: string;
+}
+
+/** Conversations (threads), the most recently active first, the address's page (keyset paging). */
+export function useConversations(filters: ConversationFilters, page: number, { enabled = true } = {}) {
+  return usePagedQuery({
+    queryKey: interactionKeys.conversations(filters),
+    paging: "cursor",
+    page,
+    pageSize: CONVERSATIONS_PAGE,
+    enabled,
+    fetchPage: ({ limit, cursor, signal }) => apiCall(memoryContracts.listConversations, { query: { ...filters, cursor, limit } }, { signal }),
+    rows: (r) => r.conversations,
+    nextCursor: (r) => r.nextCursor,
+  });
+}
+
+/** The turns that match a search (full text), newest first, with the contacts they name. */
+export function useInteractionSearch(filters: ConversationFilters & { q: string }, page: number, { enabled = true } = {}) {
+  return usePagedQuery({
     queryKey: interactionKeys.list(filters),
+    paging: "cursor",
+    page,
+    pageSize: SEARCH_HITS_PAGE,
+    enabled: enabled && Boolean(filters.q),
+    fetchPage: ({ limit, cursor, signal }) => apiCall(memoryContracts.listInteractions, { query: { ...filters, cursor, limit } }, { signal }),
+    rows: (r) => r.interactions,
+    nextCursor: (r) => r.nextCursor,
+  });
+}
+
+/** Every turn of one conversation, in order (fetched a page after another until the end). */
+export function useThread(thread: { agentId: string; conversation: string } | null) {
+  const query = useInfiniteQuery({
+    queryKey: interactionKeys.thread(thread?.agentId ?? "", thread?.conversation ?? ""),
     queryFn: ({ pageParam, signal }) =>
-      apiCall(memoryContracts.listInteractions, { query: { ...filters, cursor: pageParam, limit: INTERACTIONS_PAGE } }, { signal }),
+      apiCall(
+        memoryContracts.listInteractions,
+        { query: { agentId: thread!.agentId, conversationId: thread!.conversation, cursor: pageParam, limit: THREAD_PAGE } },
+        { signal },
+      ),
     initialPageParam: undefined as string | undefined,
     getNextPageParam: (last) => last.nextCursor ?? undefined,
+    enabled: thread !== null,
   });
+  const { hasNextPage, isFetchingNextPage, fetchNextPage } = query;
+  useEffect(() => {
+    if (hasNextPage && !isFetchingNextPage) void fetchNextPage();
+  }, [hasNextPage, isFetchingNextPage, fetchNextPage]);
+  const pages = query.data?.pages ?? [];
+  return {
+    ...query,
+    turns: pages.flatMap((p) => p.interactions),
+    contacts: new Map(pages.flatMap((p) => p.contacts).map((c) => [c.id, c.name])),
+    complete: query.isSuccess && !hasNextPage,
+  };
 }
 
 export function useBackfillStatus({ enabled = true }: { enabled?: boolean } = {}) {

@@ -1,9 +1,11 @@
 "use client";
 
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useCallback, useMemo } from "react";
 import { apiCall } from "@/lib/console/api";
 import { useAuditedWrite, type WriteCallbacks } from "@/lib/console/hooks/write";
-import type { Contact, SuggestionStatus } from "@/lib/console/review-types";
+import { usePagedQuery } from "@/lib/console/hooks/paged-list";
+import type { Contact, Suggestion, SuggestionStatus } from "@/lib/console/review-types";
 import { auditKeys, contactKeys, suggestionKeys } from "@/lib/console/query-keys";
 import { reviewContracts as c } from "@/lib/review/contracts";
 import { reviewContracts } from "@/lib/review/contracts";
@@ -12,19 +14,32 @@ export interface SuggestionFilters {
   status?: SuggestionStatus;
   contactId?: string;
   clientId?: string;
+  q?: string;
+  verdict?: "approve" | "review" | "refuse";
 }
 
-export function useSuggestions(filters: SuggestionFilters) {
-  return useQuery({
+/** Suggestions a page at a time in the queue's order (pending first, oldest first), by the API's cursor. */
+export function useSuggestionPages(filters: SuggestionFilters, { page, pageSize }: { page: number; pageSize: number }) {
+  return usePagedQuery({
     queryKey: suggestionKeys.list(filters),
-    queryFn: ({ signal }) =>
-      apiCall(c.listSuggestions, { query: { ...filters, limit: 500 } }, { signal }).then((r) => r.suggestions),
+    paging: "cursor",
+    page,
+    pageSize,
+    fetchPage: ({ cursor, limit, signal }) => apiCall(c.listSuggestions, { query: { ...filters, limit, cursor } }, { signal }),
+    rows: (r) => r.suggestions as Suggestion[],
+    total: (r) => r.total,
+    nextCursor: (r) => r.nextCursor,
   });
 }
 
-/** How many suggestions wait for review (the navigation's badge; at most the 500 one page holds). */
+/** How many suggestions wait for review: the navigation's badge (one row fetched; the answer counts them all). */
 export function usePendingSuggestionCount(): number {
-  return useSuggestions({ status: "pending" }).data?.length ?? 0;
+  return (
+    useQuery({
+      queryKey: suggestionKeys.count({ status: "pending" }),
+      queryFn: ({ signal }) => apiCall(c.listSuggestions, { query: { status: "pending", limit: 1 } }, { signal }).then((r) => r.total ?? 0),
+    }).data ?? 0
+  );
 }
 
 /** After any decision: the queue, the contacts (facts, counts) and the audit log have changed. */
@@ -36,6 +51,49 @@ function useInvalidateReview() {
       queryClient.invalidateQueries({ queryKey: contactKeys.all }),
       queryClient.invalidateQueries({ queryKey: auditKeys.all }),
     ]);
+}
+
+/** the bulk endpoint's most ids per call */
+const BULK_MAX = 200;
+
+export interface ReviewDecision {
+  ids: string[];
+  decision: "approve" | "reject";
+  reason?: string;
+  /** edit-and-approve: the value written instead of the proposal */
+  value?: string;
+}
+
+/**
+ * Sends a review decision as it stands — one suggestion through the review endpoint, more through the
+ * bulk endpoint 200 at a time — and says what happened; `refresh` reloads what decisions change (the
+ * queue, contacts, the audit log). `keepalive` lets the request outlive a page being closed.
+ */
+export function useSendReviewDecision() {
+  const queryClient = useQueryClient();
+  const refresh = useCallback(
+    () => Promise.all([suggestionKeys.all, contactKeys.all, auditKeys.all].map((queryKey) => queryClient.invalidateQueries({ queryKey }))),
+    [queryClient],
+  );
+  const send = useCallback(async (d: ReviewDecision, { keepalive = false }: { keepalive?: boolean } = {}) => {
+    if (d.ids.length === 1) {
+      const { suggestion } = await apiCall(
+        c.reviewSuggestion,
+        { params: { id: d.ids[0]! }, body: { decision: d.decision, ...(d.reason ? { reason: d.reason } : {}), ...(d.value ? { value: d.value } : {}) } },
+        { keepalive },
+      );
+      return { done: 1, failures: [] as string[], superseded: suggestion.status === "superseded" ? suggestion : null };
+    }
+    const failures: string[] = [];
+    let done = 0;
+    for (let i = 0; i < d.ids.length; i += BULK_MAX) {
+      const r = await apiCall(c.bulkReview, { body: { ids: d.ids.slice(i, i + BULK_MAX), decision: d.decision, ...(d.reason ? { reason: d.reason } : {}) } }, { keepalive });
+      done += r.succeeded;
+      failures.push(...r.results.filter((x) => !x.ok).map((x) => x.error?.message ?? "refused"));
+    }
+    return { done, failures, superseded: null };
+  }, []);
+  return useMemo(() => ({ send, refresh }), [send, refresh]);
 }
 
 export function useReviewSuggestion() {
@@ -64,15 +122,28 @@ export function useManagerPass() {
   });
 }
 
-export function useContacts(filters: { clientId?: string; q?: string; includeOptedOut?: boolean }) {
-  return useQuery({
+export interface ContactFilters {
+  clientId?: string;
+  q?: string;
+  includeOptedOut?: boolean;
+}
+
+/** Contacts a page at a time, the most recently updated first, by the API's cursor. */
+export function useContacts(filters: ContactFilters, { page, pageSize }: { page: number; pageSize: number }) {
+  return usePagedQuery({
     queryKey: contactKeys.list(filters),
-    queryFn: ({ signal }) =>
+    paging: "cursor",
+    page,
+    pageSize,
+    fetchPage: ({ cursor, limit, signal }) =>
       apiCall(
         c.listContacts,
-        { query: { clientId: filters.clientId, q: filters.q, includeOptedOut: filters.includeOptedOut ? "true" : undefined, limit: 500 } },
+        { query: { clientId: filters.clientId, q: filters.q, includeOptedOut: filters.includeOptedOut ? "true" : undefined, limit, cursor } },
         { signal },
-      ).then((r) => r.contacts),
+      ),
+    rows: (r) => r.contacts as Contact[],
+    total: (r) => r.total,
+    nextCursor: (r) => r.nextCursor,
   });
 }
 

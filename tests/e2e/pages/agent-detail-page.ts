@@ -16,6 +16,20 @@ export class AgentDetailPage {
     return m[1]!;
   }
 
+  /** the Limits card: the agent's request limits in force */
+  limits() {
+    return this.page.getByTestId("agent-limits");
+  }
+
+  /** Sets the agent's own limits in the Limits dialog (an empty value returns one to the default). */
+  async setLimits(values: Partial<Record<"Requests per second" | "Burst" | "Waiting at once", string>>) {
+    await this.limits().getByRole("button", { name: "Change limits" }).click();
+    const dialog = this.page.getByRole("dialog");
+    for (const [label, value] of Object.entries(values)) await dialog.getByLabel(label).fill(value);
+    await dialog.getByRole("button", { name: "Save limits" }).click();
+    await expect(dialog).toBeHidden();
+  }
+
   keyRows() {
     return this.page.getByTestId("key-row");
   }
@@ -50,9 +64,14 @@ export class AgentDetailPage {
     return this.keyRows().filter({ hasText: label });
   }
 
+  /** Revoking cannot be undone: the dialog wants the key's prefix typed out before it acts. */
   async revokeKey(label: string) {
-    await this.keyRow(label).getByRole("button", { name: "Revoke" }).click();
+    const row = this.keyRow(label);
+    const prefix = await row.getAttribute("data-key-prefix");
+    await row.getByRole("button", { name: "Revoke" }).click();
     const dialog = this.page.getByRole("dialog", { name: "Revoke this key?" });
+    await expect(dialog.getByRole("button", { name: "Revoke key" })).toBeDisabled();
+    await dialog.getByRole("textbox").fill(prefix!);
     await dialog.getByRole("button", { name: "Revoke key" }).click();
     await expect(dialog).toBeHidden();
   }

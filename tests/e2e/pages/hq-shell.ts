@@ -14,6 +14,11 @@ export class HqShell {
     await this.nav().getByRole("link", { name: new RegExp(`^${label}(\\s|$)`) }).click();
   }
 
+  /** The question a console link asks before leaving a page with an unsaved edit. */
+  leaveDialog() {
+    return this.page.getByRole("dialog", { name: "Leave with unsaved changes?" });
+  }
+
   async expectSignedInAs(name: string, role: string) {
     await expect(this.page.getByTestId("current-user-name")).toHaveText(name);
     await expect(this.page.getByRole("banner").getByText(role, { exact: true })).toBeVisible();

@@ -51,12 +51,10 @@ export class KnowledgePage {
     return this.page.getByTestId("knowledge-versions").getByRole("button", { name: new RegExp(`^Version ${n}\\b`) });
   }
 
+  /** Restoring acts at once (Undo is in the toast). */
   async restore(n: number) {
     await this.version(n).click();
     await this.page.getByRole("button", { name: `Restore version ${n}` }).click();
-    const dialog = this.page.getByRole("dialog", { name: `Restore version ${n}?` });
-    await dialog.getByRole("button", { name: "Restore" }).click();
-    await expect(dialog).toBeHidden();
   }
 
   async search(text: string) {

@@ -28,15 +28,22 @@ export class ReviewQueuePage {
     await this.page.keyboard.press("a");
   }
 
+  /** The current suggestion in full (the pane beside the list on wide screens). */
+  detail() {
+    return this.page.getByTestId("detail-pane");
+  }
+
   async reject(id: string, reason: string) {
-    await this.item(id).getByRole("button", { name: "Reject" }).click();
+    await this.select(id);
+    await this.detail().getByRole("button", { name: "Reject" }).click();
     const dialog = this.page.getByRole("dialog", { name: "Reject suggestion" });
     await dialog.getByLabel("Reason").fill(reason);
     await dialog.getByRole("button", { name: "Reject" }).click();
     await expect(dialog).toBeHidden();
   }
 
-  notice() {
-    return this.page.getByRole("status").filter({ hasText: /Approved|Rejected|Kept/ });
+  /** The toast of a decision (several may be in view: one per decision while it is held). */
+  notice(text: string | RegExp = /Approved|Rejected|Kept/) {
+    return this.page.getByTestId("toast").filter({ hasText: text });
   }
 }

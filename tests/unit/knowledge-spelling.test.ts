@@ -1,0 +1,32 @@
+import { describe, expect, it } from "vitest";
+import { correctedWords, findsMuchMore } from "@/lib/knowledge/spelling";
+
+// How the spelling check's corrections become "did you mean", and when it is offered.
+
+describe("correctedWords", () => {
+  it("replaces each corrected word, two words read as one, in order", () => {
+    expect(correctedWords(["refnud", "polcy"], [
+      { word: "refnud", position: 1, count: 1, suggestion: "refund" },
+      { word: "polcy", position: 2, count: 1, suggestion: "policy" },
+    ])).toBe("refund policy");
+    expect(correctedWords(["visit", "tim", "ing", "window"], [{ word: "tim ing", position: 2, count: 2, suggestion: "timing" }])).toBe("visit timing window");
+    expect(correctedWords(["refundpolicy"], [{ word: "refundpolicy", position: 1, count: 1, suggestion: "refund policy" }])).toBe("refund policy");
+  });
+  it("skips a correction overlapping a longer one, and answers null without any", () => {
+    expect(correctedWords(["re", "fundd"], [
+      { word: "re fundd", position: 1, count: 2, suggestion: "refund" },
+      { word: "fundd", position: 2, count: 1, suggestion: "fund" },
+    ])).toBe("refund");
+    expect(correctedWords(["refund"], [])).toBeNull();
+  });
+});
+
+describe("findsMuchMore", () => {
+  it("offers the suggestion beside what was found only for at least twice as many, and two more", () => {
+    expect(findsMuchMore(15, 1)).toBe(true);
+    expect(findsMuchMore(4, 2)).toBe(true);
+    expect(findsMuchMore(15, 15)).toBe(false);
+    expect(findsMuchMore(2, 1)).toBe(false);
+    expect(findsMuchMore(5, 3)).toBe(false);
+  });
+});
