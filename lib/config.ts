@@ -61,10 +61,17 @@ const envSchema = z.object({
   DATABASE_URL: z.string().url().optional(),
   DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(100).default(10),
   /**
+   * Connections of DATABASE_URL's pool that bulk work (imports, re-embedding, consolidation, counter
+   * folds) may hold at once; the rest stay free for requests. Default: a quarter of the pool, at least 1
+   */
+  DATABASE_BULK_CONNECTIONS: z.coerce.number().int().min(1).max(100).optional(),
+  /**
    * Named prepared statements on DATABASE_URL: `auto` uses them unless the URL's port is a
    * transaction-mode pooler's (6543 Supabase, 6432 PgBouncer), which cannot keep them between transactions
    */
   DATABASE_PREPARE: z.union([z.literal("auto"), boolish]).default("auto"),
+  /** how long one step of bulk work (an import, re-embedding, consolidation, a counter fold) holds the database at most, roughly */
+  BULK_STEP_MS: z.coerce.number().int().min(2).max(1000).default(20),
   DATA_DIR: z.string().min(1).default("./.data"),
   SEED_DEMO: boolish.default(true),
   /** Postgres shared_buffers of the embedded database (e.g. 256MB); PGlite's own default is 128MB */

@@ -14,6 +14,9 @@ const NAMES = {
   termStats: "__memoryHqTermStats",
   accessFold: "__memoryHqAccessFold",
   scheduler: "__memoryHqScheduler",
+  batches: "__memoryHqBatches",
+  knowledgeImports: "__memoryHqKnowledgeImports",
+  leftovers: "__memoryHqLeftovers",
 } as const;
 
 /** The process's one `name` object, made by `init` the first time any copy of a module asks. */

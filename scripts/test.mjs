@@ -104,8 +104,11 @@ if (!only.length || only.includes("integration-postgres")) {
   }
 }
 step("build", "npx", ["next", "build"]);
-// the production server of that build (server.mjs) on the embedded database: SIGTERM with writes in flight
-vitest("integration", path.join(out, "graceful-shutdown.json"), { TEST_SERVER_BUILD: "1" }, ["tests/integration/graceful-shutdown.test.ts"], "graceful-shutdown");
+// the production server of that build (server.mjs) on the embedded database: SIGTERM with writes in
+// flight, and kill -9 during batch imports
+vitest("integration", path.join(out, "graceful-shutdown.json"), { TEST_SERVER_BUILD: "1" }, [
+  "tests/integration/graceful-shutdown.test.ts", "tests/integration/import-crash.test.ts",
+], "graceful-shutdown");
 // the same calls to two servers of that build, bearer-key calls straight to their handlers or through Next.js
 vitest("integration", path.join(out, "direct-api.json"), { TEST_SERVER_BUILD: "1" }, ["tests/integration/direct-api.test.ts"], "direct-api");
 // API calls through that build's server with Node's fetch, curl and raw sockets: its front door,

@@ -1,5 +1,6 @@
 import type { Caller } from "@/lib/auth/caller";
 import { getEmbeddingProvider } from "@/lib/embeddings";
+import type { Lane } from "./lanes";
 import type { Database, Queryable } from "./types";
 
 /** The claims Postgres policies read through the mhq.* helper functions (see the foundation migration). */
@@ -41,6 +42,7 @@ export async function withClaims<T>(
   db: Database,
   claims: Record<string, unknown>,
   fn: (tx: Queryable) => Promise<T>,
+  lane?: Lane,
 ): Promise<T> {
   // one statement, sent with BEGIN: the claims, the model of the vectors this transaction writes (the
   // embedded tables record it; searches name the model they compare explicitly), and the role
@@ -50,5 +52,6 @@ export async function withClaims<T>(
       text: "select set_config('request.jwt.claims', $1, true), set_config('mhq.embedding_model', $2, true), set_config('role', 'mhq_app', true)",
       params: [JSON.stringify(claims), embeddingModel()],
     },
+    ...(lane ? { lane } : {}),
   });
 }

@@ -9,11 +9,13 @@ import { openPglite } from "./pglite";
 import { openPostgres, preparesStatements } from "./postgres";
 import { boundToRequest } from "./request-scope";
 import { claimDataDir, PGLITE_SUBDIR } from "./snapshot";
+import type { Lane } from "./lanes";
 import type { Database, Queryable } from "./types";
 import { ENGINE_SOCKET_ENV, SEAM_GLOBALS } from "@/server/seam.mjs";
 import { processWide } from "@/lib/process-wide";
 
 export type { Database, Queryable, StoredRow } from "./types";
+export type { Lane } from "./lanes";
 
 /** Set by server.mjs: the Unix socket its embedded-database thread serves (the wire protocol). */
 export { ENGINE_SOCKET_ENV };
@@ -40,6 +42,7 @@ async function openConfigured(): Promise<Database> {
     // A server database is migrated by `npm run db:migrate` (or `supabase db push`), not at start.
     return openPostgres(config.DATABASE_URL, {
       max: config.DATABASE_POOL_MAX,
+      bulkConnections: Math.min(config.DATABASE_BULK_CONNECTIONS ?? Math.max(1, Math.floor(config.DATABASE_POOL_MAX / 4)), config.DATABASE_POOL_MAX),
       prepare: preparesStatements(config.DATABASE_URL, config.DATABASE_PREPARE),
     });
   }
@@ -62,9 +65,15 @@ async function openConfigured(): Promise<Database> {
   return db;
 }
 
-/** The embedded database migrates at start, and loads the demo into an empty one when asked. */
+/**
+ * The embedded database migrates at start, and loads the demo into an empty one when asked. Only
+ * this process opens it, so a batch of interactions or a knowledge import it finds still being stored was left by a
+ * process that stopped: it is given up before any request is served (lib/bulk/leftovers.ts).
+ */
 async function prepareEmbedded(db: Database, seedDemo: boolean) {
   await migrate(db);
+  const { releaseWorkOfStoppedProcess } = await import("@/lib/bulk/leftovers");
+  await releaseWorkOfStoppedProcess(db);
   if (seedDemo) {
     const { seedDemoIfEmpty } = await import("@/lib/demo/seed");
     await seedDemoIfEmpty(db);
@@ -124,9 +133,12 @@ export function setDatabaseForTests(db: Database | undefined): void {
   state.ready = db ? Promise.resolve(db) : undefined;
 }
 
-/** Runs `fn` in one transaction as `caller`, under RLS. Every request-path query goes through here. */
-export async function asCaller<T>(caller: Caller, fn: (tx: Queryable) => Promise<T>): Promise<T> {
-  return withClaims(await getDatabase(), claimsFor(caller), boundToRequest(fn));
+/**
+ * Runs `fn` in one transaction as `caller`, under RLS. Every request-path query goes through here.
+ * `lane` "bulk": one step of a long job (an import), which waits while requests wait for the database.
+ */
+export async function asCaller<T>(caller: Caller, fn: (tx: Queryable) => Promise<T>, options: { lane?: Lane } = {}): Promise<T> {
+  return withClaims(await getDatabase(), claimsFor(caller), boundToRequest(fn), options.lane);
 }
 
 /**
@@ -138,7 +150,10 @@ export async function asSystemStatements(): Promise<Queryable> {
   return getDatabase();
 }
 
-/** Runs `fn` in one transaction as the owning role (bypasses RLS): sign-in lookups, seeding, jobs. */
-export async function asSystem<T>(fn: (tx: Queryable) => Promise<T>): Promise<T> {
-  return (await getDatabase()).transaction(boundToRequest(fn));
+/**
+ * Runs `fn` in one transaction as the owning role (bypasses RLS): sign-in lookups, seeding, jobs.
+ * `lane` "bulk" for a step of a long job (lib/db/lanes.ts).
+ */
+export async function asSystem<T>(fn: (tx: Queryable) => Promise<T>, options: { lane?: Lane } = {}): Promise<T> {
+  return (await getDatabase()).transaction(boundToRequest(fn), options.lane ? { lane: options.lane } : undefined);
 }

@@ -1,6 +1,7 @@
 import postgres from "postgres";
+import { Lanes } from "./lanes";
 import { parsePgTimestamp, PG_TIME_TYPES } from "./timestamps";
-import type { Database } from "./types";
+import type { Database, Queryable } from "./types";
 
 /** Where the database listens: a URL, or the Unix socket of the embedded engine (server.mjs). */
 export type PostgresTarget = string | { socketPath: string };
@@ -40,6 +41,8 @@ export function openPostgres(
     kind?: Database["kind"];
     /** Named prepared statements: for a direct connection or the embedded engine's own server, never behind a transaction-mode pooler. */
     prepare?: boolean;
+    /** Connections bulk work may hold at once (DATABASE_BULK_CONNECTIONS; lib/db/lanes.ts); default a quarter of `max`, at least 1. */
+    bulkConnections?: number;
   } = {},
 ): Database {
   // Without prepared statements postgres.js asks for a statement's parameter types in a round trip
@@ -77,48 +80,79 @@ export function openPostgres(
       : postgres({ ...settings, path: target.socketPath, username: "postgres", database: "postgres" });
   const run = async <T>(q: postgres.Sql | postgres.ReservedSql, text: string, params?: unknown[]) =>
     (await q.unsafe(text, (params ?? []) as postgres.ParameterOrJSON<never>[], { prepare })) as unknown as T[];
-  return {
-    kind: options.kind ?? "postgres",
+  const max = settings.max ?? 10;
+  const lanes = new Lanes({ bulkConnections: options.bulkConnections ?? Math.max(1, Math.floor(max / 4)) });
+  /** An interactive statement counts as waiting until it is answered (it is short). */
+  const interactive = async <T>(work: () => Promise<T>) => {
+    const done = lanes.interactive();
+    try {
+      return await work();
+    } finally {
+      done();
+    }
+  };
+  /** A connection of the pool: an interactive caller counts as waiting until it has one. */
+  const reserve = async (lane: "interactive" | "bulk") => {
+    if (lane === "bulk") return sql.reserve();
+    const done = lanes.interactive();
+    try {
+      return await sql.reserve();
+    } finally {
+      done();
+    }
+  };
+  const direct = (): Queryable => ({
     query: (text, params) => run(sql, text, params),
-    transaction: async (fn, txOptions) => {
-      // a reserved connection rather than sql.begin: BEGIN and the first statement (the caller's
-      // claims) go out together, one round trip instead of two for every request
-      const conn = await sql.reserve();
-      try {
-        const first = txOptions?.first;
-        // postgres.js sends a query once it is awaited or executed: BEGIN is started explicitly
-        // so that it goes out first. `fn` starts at once: its first statement follows BEGIN and the
-        // settings on the same connection, in the same round trip, and Postgres runs them in order.
-        // Had BEGIN or the settings failed, the transaction is aborted and every statement of `fn`
-        // fails with it; the error reported is theirs.
-        const opened = Promise.all([conn.unsafe("begin").execute(), first ? run(conn, first.text, first.params) : null]);
-        opened.catch(() => {}); // awaited below; a rejection before then is not unhandled
-        let result: Awaited<ReturnType<typeof fn>>;
-        try {
-          result = await fn({
-            query: (text, params) => run(conn, text, params),
-            exec: async (text) => {
-              await conn.unsafe(text).simple();
-            },
-          });
-        } catch (err) {
-          await opened; // the cause, when the transaction never opened
-          throw err;
-        }
-        await opened;
-        await conn.unsafe("commit");
-        return result;
-      } catch (err) {
-        // a failed BEGIN leaves nothing open: the rollback then only warns
-        await conn.unsafe("rollback").catch(() => {});
-        throw err;
-      } finally {
-        conn.release();
-      }
-    },
     exec: async (text) => {
       await sql.unsafe(text).simple();
     },
+  });
+  const transaction: Database["transaction"] = async (fn, txOptions) => {
+    if (txOptions?.lane === "bulk") return lanes.bulk(() => inTransaction(fn, txOptions, "bulk"));
+    return inTransaction(fn, txOptions, "interactive");
+  };
+  const inTransaction = async <T>(fn: (tx: Queryable) => Promise<T>, txOptions: Parameters<Database["transaction"]>[1], lane: "interactive" | "bulk") => {
+    // a reserved connection rather than sql.begin: BEGIN and the first statement (the caller's
+    // claims) go out together, one round trip instead of two for every request
+    const conn = await reserve(lane);
+    try {
+      const first = txOptions?.first;
+      // postgres.js sends a query once it is awaited or executed: BEGIN is started explicitly
+      // so that it goes out first. `fn` starts at once: its first statement follows BEGIN and the
+      // settings on the same connection, in the same round trip, and Postgres runs them in order.
+      // Had BEGIN or the settings failed, the transaction is aborted and every statement of `fn`
+      // fails with it; the error reported is theirs.
+      const opened = Promise.all([conn.unsafe("begin").execute(), first ? run(conn, first.text, first.params) : null]);
+      opened.catch(() => {}); // awaited below; a rejection before then is not unhandled
+      let result: Awaited<ReturnType<typeof fn>>;
+      try {
+        result = await fn({
+          query: (text, params) => run(conn, text, params),
+          exec: async (text) => {
+            await conn.unsafe(text).simple();
+          },
+        });
+      } catch (err) {
+        await opened; // the cause, when the transaction never opened
+        throw err;
+      }
+      await opened;
+      await conn.unsafe("commit");
+      return result;
+    } catch (err) {
+      // a failed BEGIN leaves nothing open: the rollback then only warns
+      await conn.unsafe("rollback").catch(() => {});
+      throw err;
+    } finally {
+      conn.release();
+    }
+  };
+  return {
+    kind: options.kind ?? "postgres",
+    query: (text, params) => interactive(() => run(sql, text, params)),
+    transaction,
+    bulk: (fn) => lanes.bulk(() => fn(direct())),
+    exec: (text) => interactive(() => direct().exec(text)),
     close: () => sql.end({ timeout: 5 }),
   };
 }

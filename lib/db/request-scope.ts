@@ -59,3 +59,11 @@ export function boundToRequest<T>(fn: (tx: Queryable) => Promise<T>): (tx: Query
     return result;
   };
 }
+
+/**
+ * Runs `fn` outside any request's scope: clean-up a request sets off (giving up a batch its caller
+ * left, the janitor) must finish even though that caller is gone.
+ */
+export function outsideRequest<T>(fn: () => T): T {
+  return scope.exit(fn);
+}

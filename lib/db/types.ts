@@ -1,3 +1,5 @@
+import type { Lane } from "./lanes";
+
 /** A handle that runs SQL: the database itself, or one open transaction. */
 export interface Queryable {
   query<T = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<T[]>;
@@ -16,9 +18,15 @@ export interface Database extends Queryable {
   /**
    * Runs `fn` in one transaction as the owning (system) role; commits or rolls back as a whole.
    * `first` is the transaction's first statement (its settings): a server connection sends it with
-   * BEGIN in one round trip.
+   * BEGIN in one round trip. `lane` "bulk" makes it a step of a long job (lib/db/lanes.ts): it waits
+   * while interactive work waits for a connection, and bulk work holds only its share of them.
    */
-  transaction<T>(fn: (tx: Queryable) => Promise<T>, options?: { first?: Statement }): Promise<T>;
+  transaction<T>(fn: (tx: Queryable) => Promise<T>, options?: { first?: Statement; lane?: Lane }): Promise<T>;
+  /**
+   * Runs `fn` as one bulk step outside a transaction (statements that cannot run in one, such as
+   * VACUUM): it takes bulk work's turn as a bulk transaction does.
+   */
+  bulk<T>(fn: (db: Queryable) => Promise<T>): Promise<T>;
   close(): Promise<void>;
   /**
    * The embedded database only: a consistent snapshot of its files as gzip'd tar bytes, taken between

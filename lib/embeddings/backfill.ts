@@ -3,7 +3,9 @@ import { createHash } from "node:crypto";
 import type { z } from "zod";
 import { recordAudit } from "@/lib/audit/queries";
 import type { Caller } from "@/lib/auth/caller";
+import { getConfig } from "@/lib/config";
 import { asCaller, asSystem, type Database, type Queryable } from "@/lib/db";
+import { StepSize } from "@/lib/db/steps";
 import type { backfillReportView } from "./contracts";
 import { recordEmbeddingFailure } from "@/lib/metrics/embeddings";
 import { asJobRun } from "@/lib/metrics/jobs";
@@ -55,7 +57,9 @@ export type BackfillReport = z.output<typeof backfillReportView>;
  * Embeds up to `limit` queued rows across the targets, in batches, as the system role (a job, not a
  * caller). Each batch is read, embedded outside any transaction, then written only where the row
  * is still unembedded and its text unchanged, so a concurrent edit is never overwritten with an
- * embedding of stale text.
+ * embedding of stale text. Reads and writes are bulk steps (lib/db/lanes.ts): they wait while
+ * requests wait for the database, and a batch is written a few rows per step (a new vector is a
+ * new entry in the table's vector index), each step about BULK_STEP_MS.
  */
 export async function backfillEmbeddings(
   opts: {
@@ -67,7 +71,8 @@ export async function backfillEmbeddings(
     onBatch?: (r: { table: string; embedded: number }) => void;
   } = {},
 ): Promise<BackfillReport> {
-  const system = <T>(fn: (tx: Queryable) => Promise<T>) => (opts.db ? opts.db.transaction(fn) : asSystem(fn));
+  const system = <T>(fn: (tx: Queryable) => Promise<T>) => (opts.db ? opts.db.transaction(fn, { lane: "bulk" }) : asSystem(fn, { lane: "bulk" }));
+  const writeSize = new StepSize({ targetMs: getConfig().BULK_STEP_MS, first: 8, max: 500 });
   const limit = opts.limit ?? Number.POSITIVE_INFINITY;
   const batchSize = opts.batchSize ?? 64;
   const targets = opts.targets ?? BACKFILL_TARGETS;
@@ -97,22 +102,35 @@ export async function backfillEmbeddings(
         error = err.message;
         break outer;
       }
-      const written = await system((tx) =>
-        tx.query<{ id: string }>(
-          // v's column names are chosen not to collide with the columns textExpression reads
-          `update ${t.table} as t set embedding = v.mhq_vec::vector, embedding_model = $4
-             from unnest($1::uuid[], $2::text[], $3::text[]) as v(mhq_row_id, mhq_vec, mhq_text_hash)
-            where t.id = v.mhq_row_id and (t.embedding is null or t.embedding_model is distinct from $4)
-              and md5(${t.textExpression}) = v.mhq_text_hash
-            returning t.id`,
-          [rows.map((r) => r.id), vectors.map(toVectorLiteral), rows.map((r) => md5(r.text)), provider.model],
-        ),
-      );
+      const written: { id: string }[] = [];
+      for (let at = 0; at < rows.length; ) {
+        const n = writeSize.next();
+        const slice = rows.slice(at, at + n);
+        const vecs = vectors.slice(at, at + n);
+        const started = performance.now();
+        written.push(
+          ...(await system((tx) =>
+            tx.query<{ id: string }>(
+              // v's column names are chosen not to collide with the columns textExpression reads
+              `update ${t.table} as t set embedding = v.mhq_vec::vector, embedding_model = $4
+                 from unnest($1::uuid[], $2::text[], $3::text[]) as v(mhq_row_id, mhq_vec, mhq_text_hash)
+                where t.id = v.mhq_row_id and (t.embedding is null or t.embedding_model is distinct from $4)
+                  and md5(${t.textExpression}) = v.mhq_text_hash
+                returning t.id`,
+              [slice.map((r) => r.id), vecs.map(toVectorLiteral), slice.map((r) => md5(r.text)), provider.model],
+            ),
+          )),
+        );
+        if (slice.length === n) writeSize.record(n, performance.now() - started);
+        at += slice.length;
+      }
       embedded += written.length;
       opts.onBatch?.({ table: t.table, embedded: written.length });
     }
   }
-  const counts = await system((tx) => countQueued(tx, targets, provider.model));
+  // each table's count a step of its own
+  const counts: QueueCount[] = [];
+  for (const target of targets) counts.push(...(await system((tx) => countQueued(tx, [target], provider.model))));
   return { embedded, remaining: counts.reduce((s, c) => s + c.remaining, 0), targets: counts, ...(error ? { error } : {}) };
 }
 

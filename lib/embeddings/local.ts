@@ -23,8 +23,27 @@ export const WORD_VECTORS_FILE = path.join(process.cwd(), ".models", `${LOCAL_MO
 export const localEmbedder: EmbeddingProvider = {
   name: "local",
   model: LOCAL_MODEL,
-  embed: async (texts) => texts.map(embedLocal),
+  embed: (texts) => embedInSlices(texts),
 };
+
+/**
+ * The embedder runs on the thread that serves requests: a transcript of 500 long turns is seconds of
+ * work. It embeds for at most SLICE_MS at a time and then lets that thread answer what waits.
+ */
+const SLICE_MS = 4;
+
+async function embedInSlices(texts: string[]): Promise<number[][]> {
+  const out: number[][] = [];
+  let since = performance.now();
+  for (const text of texts) {
+    out.push(embedLocal(text));
+    if (performance.now() - since >= SLICE_MS) {
+      await new Promise((resolve) => setImmediate(resolve));
+      since = performance.now();
+    }
+  }
+  return out;
+}
 
 interface WordVectors {
   dims: number;

@@ -72,6 +72,8 @@ export function fromDatabaseError(err: unknown): ApiError | undefined {
       return new ApiError("forbidden", "The database refused this operation for your role");
     case "MHQ09": // a write naming a contact that opted out (mhq.refuse_opted_out_contact)
       return new ApiError("conflict", "This contact opted out; nothing more is stored about them");
+    case "MHQ10": // a batch of interactions given up or changed while it was stored in steps (mhq.publish_interaction_batch)
+      return new ApiError("conflict", "The batch changed while it was being stored (turns of it were erased); nothing of it was stored");
     case "23505":
       return new ApiError("conflict", "An object with the same unique value already exists");
     case "23503":

@@ -2,6 +2,7 @@ import "server-only";
 import { closeDatabase } from "@/lib/db";
 import { getConfig } from "@/lib/config";
 import { stopConsolidationScheduler } from "@/lib/lifecycle/scheduler";
+import { stopLeftoverJanitor } from "@/lib/bulk/leftovers";
 import { recordHttpRequest } from "@/lib/metrics/http";
 import { tracingConfigured } from "@/lib/metrics/tracing";
 import { flushAccessCounts } from "@/lib/retrieval/usage/access-counts";
@@ -109,6 +110,7 @@ export function installServerBridge(): void {
     },
     shutdown: async () => {
       stopConsolidationScheduler();
+      await stopLeftoverJanitor();
       // batched counters held in memory: access events are already rows (the fold only moves them),
       // but folding now keeps the counters exact for the next start; the BM25 statistics are rebuilt
       for (const [what, flush] of [["access counters", flushAccessCounts], ["term statistics", flushTermStats]] as const) {

@@ -1,4 +1,5 @@
 import "server-only";
+import { randomUUID } from "node:crypto";
 import type { z } from "zod";
 import { recordAudit } from "@/lib/audit/queries";
 import type { Caller } from "@/lib/auth/caller";
@@ -9,6 +10,7 @@ import { toVectorLiteral, tryEmbed } from "@/lib/embeddings";
 import type { knowledgeImportResultView } from "./contracts";
 import { knowledgeEmbeddingText } from "./embedding-text";
 import { parseMarkdownEntry } from "./front-matter";
+import { storeImport } from "./import-staging";
 import * as q from "./queries";
 import { createKnowledgeBody, type CreateKnowledgeBody, type ImportKnowledgeBody } from "./schemas";
 
@@ -23,8 +25,11 @@ interface Candidate {
 /**
  * POST /knowledge/import: validates every entry and file on its own and reports each one as
  * created, skipped (a published entry, or an earlier item of this import, has the same title) or
- * refused (with the reasons). Valid items are written in one transaction, so either every item
- * reported `created` exists or the request fails as a whole — never a silent partial import.
+ * refused (with the reasons). Valid items are written a few per step (bulk transactions that let
+ * requests go between them: lib/db/lanes.ts), hidden from every reader until one statement
+ * publishes them all, so either every item reported `created` exists or the request fails as a
+ * whole — never a silent partial import, not even when the server stops midway (the janitor
+ * deletes what an import given up wrote).
  */
 export async function importKnowledge(caller: Caller, body: ImportKnowledgeBody) {
   assertCan(caller, "knowledge.write");
@@ -59,34 +64,38 @@ export async function importKnowledge(caller: Caller, body: ImportKnowledgeBody)
   }
 
   const vectors = toCreate.length ? await tryEmbed(toCreate.map((c) => knowledgeEmbeddingText(c.entry!))) : null;
+  if (!toCreate.length) return report(candidates, false);
   noteSearchWrite();
-  await asCaller(caller, async (tx) => {
-    for (const [i, c] of toCreate.entries()) {
-      const entry = await q.insertEntry(tx, { ...c.entry!, embedding: vectors ? toVectorLiteral(vectors[i]!) : null });
-      if (entry) {
-        c.result.status = "created";
-        c.result.id = entry.id;
-      } else {
-        // someone published the title between the check and this write
-        const existing = await q.findPublishedByTitle(tx, { title: c.entry!.title });
-        skip(c, "duplicate title: a published entry already has this title", existing?.id);
+  const entries = toCreate.map((c, i) => ({ ...c.entry!, id: randomUUID(), embedding: vectors ? toVectorLiteral(vectors[i]!) : null }));
+  await storeImport(caller, entries, (written) =>
+    // the report is settled inside the publishing step, the audit entry written with it
+    async (tx) => {
+      for (const [i, c] of toCreate.entries()) {
+        if (written.has(entries[i]!.id)) {
+          c.result.status = "created";
+          c.result.id = entries[i]!.id;
+        } else {
+          // someone published the title between the check and this write
+          const existing = await q.findPublishedByTitle(tx, { title: c.entry!.title });
+          skip(c, "duplicate title: a published entry already has this title", existing?.id);
+        }
       }
-    }
-    const created = toCreate.filter((c) => c.result.status === "created");
-    if (created.length) {
-      await recordAudit(tx, {
-        action: "knowledge.import",
-        targetType: "knowledge_entry",
-        details: {
-          created: created.length,
-          skipped: candidates.filter((c) => c.result.status === "skipped").length,
-          refused: candidates.filter((c) => c.result.status === "refused").length,
-          ids: created.map((c) => c.result.id),
-          embedded: vectors !== null,
-        },
-      });
-    }
-  });
+      const created = toCreate.filter((c) => c.result.status === "created");
+      if (created.length) {
+        await recordAudit(tx, {
+          action: "knowledge.import",
+          targetType: "knowledge_entry",
+          details: {
+            created: created.length,
+            skipped: candidates.filter((c) => c.result.status === "skipped").length,
+            refused: candidates.filter((c) => c.result.status === "refused").length,
+            ids: created.map((c) => c.result.id),
+            embedded: vectors !== null,
+          },
+        });
+      }
+    },
+  );
   return report(candidates, false);
 }
 

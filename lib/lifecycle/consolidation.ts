@@ -67,75 +67,81 @@ async function runConsolidation(caller: Caller, body: z.infer<typeof consolidate
   // archiving and promoting change what memory search finds: its statistics follow in a batch
   if (!dryRun) noteSearchWrite();
 
+  // bulk work: it starts once no request waits for the database (lib/db/lanes.ts), and on a server
+  // database holds one of the bulk lane's connections, not one that requests need
   const run = async () =>
-    asCaller(caller, async (tx) => {
-      await q.lockConsolidation(tx);
-      const dailyNotes = await q.archiveDailyNotes(tx, { before: addDays(today, -DAILY_NOTE_KEEP_DAYS), now });
-      const expiredLearning = await q.archiveExpiredLearning(tx, { now });
-      const resolvedWorking = await q.pruneResolvedWorking(tx, { before: daysAgo(asOf, RESOLVED_WORKING_KEEP_DAYS).toISOString(), now });
-      const purgedNotes = await purgeExpiredNotes(tx, { now });
+    asCaller(
+      caller,
+      async (tx) => {
+        await q.lockConsolidation(tx);
+        const dailyNotes = await q.archiveDailyNotes(tx, { before: addDays(today, -DAILY_NOTE_KEEP_DAYS), now });
+        const expiredLearning = await q.archiveExpiredLearning(tx, { now });
+        const resolvedWorking = await q.pruneResolvedWorking(tx, { before: daysAgo(asOf, RESOLVED_WORKING_KEEP_DAYS).toISOString(), now });
+        const purgedNotes = await purgeExpiredNotes(tx, { now });
 
-      const candidates = await q.lockPromotionCandidates(tx, {
-        categories: PROMOTABLE_CATEGORIES,
-        minUses: PROMOTION_MIN_USES,
-        minConfidence: PROMOTION_MIN_CONFIDENCE,
-        createdBefore: daysAgo(asOf, PROMOTION_MIN_AGE_DAYS).toISOString(),
-      });
-      const promoted: ConsolidationReport["promoted"]["items"] = [];
-      for (const c of candidates) {
-        const category = promotedCategory(c.agentKind, c.category);
-        const id = await q.promoteMemory(tx, { id: c.id, category, now });
-        promoted.push({ id, agentId: c.agentId, category, title: c.title, promotedFrom: [c.id] });
-      }
-
-      const flagged = await q.flagUnverifiedCore(tx, { before: daysAgo(asOf, CORE_VERIFY_AFTER_DAYS).toISOString(), now });
-      const awaiting = await q.listAwaitingOutcomes(tx, { now, limit: AWAITING_LIST_LIMIT });
-
-      const reportIds: string[] = [];
-      for (const agent of await q.listReportableAgents(tx)) {
-        if (await q.reportExists(tx, { agentId: agent.id, date: reportDate })) continue;
-        const { data, markdown } = await buildReport(tx, { agent, date: reportDate, timeZone });
-        const stored = await q.insertReport(tx, { agentId: agent.id, clientId: agent.clientId, date: reportDate, data, markdown });
-        if (stored) {
-          reportIds.push(stored.id);
-          written.push({ agentId: agent.id, date: reportDate, data, markdown });
-        }
-      }
-
-      const changes =
-        dailyNotes.length + expiredLearning.length + resolvedWorking.length + purgedNotes + promoted.length + flagged.length + reportIds.length;
-      const report: ConsolidationReport = {
-        asOf: now,
-        today,
-        dryRun,
-        archived: { dailyNotes: list(dailyNotes), expiredLearning: list(expiredLearning) },
-        pruned: { resolvedWorking: list(resolvedWorking) },
-        purged: { agentNotes: { count: purgedNotes } },
-        promoted: { count: promoted.length, items: promoted },
-        flaggedForVerification: list(flagged),
-        awaitingOutcomes: { count: awaiting.length, items: awaiting.map(({ clientId: _c, tags: _t, ...d }) => d) },
-        reports: { date: reportDate, count: reportIds.length, ids: reportIds },
-        changes,
-      };
-      if (dryRun) throw new DryRunRollback(report);
-      if (changes > 0) {
-        await recordAudit(tx, {
-          action: "lifecycle.consolidate",
-          targetType: "lifecycle",
-          details: {
-            asOf: now,
-            archivedDailyNotes: dailyNotes,
-            archivedExpiredLearning: expiredLearning,
-            prunedResolvedWorking: resolvedWorking,
-            purgedAgentNotes: purgedNotes,
-            promoted: promoted.map((p) => ({ id: p.id, from: p.promotedFrom })),
-            flaggedForVerification: flagged,
-            reports: reportIds,
-          },
+        const candidates = await q.lockPromotionCandidates(tx, {
+          categories: PROMOTABLE_CATEGORIES,
+          minUses: PROMOTION_MIN_USES,
+          minConfidence: PROMOTION_MIN_CONFIDENCE,
+          createdBefore: daysAgo(asOf, PROMOTION_MIN_AGE_DAYS).toISOString(),
         });
-      }
-      return report;
-    });
+        const promoted: ConsolidationReport["promoted"]["items"] = [];
+        for (const c of candidates) {
+          const category = promotedCategory(c.agentKind, c.category);
+          const id = await q.promoteMemory(tx, { id: c.id, category, now });
+          promoted.push({ id, agentId: c.agentId, category, title: c.title, promotedFrom: [c.id] });
+        }
+
+        const flagged = await q.flagUnverifiedCore(tx, { before: daysAgo(asOf, CORE_VERIFY_AFTER_DAYS).toISOString(), now });
+        const awaiting = await q.listAwaitingOutcomes(tx, { now, limit: AWAITING_LIST_LIMIT });
+
+        const reportIds: string[] = [];
+        for (const agent of await q.listReportableAgents(tx)) {
+          if (await q.reportExists(tx, { agentId: agent.id, date: reportDate })) continue;
+          const { data, markdown } = await buildReport(tx, { agent, date: reportDate, timeZone });
+          const stored = await q.insertReport(tx, { agentId: agent.id, clientId: agent.clientId, date: reportDate, data, markdown });
+          if (stored) {
+            reportIds.push(stored.id);
+            written.push({ agentId: agent.id, date: reportDate, data, markdown });
+          }
+        }
+
+        const changes =
+          dailyNotes.length + expiredLearning.length + resolvedWorking.length + purgedNotes + promoted.length + flagged.length + reportIds.length;
+        const report: ConsolidationReport = {
+          asOf: now,
+          today,
+          dryRun,
+          archived: { dailyNotes: list(dailyNotes), expiredLearning: list(expiredLearning) },
+          pruned: { resolvedWorking: list(resolvedWorking) },
+          purged: { agentNotes: { count: purgedNotes } },
+          promoted: { count: promoted.length, items: promoted },
+          flaggedForVerification: list(flagged),
+          awaitingOutcomes: { count: awaiting.length, items: awaiting.map(({ clientId: _c, tags: _t, ...d }) => d) },
+          reports: { date: reportDate, count: reportIds.length, ids: reportIds },
+          changes,
+        };
+        if (dryRun) throw new DryRunRollback(report);
+        if (changes > 0) {
+          await recordAudit(tx, {
+            action: "lifecycle.consolidate",
+            targetType: "lifecycle",
+            details: {
+              asOf: now,
+              archivedDailyNotes: dailyNotes,
+              archivedExpiredLearning: expiredLearning,
+              prunedResolvedWorking: resolvedWorking,
+              purgedAgentNotes: purgedNotes,
+              promoted: promoted.map((p) => ({ id: p.id, from: p.promotedFrom })),
+              flaggedForVerification: flagged,
+              reports: reportIds,
+            },
+          });
+        }
+        return report;
+      },
+      { lane: "bulk" },
+    );
 
   try {
     const report = await run();

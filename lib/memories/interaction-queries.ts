@@ -34,17 +34,19 @@ const COLUMNS = `i.id, i.client_id as "clientId", i.agent_id as "agentId", i.con
 
 /**
  * Inserts the turns in one statement, in the order given: that order is their recording order (seq)
- * where times are equal, and the database indexes them for search once for the whole statement.
+ * where times are equal, and the database indexes them for search once for the whole statement —
+ * unless they belong to `batchId`, a batch being stored in steps, which indexes them itself and
+ * keeps them hidden until it is published (./interaction-batches.ts).
  * Without RETURNING on purpose: specialists may write interactions but not read them back (RLS), and
  * RETURNING would need read access.
  */
-export async function insertInteractions(tx: Queryable, rows: NewInteraction[]) {
+export async function insertInteractions(tx: Queryable, rows: NewInteraction[], batchId: string | null = null) {
   const col = <K extends keyof NewInteraction>(k: K) => rows.map((r) => r[k]);
   await tx.query(
     `insert into interactions (id, client_id, agent_id, contact_id, channel, direction, speaker, content, occurred_at,
-                               embedding, created_at, conversation_key, external_id, attachments)
+                               embedding, created_at, conversation_key, external_id, attachments, batch_id)
      select u.id, u.client_id, u.agent_id, u.contact_id, u.channel, u.direction, u.speaker, u.content, u.occurred_at,
-            u.embedding::vector, u.created_at, u.conversation_key, u.external_id, u.attachments::jsonb
+            u.embedding::vector, u.created_at, u.conversation_key, u.external_id, u.attachments::jsonb, $15::uuid
        from unnest($1::uuid[], $2::uuid[], $3::uuid[], $4::uuid[], $5::text[], $6::text[], $7::text[], $8::text[],
                    $9::timestamptz[], $10::text[], $11::timestamptz[], $12::text[], $13::text[], $14::text[])
             with ordinality as u (id, client_id, agent_id, contact_id, channel, direction, speaker, content, occurred_at,
@@ -53,7 +55,7 @@ export async function insertInteractions(tx: Queryable, rows: NewInteraction[]) 
     [
       col("id"), col("clientId"), col("agentId"), col("contactId"), col("channel"), col("direction"), col("speaker"),
       col("content"), rows.map((r) => r.occurredAt.toISOString()), col("embedding"), rows.map((r) => r.createdAt.toISOString()),
-      col("conversationId"), col("externalId"), rows.map((r) => JSON.stringify(r.attachments)),
+      col("conversationId"), col("externalId"), rows.map((r) => JSON.stringify(r.attachments)), batchId,
     ],
   );
 }

@@ -9,14 +9,16 @@ import { ApiError, forbidden, notFound } from "@/lib/http/errors";
 import { encodeSequenceCursor, isCursorTimestamp } from "@/lib/http/input-guards";
 import { noteInteractionWrite } from "@/lib/retrieval/search/term-stats";
 import { searchableText } from "./attachments";
+import * as bq from "./batch-queries";
+import { claimsSettled, createBatch, storeBatch, whenUnclaimed } from "./interaction-batches";
 import * as q from "./interaction-queries";
 import type { createInteractionBatchBody, createInteractionBody, listConversationsQuery, listInteractionsQuery } from "./schemas";
 
 type Item = z.infer<typeof createInteractionBody>;
 
 /**
- * Records turns of conversations (the raw transcript), embedded for recall, in one transaction: all
- * or nothing. Agents write in their own name; a field agent only for its own client. A contact is
+ * Records turns of conversations (the raw transcript), embedded for recall, all or nothing: a single
+ * turn in one transaction, a batch in short steps made visible at once (./interaction-batches.ts). Agents write in their own name; a field agent only for its own client. A contact is
  * filed under its own client: one the caller cannot see, or of another client than the one named,
  * answers exactly as a missing contact (RLS refuses the same pairing again). A turn whose externalId
  * the agent already stored is not stored again: its stored row is answered, marked deduplicated.
@@ -62,32 +64,53 @@ async function recordInteractions(caller: Caller, items: Item[], opts: { batch: 
     embedding: vectors ? toVectorLiteral(vectors[index]!) : null,
   }));
 
-  const result = await asCaller(caller, async (tx) => {
-    await checkReferences(tx, caller, rows, refuse);
-    let stored = new Map<string, q.InteractionRow>();
-    if (seen.size) {
-      await q.lockExternalIds(tx, { agentId: caller.agentId });
-      stored = new Map((await q.ownInteractions(tx, { externalIds: [...seen.keys()] })).map((r) => [r.externalId!, r]));
-    }
-    const fresh = rows.filter((r) => !r.externalId || !stored.has(r.externalId));
-    if (fresh.length) {
-      await q.insertInteractions(tx, fresh);
-      // the messages themselves stay out of the log: contact erasure must be able to remove them
-      const contacts = [...new Set(fresh.map((r) => r.contactId).filter(Boolean))];
-      await recordAudit(tx, {
-        action: opts.batch ? "interaction.batch" : "interaction.create",
-        targetType: "interaction",
-        targetId: opts.batch ? null : fresh[0]!.id,
-        clientId: fresh[0]!.clientId,
-        details: opts.batch
-          ? { count: fresh.length, deduplicated: rows.length - fresh.length, contactIds: contacts, channels: [...new Set(fresh.map((r) => r.channel))] }
-          : { contactId: fresh[0]!.contactId, channel: fresh[0]!.channel, direction: fresh[0]!.direction },
-      });
-    }
-    // a single write answers the row as stored (its conversation included)
-    const written = opts.batch || !fresh.length ? [] : await q.ownInteractions(tx, { ids: [fresh[0]!.id] });
-    return { stored, fresh, written };
+  const externalIds = [...seen.keys()];
+  const batchAudit = (fresh: q.NewInteraction[]) => ({
+    action: "interaction.batch",
+    targetType: "interaction",
+    targetId: null,
+    clientId: fresh[0]!.clientId,
+    // the messages themselves stay out of the log: contact erasure must be able to remove them
+    details: {
+      count: fresh.length,
+      deduplicated: rows.length - fresh.length,
+      contactIds: [...new Set(fresh.map((r) => r.contactId).filter(Boolean))],
+      channels: [...new Set(fresh.map((r) => r.channel))],
+    },
   });
+  // A message id that a batch still being stored claims is waited for: the batch may yet store it.
+  // A batch's first step claims its own ids (its row) under the same lock.
+  const result = await whenUnclaimed(() =>
+    asCaller(
+      caller,
+      async (tx) => {
+        await checkReferences(tx, caller, rows, refuse);
+        let stored = new Map<string, q.InteractionRow>();
+        if (externalIds.length) {
+          await q.lockExternalIds(tx, { agentId: caller.agentId });
+          const [holders, earlier] = await Promise.all([bq.externalIdHolders(tx, { externalIds }), q.ownInteractions(tx, { externalIds })]);
+          if (!claimsSettled(holders)) return undefined;
+          stored = new Map(earlier.map((r) => [r.externalId!, r]));
+        }
+        const fresh = rows.filter((r) => !r.externalId || !stored.has(r.externalId));
+        if (!fresh.length) return { stored, fresh, written: [], batchId: null };
+        if (opts.batch) return { stored, fresh, written: [], batchId: await createBatch(tx, caller.agentId, fresh) };
+        await q.insertInteractions(tx, fresh);
+        await recordAudit(tx, {
+          action: "interaction.create",
+          targetType: "interaction",
+          targetId: fresh[0]!.id,
+          clientId: fresh[0]!.clientId,
+          details: { contactId: fresh[0]!.contactId, channel: fresh[0]!.channel, direction: fresh[0]!.direction },
+        });
+        // a single write answers the row as stored (its conversation included)
+        return { stored, fresh, written: await q.ownInteractions(tx, { ids: [fresh[0]!.id] }), batchId: null };
+      },
+      // a batch is bulk work from its first step
+      opts.batch ? { lane: "bulk" } : {},
+    ),
+  );
+  if (result.batchId) await storeBatch(caller, result.batchId, result.fresh, batchAudit(result.fresh));
   // the conversation search's word statistics are rebuilt shortly after, in a batch
   for (const scope of new Set(result.fresh.map((r) => `${r.clientId ?? ""}`))) noteInteractionWrite(caller.agentId, scope || null);
   return rows.map((row) => {

@@ -3,6 +3,7 @@ import { getDatabase } from "@/lib/db";
 import { claimsFor, withClaims } from "@/lib/db/caller";
 import { toVectorLiteral } from "@/lib/embeddings";
 import { embedLocal } from "@/lib/embeddings/local";
+import { runBatchJanitor } from "@/lib/memories/interaction-batches";
 import { flushAccessCounts } from "@/lib/retrieval/usage/access-counts";
 import { foldAccessEvents } from "@/lib/retrieval/usage/access-queries";
 import { admin, as } from "../helpers/api";
@@ -207,6 +208,85 @@ describe.runIf(REAL)(`concurrent writers on a real server — ${reason}`, () => 
       expect(Number(left!.n)).toBe(0);
       expect((await admin.get(`/api/v1/contacts/${contactId}`)).body.contact.optOut).toBe(true);
     }
+  });
+});
+
+describe.runIf(REAL)(`interaction batches stored in steps, at once on a real server — ${reason}`, () => {
+  let client: { id: string };
+  let manager: TestAgent;
+  let writer: TestAgent;
+  beforeAll(async () => {
+    client = await createClient();
+    manager = await createAgent({ kind: "internal", role: "manager" });
+    writer = await createAgent({ kind: "internal", role: "specialist" });
+  });
+  const turns = (prefix: string, n: number, over: (i: number) => Record<string, unknown> = () => ({})) =>
+    Array.from({ length: n }, (_, i) => ({
+      channel: "chat",
+      direction: i % 2 ? "outbound" : "inbound",
+      speaker: "Dana",
+      content: `${prefix} turn ${i}`,
+      occurredAt: new Date(Date.UTC(2026, 2, 2, 14, i)).toISOString(),
+      externalId: `${prefix}-${i}`,
+      conversationId: prefix,
+      ...over(i),
+    }));
+  const storedOf = async (prefix: string) => {
+    const [row] = await (await getDatabase()).query<{ n: number; hidden: number; distinct: number }>(
+      `select count(*)::int as n, count(distinct external_id)::int as distinct,
+              count(*) filter (where batch_id = any (mhq.hidden_interaction_batches()))::int as hidden
+         from interactions where external_id like $1 || '-%'`,
+      [prefix],
+    );
+    return row!;
+  };
+
+  it("two batches and a single write with overlapping externalIds store each turn once and answer the same id for it", async () => {
+    for (let round = 0; round < 3; round++) {
+      const prefix = `overlap-${round}-${rareWord()}`;
+      const items = turns(prefix, 60);
+      const [a, b, c] = await Promise.all([
+        as(writer.key).post("/api/v1/interactions/batch", { interactions: items.slice(0, 40) }),
+        as(writer.key).post("/api/v1/interactions/batch", { interactions: items.slice(20, 60) }),
+        as(writer.key).post("/api/v1/interactions", items[30]),
+      ]);
+      expect([a.status, b.status], JSON.stringify([a.body, b.body])).toEqual([201, 201]);
+      expect([200, 201]).toContain(c.status);
+      const idOf = new Map<string, string>();
+      for (const res of [a, b]) {
+        for (const i of res.body.interactions as { id: string; externalId: string }[]) {
+          expect(idOf.get(i.externalId) ?? i.id).toBe(i.id);
+          idOf.set(i.externalId, i.id);
+        }
+      }
+      expect(idOf.get(`${prefix}-30`)).toBe(c.body.interaction.id);
+      expect(await storedOf(prefix)).toEqual({ n: 60, distinct: 60, hidden: 0 });
+    }
+  });
+
+  it("a batch racing an opt-out of a contact it names is stored whole or refused whole", async () => {
+    const outcomes = new Set<number>();
+    for (let round = 0; round < 6; round++) {
+      const c = await as(manager.key).post("/api/v1/contacts", { name: `Batch Optout ${round}`, clientId: client.id });
+      const contactId = c.body.contact.id as string;
+      const prefix = `optout-${round}-${rareWord()}`;
+      const items = turns(prefix, 40, (i) => (i % 2 ? { contactId } : {}));
+      const [batch, optOut] = await Promise.all([
+        as(writer.key).post("/api/v1/interactions/batch", { interactions: items }),
+        new Promise((r) => setTimeout(r, round * 60)).then(() => as(manager.key).post(`/api/v1/contacts/${contactId}/opt-out`)),
+      ]);
+      expect(optOut.status).toBe(200);
+      expect([201, 409, 422], JSON.stringify(batch.body)).toContain(batch.status);
+      outcomes.add(batch.status);
+      await runBatchJanitor();
+      // stored: the turns not naming the contact, all of them (the erasure took the others);
+      // refused: none of them
+      expect(await storedOf(prefix)).toEqual(batch.status === 201 ? { n: 20, distinct: 20, hidden: 0 } : { n: 0, distinct: 0, hidden: 0 });
+      const [named] = await (await getDatabase()).query<{ n: number }>("select count(*)::int as n from interactions where contact_id = $1", [contactId]);
+      expect(named!.n).toBe(0);
+    }
+    // (which of the two happens is up to the race; the assertions hold for both)
+    expect(outcomes.size).toBeGreaterThan(0);
   });
 });
 

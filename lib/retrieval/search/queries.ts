@@ -124,27 +124,35 @@ export function searchInteractions(
   );
 }
 
-/** Rebuilds the BM25 statistics of one agent's or one client's conversations (a job, as the system). */
-export async function refreshInteractionStats(tx: Queryable, kind: "agent" | "client", scopeId: string) {
-  const [row] = await tx.query<{ done: boolean }>("select mhq.refresh_interaction_stats($1, $2) as done", [kind, scopeId]);
-  return Boolean(row?.done);
+/**
+ * One step of rebuilding the BM25 statistics of one agent's or one client's conversations (a job,
+ * as the system): the next `lexemes` words after `after` (the last step: every word left, and the
+ * scope's size). The word to continue after, or null when the scope is done.
+ */
+export async function refreshInteractionStatsStep(tx: Queryable, p: { kind: "agent" | "client"; scopeId: string; after: string; lexemes: number }) {
+  const [row] = await tx.query<{ next: string | null }>("select mhq.refresh_interaction_stats_step($1, $2, $3, $4) as next", [
+    p.kind, p.scopeId, p.after, p.lexemes,
+  ]);
+  return row?.next ?? null;
 }
 
-/** Folds the logged deltas of the memory and knowledge statistics in (a job, as the system). */
-export async function foldSearchStats(tx: Queryable) {
-  const [row] = await tx.query<{ folded: number }>("select mhq.fold_search_stats() as folded");
+/** Folds up to `limit` logged deltas of the memory and knowledge statistics in (a job, as the system); how many. */
+export async function foldSearchStats(tx: Queryable, p: { limit: number }) {
+  const [row] = await tx.query<{ folded: number }>("select mhq.fold_search_stats($1) as folded", [p.limit]);
   return Number(row?.folded ?? 0);
 }
 
-/** VACUUM of postings tables (outside any transaction): sets their visibility map. */
-export async function vacuumSearchPostings(db: Queryable, tables: "memories and knowledge" | "interactions") {
+/** The tables whose visibility map a VACUUM sets after the statistics jobs (embedded database). */
+export const POSTINGS_TABLES = {
   // the statistics too: a rebuild deletes a scope's rows and a fold empties the log, and their
   // dead rows would otherwise be stepped over by every search's lookups
-  await db.exec(
-    tables === "interactions"
-      ? "vacuum interaction_postings, interaction_search_docs, interaction_term_stats, interaction_corpus_stats"
-      : "vacuum knowledge_postings, memory_postings, search_stats_log, search_term_stats",
-  );
+  interactions: ["interaction_postings", "interaction_search_docs", "interaction_term_stats", "interaction_corpus_stats"],
+  "memories and knowledge": ["knowledge_postings", "memory_postings", "search_stats_log", "search_term_stats"],
+} as const;
+
+/** VACUUM of one postings or statistics table (outside any transaction): sets its visibility map. */
+export async function vacuumTable(db: Queryable, table: (typeof POSTINGS_TABLES)[keyof typeof POSTINGS_TABLES][number]) {
+  await db.exec(`vacuum ${table}`);
 }
 
 export type KnowledgeHit = Ranked &

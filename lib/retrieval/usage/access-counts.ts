@@ -20,7 +20,8 @@ import { processWide } from "@/lib/process-wide";
 export const FOLD_DELAY_MS = 1000;
 /**
  * Events per fold transaction. The embedded database runs one transaction at a time: small folds
- * let requests arriving meanwhile go between them. A server folds larger batches.
+ * let requests arriving meanwhile go between them, and each waits while requests wait (a bulk
+ * step). A server folds larger batches.
  */
 export const FOLD_CHUNK = { pglite: 32, postgres: 500 } as const;
 
@@ -90,7 +91,8 @@ export async function flushAccessCounts(): Promise<void> {
   const run = asJobRun("access_fold", async () => {
     const chunk = FOLD_CHUNK[(await getDatabase()).kind];
     for (;;) {
-      const folded = await asSystem((tx) => foldAccessEvents(tx, { limit: chunk }));
+      // a bulk step (lib/db/lanes.ts): it waits while requests wait for the database
+      const folded = await asSystem((tx) => foldAccessEvents(tx, { limit: chunk }), { lane: "bulk" });
       if (folded < chunk) break;
     }
   });

@@ -1,5 +1,6 @@
 -- The calling agent's own interactions, by id or by the caller's message id (externalId): what a
--- write stored, read back for its answer, and what a retried write stored the first time. Security
+-- write stored, read back for its answer, and what a retried write stored the first time (turns of a
+-- batch still being stored are not stored yet: mhq.hidden_interaction_batches). Security
 -- definer because specialists write interactions but may not read them (interactions_select); it
 -- returns only rows the caller wrote itself (its agent id from its claims, never from an argument).
 create or replace function mhq.own_interactions(p_ids uuid[], p_external_ids text[])
@@ -18,6 +19,7 @@ as $$
     left join interaction_search_docs d on d.interaction_id = i.id
    where mhq.agent_id() is not null and i.agent_id = mhq.agent_id()
      and (i.id = any(p_ids) or i.external_id = any(p_external_ids))
+     and (i.batch_id is null or i.batch_id <> all (mhq.hidden_interaction_batches()))
 $$;
 
 revoke all on function mhq.own_interactions(uuid[], text[]) from public;
