@@ -187,9 +187,10 @@ describe.runIf(ENABLED)(`two app instances on one database — ${reason}`, () =>
     const seen = await call(bases[1]!, limited.key, "GET", "/api/v1/agents/me");
     expect(seen.body.agent.limits).toMatchObject({ requestsPerSecond: 1, burst: 2 });
     // on each instance: the key's first request learns the limits, then the burst of 2, then 429
-    const burst = async (base: string) => {
+    // (a refusal is answered after a pause until the key's next token, so the calls stop at the first)
+    const burst = async (base: string, calls: number) => {
       const statuses: number[] = [];
-      for (let i = 0; i < 4; i++) {
+      for (let i = 0; i < calls; i++) {
         const res = await fetch(`${base}/api/v1/agents/me`, { headers: { authorization: `Bearer ${limited.key}` } });
         statuses.push(res.status);
         if (res.status === 429) expect(res.headers.get("ratelimit-policy")).toMatch(/^"rate";q=2;w=2, /);
@@ -198,8 +199,8 @@ describe.runIf(ENABLED)(`two app instances on one database — ${reason}`, () =>
       return statuses;
     };
     // instance B learnt them with the call above; instance A with its first call here
-    expect(await burst(bases[1]!)).toEqual([200, 200, 429, 429]);
-    expect(await burst(bases[0]!)).toEqual([200, 200, 200, 429]);
+    expect(await burst(bases[1]!, 3)).toEqual([200, 200, 429]);
+    expect(await burst(bases[0]!, 4)).toEqual([200, 200, 200, 429]);
   });
 
   it("opt-out on one instance racing suggestions on the other leaves nothing about the contact", async () => {
