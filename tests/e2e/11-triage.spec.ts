@@ -64,6 +64,8 @@ test("300 pending suggestions: the first page opens windowed, 20 are approved fr
   });
 
   await test.step("the page and the filters are in the address: Next, reload, Back", async () => {
+    // the queue reloads once the decisions are sent: Next is pressed on the settled list
+    await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
     await page.getByRole("navigation", { name: "Pages of suggestions" }).getByRole("button", { name: "Next" }).click();
     await expect(page).toHaveURL(/[?&]page=2\b/);
     await expect(row(page, `${prefix}_121`)).toBeVisible();
