@@ -103,6 +103,8 @@ const envSchema = z.object({
   TRUST_PROXY: z.string().default("false").transform(parseTrustProxy),
   /** API requests one instance serves at once (default: DATABASE_POOL_MAX on a server, 4 embedded) */
   ADMISSION_CONCURRENCY: z.coerce.number().int().min(1).max(1000).optional(),
+  /** requests one caller may have running at once (default: the machine's cores, at least 2; never more than half of ADMISSION_CONCURRENCY) */
+  ADMISSION_CALLER_CONCURRENCY: z.coerce.number().int().min(1).max(1000).optional(),
   /** requests that may wait for a turn, in arrival order; beyond it 429 at once */
   ADMISSION_QUEUE: z.coerce.number().int().min(0).max(100_000).default(1000),
   /** a request that waited this long for its turn is refused with 429 instead of served late */

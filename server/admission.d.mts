@@ -21,6 +21,8 @@ export interface CallerLimits {
 
 export interface AdmissionSettings {
   concurrency: number;
+  /** the most requests one caller may have running at once (besides half of `concurrency`) */
+  callerConcurrency?: number;
   queue: number;
   maxWaitMs: number;
   caller: CallerLimits;

@@ -11,8 +11,11 @@
 //   next; a flow that was idle starts level with the others (idle time earns no credit). An importer
 //   whose requests take seconds gets a turn after a reader's many short ones, not before.
 // - One caller never holds more than half the slots (with two or more, at least one is left for
-//   another caller), and while others wait a caller above its share (the slots divided among the
-//   callers with work) gets a turn only once the others below theirs had one.
+//   another caller), nor more than `callerConcurrency` (by default the machine's cores): a request
+//   cannot be paused once it runs, so a quiet caller's request shares the CPU with every request a
+//   busy caller has running, and that must stay a few. While others wait, a caller above its share
+//   (the slots divided among the callers with work) gets a turn only once the others below theirs
+//   had one.
 // - Per caller: a request rate with a burst (a token bucket) and a cap on requests waiting (received,
 //   body being read or waiting for a turn). Over either: 429 `rate_limited` with Retry-After and the
 //   RateLimit / RateLimit-Policy fields (IETF httpapi ratelimit-headers draft). An agent's own limits,
@@ -72,7 +75,7 @@ const FORGET_AFTER_MS = 10 * 60_000;
 
 /**
  * An admission queue. `settings()` gives the limits in force, read at each arrival:
- * `{ concurrency, queue, maxWaitMs, caller: { rate, burst, queue } }`. `hooks` report to metrics:
+ * `{ concurrency, callerConcurrency?, queue, maxWaitMs, caller: { rate, burst, queue } }`. `hooks` report to metrics:
  * `state(waiting, running)`, `waited(kind, seconds)`, `rejected(reason, kind)`, `limits(concurrency, queue)`.
  */
 export function createAdmission({ settings, hooks = {}, now = () => performance.now() }) {
@@ -156,9 +159,13 @@ export function createAdmission({ settings, hooks = {}, now = () => performance.
 
   /**
    * The most slots one caller may hold: half of them (all but one of two or three), so another caller
-   * always finds a slot free and its work shares the database with few of the busy caller's.
+   * always finds a slot free, and at most `callerConcurrency`, so its work shares the CPU and the
+   * database with few of the busy caller's.
    */
-  const hardCap = () => (current.concurrency > 1 ? Math.min(current.concurrency - 1, Math.ceil(current.concurrency / 2)) : 1);
+  const hardCap = () =>
+    current.concurrency > 1
+      ? Math.max(1, Math.min(current.concurrency - 1, Math.ceil(current.concurrency / 2), current.callerConcurrency ?? Infinity))
+      : 1;
   /** A caller's share while others wait: the slots divided among the callers with work. */
   const fairShare = () => Math.max(1, Math.ceil(current.concurrency / Math.max(1, active)));
 

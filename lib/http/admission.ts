@@ -1,4 +1,5 @@
 import "server-only";
+import { availableParallelism } from "node:os";
 import { getConfig } from "@/lib/config";
 import {
   acceptQueueMs,
@@ -36,6 +37,7 @@ export function admissionSettings(): AdmissionSettings {
   const c = getConfig();
   return {
     concurrency: c.ADMISSION_CONCURRENCY ?? (c.DATABASE_URL ? c.DATABASE_POOL_MAX : 4),
+    callerConcurrency: c.ADMISSION_CALLER_CONCURRENCY ?? Math.max(2, availableParallelism()),
     queue: c.ADMISSION_QUEUE,
     maxWaitMs: c.ADMISSION_MAX_WAIT_MS,
     caller: { rate: c.ADMISSION_CALLER_RATE, burst: c.ADMISSION_CALLER_BURST, queue: c.ADMISSION_CALLER_QUEUE },

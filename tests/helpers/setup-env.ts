@@ -7,8 +7,10 @@ export const TEST_ADMIN_KEY = "test-admin-key-0123456789abcdef";
 
 process.env.ADMIN_API_KEY = TEST_ADMIN_KEY;
 process.env.SEED_DEMO = "false";
-// the route handlers share a pool of 10 connections (real PostgreSQL): let them all run at once
+// the route handlers share a pool of 10 connections (real PostgreSQL): let them all run at once, and
+// one caller's concurrent requests (the race tests) as many as admission ever lets one caller run
 process.env.ADMISSION_CONCURRENCY = "10";
+process.env.ADMISSION_CALLER_CONCURRENCY = "10";
 process.env.MHQ_VERIFY_RESPONSES = "1";
 resetConfigForTests();
 

@@ -106,6 +106,18 @@ describe("fair turns among callers", () => {
     expect(h.started.at(-1)).toBe("b2");
     expect(h.admission.running).toBe(4);
   });
+
+  it("holds one caller to callerConcurrency running requests even with slots free", () => {
+    const h = harness(settings({ concurrency: 10, callerConcurrency: 2 }));
+    for (let i = 0; i < 6; i++) h.send(A, `a${i}`);
+    // half of ten would be five: the caller's own cap of two holds
+    expect(h.started).toEqual(["a0", "a1"]);
+    h.send(B, "b0");
+    expect(h.started).toEqual(["a0", "a1", "b0"]);
+    h.finish("a0");
+    expect(h.started).toEqual(["a0", "a1", "b0", "a2"]);
+    expect(h.admission.running).toBe(3);
+  });
 });
 
 describe("per-caller limits", () => {
