@@ -72,6 +72,8 @@ const envSchema = z.object({
   DATABASE_PREPARE: z.union([z.literal("auto"), boolish]).default("auto"),
   /** how long one step of bulk work (an import, re-embedding, consolidation, a counter fold) holds the database at most, roughly */
   BULK_STEP_MS: z.coerce.number().int().min(2).max(1000).default(20),
+  /** the same once no request has come for a second (never below BULK_STEP_MS) */
+  BULK_IDLE_STEP_MS: z.coerce.number().int().min(2).max(1000).default(50),
   DATA_DIR: z.string().min(1).default("./.data"),
   SEED_DEMO: boolish.default(true),
   /** Postgres shared_buffers of the embedded database (e.g. 256MB); PGlite's own default is 128MB */

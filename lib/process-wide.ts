@@ -17,6 +17,7 @@ const NAMES = {
   batches: "__memoryHqBatches",
   knowledgeImports: "__memoryHqKnowledgeImports",
   leftovers: "__memoryHqLeftovers",
+  interactivePace: "__memoryHqInteractivePace",
 } as const;
 
 /** The process's one `name` object, made by `init` the first time any copy of a module asks. */

@@ -1,3 +1,5 @@
+import { processWide } from "@/lib/process-wide";
+
 /**
  * Two lanes to the database's connections: interactive work (every request's statements and
  * transactions) and bulk work (imports, re-embedding, consolidation, counter folds: the steps of
@@ -19,6 +21,14 @@ export interface LaneSettings {
 export type Lane = "interactive" | "bulk";
 
 export const BULK_MAX_WAIT_MS = 250;
+
+/** When interactive work last asked for a connection, in this process (performance.now()). */
+const pace = processWide("interactivePace", () => ({ lastAt: -Infinity }));
+
+/** Milliseconds since interactive work last asked for a connection in this process. */
+export function sinceInteractiveMs(): number {
+  return performance.now() - pace.lastAt;
+}
 
 interface Waiter {
   since: number;
@@ -45,6 +55,7 @@ export class Lanes {
    */
   interactive(): () => void {
     this.waiting++;
+    pace.lastAt = performance.now();
     let done = false;
     return () => {
       if (done) return;

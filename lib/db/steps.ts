@@ -1,18 +1,50 @@
+import { getConfig } from "@/lib/config";
+import { sinceInteractiveMs } from "./lanes";
 import type { Queryable } from "./types";
 
+/** A request came within this long: bulk steps keep to BULK_STEP_MS; else they may take BULK_IDLE_STEP_MS. */
+export const INTERACTIVE_RECENT_MS = 1_000;
+
 /**
- * The size of a long job's next step, so that each holds the database for about `targetMs`. After
- * each step the size moves towards the one that would have taken `targetMs` — by the square root of
- * the ratio, at most halved or doubled per step — so that it settles where a step's fixed cost
- * (its transaction, a function's setup) and its cost per item together take `targetMs`, and one
- * step slowed by something else on a busy machine does not collapse the next ones. Items differ
- * (a 20,000-character turn costs a hundred times a short one): a step of larger items shrinks the
- * next ones within a few steps.
+ * How long a bulk step should hold the database now: BULK_STEP_MS while requests come (one that
+ * arrives mid-step waits for it), BULK_IDLE_STEP_MS once none has come for a second — an import with
+ * nobody else about goes faster in longer steps, and a request that does come waits for one of them.
+ */
+export function bulkStepMs(): number {
+  const c = getConfig();
+  return sinceInteractiveMs() < INTERACTIVE_RECENT_MS ? c.BULK_STEP_MS : Math.max(c.BULK_STEP_MS, c.BULK_IDLE_STEP_MS);
+}
+
+/** Steps remembered to estimate a step's fixed cost and its cost per item. */
+const WINDOW = 16;
+
+const median = (xs: number[]) => {
+  const s = [...xs].sort((a, b) => a - b);
+  const m = s.length >> 1;
+  return s.length % 2 ? s[m]! : (s[m - 1]! + s[m]!) / 2;
+};
+
+/**
+ * The size of a long job's next step, so that each holds the database for about `targetMs` (by
+ * default `bulkStepMs()`).
+ *
+ * A step costs a fixed part (its transaction, a function's setup, the statements it always runs) plus
+ * a part per item. Both are estimated from the last steps — robustly, by the median of the slopes
+ * between steps of different sizes (Theil–Sen), so that a step slowed by something else on a busy
+ * machine moves neither — and the next step is the size that takes `targetMs`. When the fixed part
+ * alone takes more than two thirds of that, a step takes one and a half times its fixed part instead:
+ * shrinking the step further would hold the database just as long for fewer items, and the job would
+ * hold it far longer in all. The size moves at most by half or double per step. Items differ (a
+ * 20,000-character turn costs a hundred times a short one): a step of larger items shrinks the next
+ * ones within a few steps.
  */
 export class StepSize {
   private size: number;
+  private readonly steps: { items: number; ms: number }[] = [];
+  private fixedMs = 0;
 
-  constructor(private readonly opts: { targetMs: number; first: number; min?: number; max: number }) {
+  /** `targetMs`: a step's length, or a function giving it at each step (default `bulkStepMs`). */
+  constructor(private readonly opts: { targetMs?: number | (() => number); first: number; min?: number; max: number }) {
     this.size = this.clamp(opts.first);
   }
 
@@ -24,8 +56,27 @@ export class StepSize {
   /** A step of `items` took `ms`. */
   record(items: number, ms: number) {
     if (items <= 0) return;
-    const factor = Math.sqrt(this.opts.targetMs / Math.max(ms, 0.1));
-    this.size = this.clamp(Math.round(Math.min(Math.max(items * factor, items / 2), items * 2)));
+    this.steps.push({ items, ms: Math.max(ms, 0.01) });
+    if (this.steps.length > WINDOW) this.steps.shift();
+    const slopes: number[] = [];
+    for (let i = 0; i < this.steps.length; i++) {
+      for (let j = i + 1; j < this.steps.length; j++) {
+        const a = this.steps[i]!;
+        const b = this.steps[j]!;
+        if (a.items !== b.items) slopes.push((b.ms - a.ms) / (b.items - a.items));
+      }
+    }
+    // steps all of one size tell the total apart from its parts no better than the last estimate
+    const slope = slopes.length ? Math.max(0, median(slopes)) : 0;
+    if (slopes.length) this.fixedMs = Math.max(0, median(this.steps.map((s) => s.ms - slope * s.items)));
+    // the last steps' cost per item over the fixed part: larger items than before shrink the next
+    // step at once, smaller ones grow it only as the estimate over the whole window agrees
+    const recent = median(this.steps.slice(-3).map((s) => (s.ms - Math.min(this.fixedMs, s.ms * 0.9)) / s.items));
+    const perItem = Math.max(1e-3, slope, recent);
+    const target = this.opts.targetMs ?? bulkStepMs;
+    const budget = Math.max(typeof target === "number" ? target : target(), 1.5 * this.fixedMs);
+    const wanted = (budget - this.fixedMs) / perItem;
+    this.size = this.clamp(Math.round(Math.min(Math.max(wanted, items / 2), items * 2)));
   }
 
   private clamp(n: number) {

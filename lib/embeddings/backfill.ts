@@ -3,7 +3,6 @@ import { createHash } from "node:crypto";
 import type { z } from "zod";
 import { recordAudit } from "@/lib/audit/queries";
 import type { Caller } from "@/lib/auth/caller";
-import { getConfig } from "@/lib/config";
 import { asCaller, asSystem, type Database, type Queryable } from "@/lib/db";
 import { StepSize } from "@/lib/db/steps";
 import type { backfillReportView } from "./contracts";
@@ -72,7 +71,7 @@ export async function backfillEmbeddings(
   } = {},
 ): Promise<BackfillReport> {
   const system = <T>(fn: (tx: Queryable) => Promise<T>) => (opts.db ? opts.db.transaction(fn, { lane: "bulk" }) : asSystem(fn, { lane: "bulk" }));
-  const writeSize = new StepSize({ targetMs: getConfig().BULK_STEP_MS, first: 8, max: 500 });
+  const writeSize = new StepSize({ first: 8, max: 500 });
   const limit = opts.limit ?? Number.POSITIVE_INFINITY;
   const batchSize = opts.batchSize ?? 64;
   const targets = opts.targets ?? BACKFILL_TARGETS;

@@ -1,6 +1,5 @@
 import "server-only";
 import type { Caller } from "@/lib/auth/caller";
-import { getConfig } from "@/lib/config";
 import { asCaller, asSystem, type Queryable } from "@/lib/db";
 import { outsideRequest } from "@/lib/db/request-scope";
 import { LeaseLost, leased, StepSize } from "@/lib/db/steps";
@@ -46,7 +45,7 @@ export async function storeImport(caller: Caller, entries: Entry[], settle: (wri
   const step = <T>(fn: (tx: Queryable) => Promise<T>) => asCaller(caller, fn, { lane: "bulk" });
   const importId = await step((tx) => iq.createImport(tx, { entries: entries.length, leaseMs: IMPORT_LEASE_MS }));
   const lease = leased((tx) => iq.renewImport(tx, { id: importId, leaseMs: IMPORT_LEASE_MS }));
-  state.write ??= new StepSize({ targetMs: getConfig().BULK_STEP_MS, first: 4, max: 500 });
+  state.write ??= new StepSize({ first: 4, max: 500 });
   try {
     for (let at = 0; at < entries.length; ) {
       const wanted = state.write.next();
@@ -89,7 +88,7 @@ export function runImportJanitor(): Promise<void> {
   state.janitor ??= outsideRequest(async () => {
     try {
       await asSystem((tx) => iq.expireImports(tx), { lane: "bulk" });
-      state.discard ??= new StepSize({ targetMs: getConfig().BULK_STEP_MS, first: 8, max: 500 });
+      state.discard ??= new StepSize({ first: 8, max: 500 });
       for (const importId of await asSystem((tx) => iq.abandonedImports(tx), { lane: "bulk" })) {
         for (;;) {
           if (state.stopping) return;

@@ -1,7 +1,6 @@
 import "server-only";
 import type { Caller } from "@/lib/auth/caller";
 import { recordAudit } from "@/lib/audit/queries";
-import { getConfig } from "@/lib/config";
 import { asCaller, asSystem, type Queryable } from "@/lib/db";
 import { outsideRequest } from "@/lib/db/request-scope";
 import { LeaseLost, leased, StepSize } from "@/lib/db/steps";
@@ -58,12 +57,11 @@ const state = processWide<State>("batches", () => ({}));
 /** Step sizes learnt across batches (per process): how many turns a step of each kind takes. */
 function sizes(): StepSizes {
   if (!state.sizes) {
-    const targetMs = getConfig().BULK_STEP_MS;
     state.sizes = {
-      store: new StepSize({ targetMs, first: 4, max: 500 }),
-      seams: new StepSize({ targetMs, first: 16, max: 500 }),
-      reindex: new StepSize({ targetMs, first: 4, max: 500 }),
-      discard: new StepSize({ targetMs, first: 8, max: 500 }),
+      store: new StepSize({ first: 4, max: 500 }),
+      seams: new StepSize({ first: 16, max: 500 }),
+      reindex: new StepSize({ first: 4, max: 500 }),
+      discard: new StepSize({ first: 8, max: 500 }),
     };
   }
   return state.sizes;

@@ -1,5 +1,4 @@
 import "server-only";
-import { getConfig } from "@/lib/config";
 import { asSystem, getDatabase } from "@/lib/db";
 import { StepSize } from "@/lib/db/steps";
 import { foldSearchStats, POSTINGS_TABLES, refreshInteractionStatsStep, vacuumTable } from "./queries";
@@ -80,13 +79,12 @@ export async function flushTermStats(opts: { due?: boolean } = {}): Promise<void
   state.pending = new Set();
   state.fold = false;
   state.running = (async () => {
-    // each step a bulk transaction of about BULK_STEP_MS (lib/db/lanes.ts): requests go between them
+    // each step a bulk transaction of about BULK_STEP_MS (lib/db/steps.ts, lib/db/lanes.ts): requests go between them
     const db = await getDatabase();
     const embedded = db.kind === "pglite";
-    const targetMs = getConfig().BULK_STEP_MS;
     state.sizes ??= {
-      fold: new StepSize({ targetMs, first: 200, max: 20_000 }),
-      refresh: new StepSize({ targetMs, first: 200, max: 20_000 }),
+      fold: new StepSize({ first: 200, max: 20_000 }),
+      refresh: new StepSize({ first: 200, max: 20_000 }),
     };
     const { fold: foldSize, refresh: refreshSize } = state.sizes;
     if (fold) {
