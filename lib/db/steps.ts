@@ -5,14 +5,24 @@ import type { Queryable } from "./types";
 /** A request came within this long: bulk steps keep to BULK_STEP_MS; else they may take BULK_IDLE_STEP_MS. */
 export const INTERACTIVE_RECENT_MS = 1_000;
 
+/** How long the next bulk step should hold the database, and whether it may take longer when its fixed part alone is over that. */
+export interface StepPace {
+  targetMs: number;
+  stretch: boolean;
+}
+
 /**
- * How long a bulk step should hold the database now: BULK_STEP_MS while requests come (one that
- * arrives mid-step waits for it), BULK_IDLE_STEP_MS once none has come for a second — an import with
- * nobody else about goes faster in longer steps, and a request that does come waits for one of them.
+ * The pace of bulk steps now. While requests come, BULK_STEP_MS, held to even when a step's fixed
+ * part is over it (a request that arrives mid-step waits for the step: it waits as little as can be).
+ * Once none has come for a second, BULK_IDLE_STEP_MS, and a step whose fixed part is over that may
+ * take one and a half times it: an import with nobody else about goes faster, and a request that does
+ * come waits for one such step, after which the steps are short again.
  */
-export function bulkStepMs(): number {
+export function bulkPace(): StepPace {
   const c = getConfig();
-  return sinceInteractiveMs() < INTERACTIVE_RECENT_MS ? c.BULK_STEP_MS : Math.max(c.BULK_STEP_MS, c.BULK_IDLE_STEP_MS);
+  return sinceInteractiveMs() < INTERACTIVE_RECENT_MS
+    ? { targetMs: c.BULK_STEP_MS, stretch: false }
+    : { targetMs: Math.max(c.BULK_STEP_MS, c.BULK_IDLE_STEP_MS), stretch: true };
 }
 
 /** Steps remembered to estimate a step's fixed cost and its cost per item. */
@@ -26,15 +36,15 @@ const median = (xs: number[]) => {
 
 /**
  * The size of a long job's next step, so that each holds the database for about `targetMs` (by
- * default `bulkStepMs()`).
+ * default `bulkPace()`).
  *
  * A step costs a fixed part (its transaction, a function's setup, the statements it always runs) plus
  * a part per item. Both are estimated from the last steps — robustly, by the median of the slopes
  * between steps of different sizes (Theil–Sen), so that a step slowed by something else on a busy
  * machine moves neither — and the next step is the size that takes `targetMs`. When the fixed part
- * alone takes more than two thirds of that, a step takes one and a half times its fixed part instead:
- * shrinking the step further would hold the database just as long for fewer items, and the job would
- * hold it far longer in all. The size moves at most by half or double per step. Items differ (a
+ * alone takes more than two thirds of that and the pace allows (no request about, see bulkPace), a
+ * step takes one and a half times its fixed part instead: shrinking it further would hold the
+ * database just as long for fewer items, and the job would hold it far longer in all. The size moves at most by half or double per step. Items differ (a
  * 20,000-character turn costs a hundred times a short one): a step of larger items shrinks the next
  * ones within a few steps.
  */
@@ -43,8 +53,8 @@ export class StepSize {
   private readonly steps: { items: number; ms: number }[] = [];
   private fixedMs = 0;
 
-  /** `targetMs`: a step's length, or a function giving it at each step (default `bulkStepMs`). */
-  constructor(private readonly opts: { targetMs?: number | (() => number); first: number; min?: number; max: number }) {
+  /** `targetMs`: a step's length (a fixed part over it stretches it); by default `bulkPace()` at each step. */
+  constructor(private readonly opts: { targetMs?: number; first: number; min?: number; max: number }) {
     this.size = this.clamp(opts.first);
   }
 
@@ -73,8 +83,8 @@ export class StepSize {
     // step at once, smaller ones grow it only as the estimate over the whole window agrees
     const recent = median(this.steps.slice(-3).map((s) => (s.ms - Math.min(this.fixedMs, s.ms * 0.9)) / s.items));
     const perItem = Math.max(1e-3, slope, recent);
-    const target = this.opts.targetMs ?? bulkStepMs;
-    const budget = Math.max(typeof target === "number" ? target : target(), 1.5 * this.fixedMs);
+    const pace = this.opts.targetMs === undefined ? bulkPace() : { targetMs: this.opts.targetMs, stretch: true };
+    const budget = pace.stretch ? Math.max(pace.targetMs, 1.5 * this.fixedMs) : pace.targetMs;
     const wanted = (budget - this.fixedMs) / perItem;
     this.size = this.clamp(Math.round(Math.min(Math.max(wanted, items / 2), items * 2)));
   }
