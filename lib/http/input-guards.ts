@@ -190,6 +190,36 @@ export const sequenceCursor = z
     return { occurredAt, seq: Number(seq) };
   });
 
+/** Where a page of conversations ended: the last one's latest turn, its agent and its conversation label. */
+export interface ConversationPosition {
+  endedAt: string;
+  agentId: string;
+  conversation: string;
+}
+
+export const encodeConversationCursor = (p: ConversationPosition) => Buffer.from(JSON.stringify([p.endedAt, p.agentId, p.conversation])).toString("base64url");
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** A conversations page's nextCursor (encodeConversationCursor), decoded; anything else is refused. */
+export const conversationCursor = z
+  .string()
+  .max(400)
+  .transform((v, ctx): ConversationPosition => {
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(Buffer.from(v, "base64url").toString("utf8"));
+    } catch {
+      parsed = null;
+    }
+    const [endedAt, agentId, conversation] = Array.isArray(parsed) ? parsed : [];
+    if (typeof endedAt !== "string" || !isCursorTimestamp(endedAt) || typeof agentId !== "string" || !UUID.test(agentId) || typeof conversation !== "string" || conversation.length > 200) {
+      ctx.addIssue({ code: "custom", message: "use the nextCursor of the previous page" });
+      return z.NEVER;
+    }
+    return { endedAt, agentId, conversation };
+  });
+
 // The instants the API's ISO form can carry: years 0001 to 9999 in UTC. "9999-12-31T23:59:59-14:00" is
 // year 10000 once in UTC, "0001-01-01T00:30:00+01:00" year 1 BC: Postgres holds both, but neither can be
 // answered as the same kind of string (JavaScript writes "+010000-…"), so neither is accepted.

@@ -15,6 +15,7 @@ import * as q from "./queries";
 import { isKnownFix, SIMILAR_KNOWLEDGE_LIMIT, wordOverlap } from "./rules";
 import type { Escalation, escalationEntryDraftView } from "./contracts";
 import type { createEscalationBody, draftEscalationEntryBody, listEscalationsQuery, resolveEscalationBody, similarEscalationsQuery } from "./schemas";
+import { RESOLUTION_MAX_CHARS } from "./schemas";
 import { similarities } from "./similarity";
 
 /**
@@ -217,8 +218,6 @@ export function publishedFixText(content: string): string {
   const fix = at < 0 ? content : content.slice(at).replace(/^(\*\*Fix:\*\*|Fix:)\s*/, "").replace(/\n*(\*\*Fix:\*\*|^Fix:)\s*/gm, "\n\n");
   return fix.trim().slice(0, RESOLUTION_MAX_CHARS) || content.trim().slice(0, RESOLUTION_MAX_CHARS);
 }
-
-const RESOLUTION_MAX_CHARS = 20_000;
 
 /** GET /escalations/{id}: one escalation the caller may see. */
 export async function getEscalation(caller: Caller, id: string) {

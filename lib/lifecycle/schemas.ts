@@ -5,6 +5,9 @@ import { createKnowledgeBody } from "@/lib/knowledge/schemas";
 // Request schemas of the lifecycle endpoints (their answers: contracts.ts): consolidation, nightly reports,
 // escalations and outcomes.
 
+/** The longest resolution: a fix that is given is kept, and published, at most this long. */
+export const RESOLUTION_MAX_CHARS = 20_000;
+
 export const reportDate = apiDate;
 
 // ── consolidation ──────────────────────────────────────────────────────────────────────────────
@@ -72,7 +75,7 @@ export const resolveEscalationBody = z
       .string()
       .trim()
       .min(1, "resolution is required: write the fix that was given")
-      .max(20000)
+      .max(RESOLUTION_MAX_CHARS)
       .describe("the fix that was given: required, never blank — it is what a later similar escalation is answered with"),
     knowledge: z
       .union([createKnowledgeBody, z.literal(false)])
@@ -99,7 +102,7 @@ export const draftEscalationEntryBody = z
     resolution: z
       .string()
       .trim()
-      .max(20000)
+      .max(RESOLUTION_MAX_CHARS)
       .optional()
       .describe("the fix as typed so far (may be empty): the draft's **Fix:** line"),
   })

@@ -6,7 +6,7 @@ import { recordAudit } from "@/lib/audit/queries";
 import { asCaller, type Queryable } from "@/lib/db";
 import { toVectorLiteral, tryEmbed } from "@/lib/embeddings";
 import { ApiError, forbidden, notFound } from "@/lib/http/errors";
-import { encodeSequenceCursor, isCursorTimestamp } from "@/lib/http/input-guards";
+import { encodeConversationCursor, encodeSequenceCursor } from "@/lib/http/input-guards";
 import { noteInteractionWrite } from "@/lib/retrieval/search/term-stats";
 import { searchableText } from "./attachments";
 import * as bq from "./batch-queries";
@@ -180,26 +180,10 @@ export async function listInteractions(caller: Caller, query: z.infer<typeof lis
 
 /** Conversations the caller may read (RLS as for interactions), the most recently active first. */
 export async function listConversations(caller: Caller, query: z.infer<typeof listConversationsQuery>) {
-  const after = query.cursor ? decodeConversationCursor(query.cursor) : undefined;
-  const page = await asCaller(caller, (tx) => q.listConversations(tx, { ...query, after }));
+  const { cursor: after, ...filters } = query;
+  const page = await asCaller(caller, (tx) => q.listConversations(tx, { ...filters, after }));
   return {
     conversations: page.rows,
-    nextCursor: page.last ? Buffer.from(JSON.stringify([page.last.endedAt, page.last.agentId, page.last.conversation])).toString("base64url") : null,
+    nextCursor: page.last ? encodeConversationCursor(page.last) : null,
   };
-}
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-function decodeConversationCursor(cursor: string): { endedAt: string; agentId: string; conversation: string } {
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(Buffer.from(cursor, "base64url").toString("utf8"));
-  } catch {
-    parsed = null;
-  }
-  const [endedAt, agentId, conversation] = Array.isArray(parsed) ? parsed : [];
-  if (typeof endedAt !== "string" || !isCursorTimestamp(endedAt) || typeof agentId !== "string" || !UUID.test(agentId) || typeof conversation !== "string" || conversation.length > 200) {
-    throw new ApiError("validation_failed", "cursor: not a cursor this endpoint gave out");
-  }
-  return { endedAt, agentId, conversation };
 }

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { apiTimestamp, sequenceCursor } from "@/lib/http/input-guards";
+import { apiTimestamp, conversationCursor, sequenceCursor } from "@/lib/http/input-guards";
 import {
   CATEGORIES_BY_TIER,
   categoryFitsTier,
@@ -227,7 +227,7 @@ export const listConversationsQuery = z
     clientId: z.uuid().optional().describe("only conversations of this client"),
     contactId: z.uuid().optional().describe("only conversations with a turn with this contact"),
     channel: channel.optional().describe("only conversations with a turn on this channel"),
-    cursor: z.string().max(400).optional().describe("the nextCursor of the previous page"),
+    cursor: conversationCursor.optional().describe("the nextCursor of the previous page"),
     limit: z.coerce.number().int().min(1).max(100).default(25),
   })
   .strict();
