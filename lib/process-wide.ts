@@ -18,6 +18,7 @@ const NAMES = {
   knowledgeImports: "__memoryHqKnowledgeImports",
   leftovers: "__memoryHqLeftovers",
   interactivePace: "__memoryHqInteractivePace",
+  requestActivity: "__memoryHqRequestActivity",
 } as const;
 
 /** The process's one `name` object, made by `init` the first time any copy of a module asks. */

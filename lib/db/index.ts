@@ -7,7 +7,7 @@ import { claimsFor, withClaims } from "./caller";
 import { migrate } from "./migrate";
 import { openPglite } from "./pglite";
 import { openPostgres, preparesStatements } from "./postgres";
-import { boundToRequest } from "./request-scope";
+import { boundToRequest, requestTurnsBulk } from "./request-scope";
 import { claimDataDir, PGLITE_SUBDIR } from "./snapshot";
 import type { Lane } from "./lanes";
 import type { Database, Queryable } from "./types";
@@ -138,6 +138,7 @@ export function setDatabaseForTests(db: Database | undefined): void {
  * `lane` "bulk": one step of a long job (an import), which waits while requests wait for the database.
  */
 export async function asCaller<T>(caller: Caller, fn: (tx: Queryable) => Promise<T>, options: { lane?: Lane } = {}): Promise<T> {
+  if (options.lane === "bulk") requestTurnsBulk();
   return withClaims(await getDatabase(), claimsFor(caller), boundToRequest(fn), options.lane);
 }
 
@@ -155,5 +156,6 @@ export async function asSystemStatements(): Promise<Queryable> {
  * `lane` "bulk" for a step of a long job (lib/db/lanes.ts).
  */
 export async function asSystem<T>(fn: (tx: Queryable) => Promise<T>, options: { lane?: Lane } = {}): Promise<T> {
+  if (options.lane === "bulk") requestTurnsBulk();
   return (await getDatabase()).transaction(boundToRequest(fn), options.lane ? { lane: options.lane } : undefined);
 }

@@ -1,12 +1,15 @@
 import { processWide } from "@/lib/process-wide";
+import { interactiveRequests, onNoInteractiveRequest } from "./activity";
 
 /**
  * Two lanes to the database's connections: interactive work (every request's statements and
  * transactions) and bulk work (imports, re-embedding, consolidation, counter folds: the steps of
  * long jobs). A bulk step starts only while no interactive operation is waiting for a connection,
  * and bulk work holds at most `bulkConnections` connections at once. The embedded database serves
- * one connection, so a bulk step there is one short transaction between requests: an interactive
- * call waits behind at most the one step already running, never behind a queue of them.
+ * one connection, so a bulk step there is one short transaction between requests — it starts only
+ * while no API request is in progress (`yieldToRequests`): a request waits behind at most the one
+ * step already running when it arrived, never behind a queue of them nor one between two of its
+ * own statements.
  *
  * A bulk step that has waited `maxWaitMs` goes ahead of interactive work once, so a job still
  * progresses under a load that never pauses.
@@ -14,6 +17,12 @@ import { processWide } from "@/lib/process-wide";
 export interface LaneSettings {
   /** connections bulk work may hold at once (1 on the embedded database) */
   bulkConnections: number;
+  /**
+   * a bulk step also waits while an interactive API request is in progress (lib/db/activity.ts): on
+   * the embedded database, where a request's statements share the one connection with bulk steps and
+   * a step between two of them would hold the request up at each
+   */
+  yieldToRequests?: boolean;
   /** a bulk step waits at most this long for interactive work to pause */
   maxWaitMs?: number;
 }
@@ -41,12 +50,15 @@ export class Lanes {
   private bulkHeld = 0;
   private readonly queue: Waiter[] = [];
   private timer: ReturnType<typeof setTimeout> | null = null;
+  private unsubscribe: (() => void) | null = null;
   readonly bulkConnections: number;
   private readonly maxWaitMs: number;
+  private readonly yieldToRequests: boolean;
 
   constructor(settings: LaneSettings) {
     this.bulkConnections = Math.max(1, Math.floor(settings.bulkConnections));
     this.maxWaitMs = settings.maxWaitMs ?? BULK_MAX_WAIT_MS;
+    this.yieldToRequests = settings.yieldToRequests ?? false;
   }
 
   /**
@@ -70,7 +82,7 @@ export class Lanes {
     if (!this.mayStart(0)) {
       await new Promise<void>((go) => {
         this.queue.push({ since: Date.now(), go });
-        this.arm();
+        this.wake();
       });
     } else {
       this.bulkHeld++;
@@ -90,7 +102,8 @@ export class Lanes {
 
   private mayStart(waitedMs: number): boolean {
     if (this.bulkHeld >= this.bulkConnections) return false;
-    return this.waiting === 0 || waitedMs >= this.maxWaitMs;
+    if (waitedMs >= this.maxWaitMs) return true;
+    return this.waiting === 0 && (!this.yieldToRequests || interactiveRequests() === 0);
   }
 
   private wake() {
@@ -98,6 +111,12 @@ export class Lanes {
       const next = this.queue.shift()!;
       this.bulkHeld++;
       next.go();
+    }
+    // while steps wait, the end of the last request in progress is a moment to look again
+    if (this.yieldToRequests && this.queue.length && !this.unsubscribe) this.unsubscribe = onNoInteractiveRequest(() => this.wake());
+    if (!this.queue.length && this.unsubscribe) {
+      this.unsubscribe();
+      this.unsubscribe = null;
     }
     this.arm();
   }

@@ -30,7 +30,7 @@ export function wrapPglite(pg: PGlite): Database {
   const run = async <T>(q: Pick<PGlite, "query">, sql: string, params?: unknown[]) =>
     (await q.query<T>(sql, params as unknown[] | undefined, { parsers: PARSERS })).rows;
   // one session: bulk steps take turns between interactive work (lib/db/lanes.ts)
-  const lanes = new Lanes({ bulkConnections: 1 });
+  const lanes = new Lanes({ bulkConnections: 1, yieldToRequests: true });
   const interactive = async <T>(work: () => Promise<T>) => {
     const done = lanes.interactive();
     try {

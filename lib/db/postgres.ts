@@ -81,7 +81,9 @@ export function openPostgres(
   const run = async <T>(q: postgres.Sql | postgres.ReservedSql, text: string, params?: unknown[]) =>
     (await q.unsafe(text, (params ?? []) as postgres.ParameterOrJSON<never>[], { prepare })) as unknown as T[];
   const max = settings.max ?? 10;
-  const lanes = new Lanes({ bulkConnections: options.bulkConnections ?? Math.max(1, Math.floor(max / 4)) });
+  // the embedded engine (server.mjs serves it on a socket) has one connection: bulk steps there wait
+  // for requests in progress, as in process; a server's requests have connections of their own
+  const lanes = new Lanes({ bulkConnections: options.bulkConnections ?? Math.max(1, Math.floor(max / 4)), yieldToRequests: options.kind === "pglite" });
   /** An interactive statement counts as waiting until it is answered (it is short). */
   const interactive = async <T>(work: () => Promise<T>) => {
     const done = lanes.interactive();

@@ -1,6 +1,7 @@
 import "server-only";
 import { AsyncLocalStorage } from "node:async_hooks";
 import { processWide } from "@/lib/process-wide";
+import { interactiveRequestStarted } from "./activity";
 import type { Queryable } from "./types";
 
 // The request a piece of database work is done for, so that work stops when its caller disconnects:
@@ -21,6 +22,8 @@ interface RequestScope {
   signal: AbortSignal;
   /** false once the handler has answered: work it left behind (a timer it set) is no longer the request's */
   open: boolean;
+  /** ends the request's count as interactive work (lib/db/activity.ts): when it answers, or at its first bulk step */
+  interactiveEnded: () => void;
 }
 
 // one store for every copy of this module (Next.js bundles each route on its own)
@@ -29,12 +32,18 @@ const scope = processWide("requestScope", () => new AsyncLocalStorage<RequestSco
 /** Runs `fn` with `signal` as its request's: database work it starts stops once the signal aborts. */
 export async function forRequest<T>(signal: AbortSignal | undefined, fn: () => Promise<T>): Promise<T> {
   if (!signal) return fn();
-  const request: RequestScope = { signal, open: true };
+  const request: RequestScope = { signal, open: true, interactiveEnded: interactiveRequestStarted() };
   try {
     return await scope.run(request, fn);
   } finally {
     request.open = false;
+    request.interactiveEnded();
   }
+}
+
+/** The current request (if any) does bulk work from now on: bulk steps no longer wait for it, its own included. */
+export function requestTurnsBulk() {
+  scope.getStore()?.interactiveEnded();
 }
 
 function check(signal: AbortSignal) {

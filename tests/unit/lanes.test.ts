@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { interactiveRequestStarted } from "@/lib/db/activity";
 import { Lanes } from "@/lib/db/lanes";
 
 const tick = () => new Promise((r) => setImmediate(r));
@@ -73,5 +74,36 @@ describe("bulk and interactive lanes", () => {
     await second;
     expect(order).toEqual(["step 1", "interactive", "step 2"]);
     expect(lanes.state).toEqual({ interactiveWaiting: 0, bulkHeld: 0, bulkWaiting: 0 });
+  });
+
+  it("yielding to requests, a step waits while a request is in progress — between its statements too — and starts when the last one ends", async () => {
+    const lanes = new Lanes({ bulkConnections: 1, maxWaitMs: 10_000, yieldToRequests: true });
+    const endA = interactiveRequestStarted();
+    const endB = interactiveRequestStarted();
+    let ran = false;
+    const step = lanes.bulk(async () => {
+      ran = true;
+    });
+    // no statement of either request waits for the connection now: the step still waits
+    await tick();
+    expect(ran).toBe(false);
+    endA();
+    await tick();
+    expect(ran).toBe(false);
+    endB();
+    await step;
+    expect(ran).toBe(true);
+    expect(lanes.state).toEqual({ interactiveWaiting: 0, bulkHeld: 0, bulkWaiting: 0 });
+  });
+
+  it("not yielding to requests (a server database), a step starts between a request's statements", async () => {
+    const lanes = new Lanes({ bulkConnections: 1, maxWaitMs: 10_000 });
+    const end = interactiveRequestStarted();
+    let ran = false;
+    await lanes.bulk(async () => {
+      ran = true;
+    });
+    expect(ran).toBe(true);
+    end();
   });
 });
