@@ -1,5 +1,6 @@
 import "server-only";
 import { asSystem, getDatabase, type Queryable } from "@/lib/db";
+import { StepSize } from "@/lib/db/steps";
 import { asJobRun } from "@/lib/metrics/jobs";
 import { foldAccessEvents, insertAccessEvents, pendingAccess, type AccessKind } from "./access-queries";
 import { processWide } from "@/lib/process-wide";
@@ -19,15 +20,17 @@ import { processWide } from "@/lib/process-wide";
  */
 export const FOLD_DELAY_MS = 1000;
 /**
- * Events per fold transaction. The embedded database runs one transaction at a time: small folds
- * let requests arriving meanwhile go between them, and each waits while requests wait (a bulk
- * step). A server folds larger batches.
+ * Events in the first fold transaction. Each fold is a bulk step (it waits while requests are
+ * served, lib/db/lanes.ts) sized like every bulk step to hold the database about BULK_STEP_MS
+ * (lib/db/steps.ts): the embedded database runs one transaction at a time, and requests arriving
+ * meanwhile go between the steps. A server starts larger.
  */
 export const FOLD_CHUNK = { pglite: 32, postgres: 500 } as const;
 
 interface State {
   timer: ReturnType<typeof setTimeout> | null;
   folding: Promise<void> | null;
+  size?: StepSize;
 }
 
 // one per process, so every route bundle of the server shares one timer
@@ -89,11 +92,14 @@ export async function flushAccessCounts(): Promise<void> {
   }
   while (state.folding) await state.folding;
   const run = asJobRun("access_fold", async () => {
-    const chunk = FOLD_CHUNK[(await getDatabase()).kind];
+    state.size ??= new StepSize({ first: FOLD_CHUNK[(await getDatabase()).kind], max: 5_000 });
     for (;;) {
+      const limit = state.size.next();
+      const started = performance.now();
       // a bulk step (lib/db/lanes.ts): it waits while requests wait for the database
-      const folded = await asSystem((tx) => foldAccessEvents(tx, { limit: chunk }), { lane: "bulk" });
-      if (folded < chunk) break;
+      const folded = await asSystem((tx) => foldAccessEvents(tx, { limit }), { lane: "bulk" });
+      if (folded < limit) break;
+      state.size.record(limit, performance.now() - started);
     }
   });
   state.folding = run.then(
