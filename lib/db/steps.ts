@@ -44,9 +44,9 @@ const median = (xs: number[]) => {
  * machine moves neither — and the next step is the size that takes `targetMs`. When the fixed part
  * alone takes more than two thirds of that and the pace allows (no request about, see bulkPace), a
  * step takes one and a half times its fixed part instead: shrinking it further would hold the
- * database just as long for fewer items, and the job would hold it far longer in all. The size moves at most by half or double per step. Items differ (a
- * 20,000-character turn costs a hundred times a short one): a step of larger items shrinks the next
- * ones within a few steps.
+ * database just as long for fewer items, and the job would hold it far longer in all. The size moves
+ * at most by half or double per step. Items differ (a 20,000-character turn costs a hundred times a
+ * short one): a step of larger items shrinks the next ones within a few steps.
  */
 export class StepSize {
   private size: number;
