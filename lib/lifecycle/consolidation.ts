@@ -146,18 +146,14 @@ async function runConsolidation(caller: Caller, body: z.infer<typeof consolidate
     });
 
     const reportIds: string[] = [];
-    try {
-      for (const agent of rules.due) {
-        const written = await step((tx) => agentReport(tx, agent));
-        if (!written) continue;
-        reportIds.push(written.id);
-        writtenReports.push({ agentId: written.agentId, date: written.date, data: written.data, markdown: written.markdown });
-      }
-    } finally {
-      // every report stored is sent, those of a run that failed midway too (the next run skips them);
-      // the webhook never holds the job up: delivery (with its retries) carries on in the background
-      void deliverReports(writtenReports);
+    for (const agent of rules.due) {
+      const written = await step((tx) => agentReport(tx, agent));
+      if (!written) continue;
+      reportIds.push(written.id);
+      writtenReports.push({ agentId: written.agentId, date: written.date, data: written.data, markdown: written.markdown });
     }
+    // the webhook never holds the job up: delivery (with its retries) carries on in the background
+    void deliverReports(writtenReports);
     return consolidationReport(rules, reportIds);
   } catch (err) {
     if (err instanceof DryRunRollback) return err.report;
