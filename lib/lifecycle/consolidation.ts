@@ -4,7 +4,7 @@ import { purgeExpiredNotes } from "@/lib/agent-log/queries";
 import { recordAudit } from "@/lib/audit/queries";
 import type { Caller } from "@/lib/auth/caller";
 import { getConfig } from "@/lib/config";
-import { asCaller, type Queryable } from "@/lib/db";
+import { asCaller } from "@/lib/db";
 import { asJobRun } from "@/lib/metrics/jobs";
 import { flushAccessCounts } from "@/lib/retrieval/usage/access-counts";
 import { todayIn } from "@/lib/documents/today";
@@ -36,9 +36,8 @@ class DryRunRollback extends Error {
 }
 
 /**
- * The nightly consolidation, as an HQ admin, in short steps each serialised by an advisory lock so
- * concurrent runs (two instances, an admin call during the scheduled run) do the work once — the
- * rules in one, then each agent's report in one of its own:
+ * The nightly consolidation, in one transaction as an HQ admin, serialised by an advisory lock so
+ * concurrent runs (two instances, an admin call during the scheduled run) do the work once:
  * - daily notes older than 7 days are archived (still readable, no longer in boot);
  * - low-confidence learning memories past their expiry that were never used are archived;
  * - working items resolved more than 14 days ago are pruned (archived);
@@ -62,130 +61,96 @@ async function runConsolidation(caller: Caller, body: z.infer<typeof consolidate
   const timeZone = getConfig().DAILY_NOTE_TIMEZONE;
   const today = todayIn(timeZone, asOf);
   const reportDate = addDays(today, -1);
-  const writtenReports: { agentId: string; date: string; data: unknown; markdown: string }[] = [];
+  const written: { agentId: string; date: string; data: unknown; markdown: string }[] = [];
   // "never used" and "keeps being used" read the access counters: fold every access recorded so far
   await flushAccessCounts();
   // archiving and promoting change what memory search finds: its statistics follow in a batch
   if (!dryRun) noteSearchWrite();
 
-  // Bulk work (lib/db/lanes.ts): it goes between requests, and on a server database holds one of the
-  // bulk lane's connections, not one that requests need. The rules run in one step, with the audit
-  // entry naming what they changed and whose reports are due; each agent's report is then a step of
-  // its own, so a run over many agents never holds the embedded database for long. A run stopped
-  // between the steps leaves the reports not yet written to the next run (each is written once).
-  // A dry run does everything in one transaction and rolls it back.
-  const agentReport = async (tx: Queryable, agent: q.ReportAgent) => {
-    if (await q.reportExists(tx, { agentId: agent.id, date: reportDate })) return null;
-    const { data, markdown } = await buildReport(tx, { agent, date: reportDate, timeZone });
-    const stored = await q.insertReport(tx, { agentId: agent.id, clientId: agent.clientId, date: reportDate, data, markdown });
-    return stored ? { id: stored.id, agentId: agent.id, date: reportDate, data, markdown } : null;
-  };
-  const step = <T>(fn: (tx: Queryable) => Promise<T>) =>
+  // bulk work: it starts once no request waits for the database (lib/db/lanes.ts), and on a server
+  // database holds one of the bulk lane's connections, not one that requests need
+  const run = async () =>
     asCaller(
       caller,
       async (tx) => {
         await q.lockConsolidation(tx);
-        return fn(tx);
+        const dailyNotes = await q.archiveDailyNotes(tx, { before: addDays(today, -DAILY_NOTE_KEEP_DAYS), now });
+        const expiredLearning = await q.archiveExpiredLearning(tx, { now });
+        const resolvedWorking = await q.pruneResolvedWorking(tx, { before: daysAgo(asOf, RESOLVED_WORKING_KEEP_DAYS).toISOString(), now });
+        const purgedNotes = await purgeExpiredNotes(tx, { now });
+
+        const candidates = await q.lockPromotionCandidates(tx, {
+          categories: PROMOTABLE_CATEGORIES,
+          minUses: PROMOTION_MIN_USES,
+          minConfidence: PROMOTION_MIN_CONFIDENCE,
+          createdBefore: daysAgo(asOf, PROMOTION_MIN_AGE_DAYS).toISOString(),
+        });
+        const promoted: ConsolidationReport["promoted"]["items"] = [];
+        for (const c of candidates) {
+          const category = promotedCategory(c.agentKind, c.category);
+          const id = await q.promoteMemory(tx, { id: c.id, category, now });
+          promoted.push({ id, agentId: c.agentId, category, title: c.title, promotedFrom: [c.id] });
+        }
+
+        const flagged = await q.flagUnverifiedCore(tx, { before: daysAgo(asOf, CORE_VERIFY_AFTER_DAYS).toISOString(), now });
+        const awaiting = await q.listAwaitingOutcomes(tx, { now, limit: AWAITING_LIST_LIMIT });
+
+        const reportIds: string[] = [];
+        for (const agent of await q.listReportableAgents(tx)) {
+          if (await q.reportExists(tx, { agentId: agent.id, date: reportDate })) continue;
+          const { data, markdown } = await buildReport(tx, { agent, date: reportDate, timeZone });
+          const stored = await q.insertReport(tx, { agentId: agent.id, clientId: agent.clientId, date: reportDate, data, markdown });
+          if (stored) {
+            reportIds.push(stored.id);
+            written.push({ agentId: agent.id, date: reportDate, data, markdown });
+          }
+        }
+
+        const changes =
+          dailyNotes.length + expiredLearning.length + resolvedWorking.length + purgedNotes + promoted.length + flagged.length + reportIds.length;
+        const report: ConsolidationReport = {
+          asOf: now,
+          today,
+          dryRun,
+          archived: { dailyNotes: list(dailyNotes), expiredLearning: list(expiredLearning) },
+          pruned: { resolvedWorking: list(resolvedWorking) },
+          purged: { agentNotes: { count: purgedNotes } },
+          promoted: { count: promoted.length, items: promoted },
+          flaggedForVerification: list(flagged),
+          awaitingOutcomes: { count: awaiting.length, items: awaiting.map(({ clientId: _c, tags: _t, ...d }) => d) },
+          reports: { date: reportDate, count: reportIds.length, ids: reportIds },
+          changes,
+        };
+        if (dryRun) throw new DryRunRollback(report);
+        if (changes > 0) {
+          await recordAudit(tx, {
+            action: "lifecycle.consolidate",
+            targetType: "lifecycle",
+            details: {
+              asOf: now,
+              archivedDailyNotes: dailyNotes,
+              archivedExpiredLearning: expiredLearning,
+              prunedResolvedWorking: resolvedWorking,
+              purgedAgentNotes: purgedNotes,
+              promoted: promoted.map((p) => ({ id: p.id, from: p.promotedFrom })),
+              flaggedForVerification: flagged,
+              reports: reportIds,
+            },
+          });
+        }
+        return report;
       },
       { lane: "bulk" },
     );
 
   try {
-    const rules = await step(async (tx) => {
-      const dailyNotes = await q.archiveDailyNotes(tx, { before: addDays(today, -DAILY_NOTE_KEEP_DAYS), now });
-      const expiredLearning = await q.archiveExpiredLearning(tx, { now });
-      const resolvedWorking = await q.pruneResolvedWorking(tx, { before: daysAgo(asOf, RESOLVED_WORKING_KEEP_DAYS).toISOString(), now });
-      const purgedNotes = await purgeExpiredNotes(tx, { now });
-
-      const candidates = await q.lockPromotionCandidates(tx, {
-        categories: PROMOTABLE_CATEGORIES,
-        minUses: PROMOTION_MIN_USES,
-        minConfidence: PROMOTION_MIN_CONFIDENCE,
-        createdBefore: daysAgo(asOf, PROMOTION_MIN_AGE_DAYS).toISOString(),
-      });
-      const promoted: ConsolidationReport["promoted"]["items"] = [];
-      for (const c of candidates) {
-        const category = promotedCategory(c.agentKind, c.category);
-        const id = await q.promoteMemory(tx, { id: c.id, category, now });
-        promoted.push({ id, agentId: c.agentId, category, title: c.title, promotedFrom: [c.id] });
-      }
-
-      const flagged = await q.flagUnverifiedCore(tx, { before: daysAgo(asOf, CORE_VERIFY_AFTER_DAYS).toISOString(), now });
-      const awaiting = await q.listAwaitingOutcomes(tx, { now, limit: AWAITING_LIST_LIMIT });
-      const due: q.ReportAgent[] = [];
-      for (const agent of await q.listReportableAgents(tx)) if (!(await q.reportExists(tx, { agentId: agent.id, date: reportDate }))) due.push(agent);
-
-      const found = { dailyNotes, expiredLearning, resolvedWorking, purgedNotes, promoted, flagged, awaiting, due };
-      if (dryRun) {
-        const reports: NonNullable<Awaited<ReturnType<typeof agentReport>>>[] = [];
-        for (const agent of due) {
-          const written = await agentReport(tx, agent);
-          if (written) reports.push(written);
-        }
-        throw new DryRunRollback(consolidationReport(found, reports.map((r) => r.id)));
-      }
-      const ruleChanges = dailyNotes.length + expiredLearning.length + resolvedWorking.length + purgedNotes + promoted.length + flagged.length;
-      if (ruleChanges > 0 || due.length > 0) {
-        await recordAudit(tx, {
-          action: "lifecycle.consolidate",
-          targetType: "lifecycle",
-          details: {
-            asOf: now,
-            archivedDailyNotes: dailyNotes,
-            archivedExpiredLearning: expiredLearning,
-            prunedResolvedWorking: resolvedWorking,
-            purgedAgentNotes: purgedNotes,
-            promoted: promoted.map((p) => ({ id: p.id, from: p.promotedFrom })),
-            flaggedForVerification: flagged,
-            // the agents whose report for this day the run writes next, one step each
-            reportsDue: { date: reportDate, agentIds: due.map((a) => a.id) },
-          },
-        });
-      }
-      return found;
-    });
-
-    const reportIds: string[] = [];
-    for (const agent of rules.due) {
-      const written = await step((tx) => agentReport(tx, agent));
-      if (!written) continue;
-      reportIds.push(written.id);
-      writtenReports.push({ agentId: written.agentId, date: written.date, data: written.data, markdown: written.markdown });
-    }
+    const report = await run();
     // the webhook never holds the job up: delivery (with its retries) carries on in the background
-    void deliverReports(writtenReports);
-    return consolidationReport(rules, reportIds);
+    void deliverReports(written);
+    return report;
   } catch (err) {
     if (err instanceof DryRunRollback) return err.report;
     throw err;
-  }
-
-  function consolidationReport(
-    found: {
-      dailyNotes: string[];
-      expiredLearning: string[];
-      resolvedWorking: string[];
-      purgedNotes: number;
-      promoted: ConsolidationReport["promoted"]["items"];
-      flagged: string[];
-      awaiting: Awaited<ReturnType<typeof q.listAwaitingOutcomes>>;
-    },
-    reportIds: string[],
-  ): ConsolidationReport {
-    const { dailyNotes, expiredLearning, resolvedWorking, purgedNotes, promoted, flagged, awaiting } = found;
-    return {
-      asOf: now,
-      today,
-      dryRun,
-      archived: { dailyNotes: list(dailyNotes), expiredLearning: list(expiredLearning) },
-      pruned: { resolvedWorking: list(resolvedWorking) },
-      purged: { agentNotes: { count: purgedNotes } },
-      promoted: { count: promoted.length, items: promoted },
-      flaggedForVerification: list(flagged),
-      awaitingOutcomes: { count: awaiting.length, items: awaiting.map(({ clientId: _c, tags: _t, ...d }) => d) },
-      reports: { date: reportDate, count: reportIds.length, ids: reportIds },
-      changes: dailyNotes.length + expiredLearning.length + resolvedWorking.length + purgedNotes + promoted.length + flagged.length + reportIds.length,
-    };
   }
 }
 
