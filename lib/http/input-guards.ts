@@ -199,8 +199,6 @@ export interface ConversationPosition {
 
 export const encodeConversationCursor = (p: ConversationPosition) => Buffer.from(JSON.stringify([p.endedAt, p.agentId, p.conversation])).toString("base64url");
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 /** A conversations page's nextCursor (encodeConversationCursor), decoded; anything else is refused. */
 export const conversationCursor = z
   .string()
@@ -213,7 +211,7 @@ export const conversationCursor = z
       parsed = null;
     }
     const [endedAt, agentId, conversation] = Array.isArray(parsed) ? parsed : [];
-    if (typeof endedAt !== "string" || !isCursorTimestamp(endedAt) || typeof agentId !== "string" || !UUID.test(agentId) || typeof conversation !== "string" || conversation.length > 200) {
+    if (typeof endedAt !== "string" || !isCursorTimestamp(endedAt) || typeof agentId !== "string" || !z.uuid().safeParse(agentId).success || typeof conversation !== "string" || conversation.length > 200) {
       ctx.addIssue({ code: "custom", message: "use the nextCursor of the previous page" });
       return z.NEVER;
     }
