@@ -31,9 +31,14 @@ interface State {
 
 const state = processWide<State>("knowledgeImports", () => ({}));
 
-/** Tests: a hook run after each step of an import. */
+/**
+ * Tests: a hook run after each step of an import. Setting one also forgets the step sizes learnt so
+ * far, so an import starts with small steps as in a new process and a test can count on a few dozen
+ * entries taking several.
+ */
 export function setImportStepHookForTests(hook: ((step: string) => Promise<void> | void) | undefined) {
   state.onStep = hook;
+  if (hook) state.write = state.discard = undefined;
 }
 
 /**

@@ -67,9 +67,14 @@ function sizes(): StepSizes {
   return state.sizes;
 }
 
-/** Tests: a hook run after each step (to stop a batch midway, or race it). */
+/**
+ * Tests: a hook run after each step (to stop a batch midway, or race it). Setting one also forgets
+ * the step sizes learnt so far, so a batch starts with small steps as in a new process and a test
+ * can count on a batch of a few dozen turns taking several.
+ */
 export function setBatchStepHookForTests(hook: State["onStep"]) {
   state.onStep = hook;
+  if (hook) state.sizes = undefined;
 }
 
 export class BatchInterrupted extends ApiError {
