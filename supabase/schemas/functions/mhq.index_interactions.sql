@@ -7,6 +7,8 @@
 -- unless that label started more than 24 hours earlier; a turn whose label changes (an earlier turn
 -- arrived late, or bridged two runs) carries the rest of its old run with it. The document rows are
 -- locked first, so two writers of the same rows take turns, each reading the neighbours anew.
+-- Every table is read by the ids involved (the turns and their neighbours), never joined whole: a
+-- step of a few turns costs the same however many turns the database holds.
 create or replace function mhq.index_interactions(p_ids uuid[])
 returns void
 language plpgsql volatile security definer
@@ -22,6 +24,7 @@ declare
   conversation uuid;
   started timestamptz;
   old_conversation uuid;
+  v_all uuid[];
 begin
   insert into interaction_search_docs as d (interaction_id, agent_id, client_id, len)
   select i.id, i.agent_id, i.client_id, 0 from interactions i where i.id = any(p_ids)
@@ -44,16 +47,20 @@ begin
        where i.id = any(p_ids)
     ) n;
 
+  v_all := array(select distinct u.id from unnest(v_ids || v_prev || v_prev2 || v_next || v_next2) u (id) where u.id is not null);
+
   with t as (
     select u.id, u.prev_id, u.prev2_id, u.next_id, u.next2_id
       from unnest(v_ids, v_prev, v_prev2, v_next, v_next2) as u (id, prev_id, prev2_id, next_id, next2_id)
   ),
+  -- the rows involved, read once by their ids
+  src as (
+    select x.id, x.agent_id, x.client_id, x.content, x.attachments, x.occurred_at from interactions x where x.id = any(v_all)
+  ),
   -- each text's lexemes, once
   own as (
     select x.id, w.lexeme, coalesce(array_length(w.positions, 1), 1)::float8 as n
-      from interactions x, unnest(to_tsvector('english', mhq.interaction_text(x.content, x.attachments))) w
-     where x.id in (select t.id from t union select t.prev_id from t union select t.prev2_id from t
-                    union select t.next_id from t union select t.next2_id from t)
+      from src x, unnest(to_tsvector('english', mhq.interaction_text(x.content, x.attachments))) w
   ),
   terms as (
     select t.id, o.lexeme, f.w * o.n as tf, f.counted
@@ -63,7 +70,7 @@ begin
       join own o on o.id = f.src
     union all
     select t.id, w.lexeme, 0.5 * coalesce(array_length(w.positions, 1), 1), true
-      from t join interactions x on x.id = t.id,
+      from t join src x on x.id = t.id,
            unnest(to_tsvector('english', to_char(x.occurred_at at time zone 'UTC', 'FMDD FMMonth YYYY'))) w
   ),
   docs as (
@@ -72,13 +79,13 @@ begin
   ),
   stale as (
     delete from interaction_postings p
-     where p.interaction_id in (select t.id from t)
+     where p.interaction_id = any(v_ids)
        and not exists (select 1 from docs c where c.id = p.interaction_id and c.lexeme = p.lexeme)
   ),
   written as (
     insert into interaction_postings as p (interaction_id, lexeme, agent_id, client_id, tf, len)
     select c.id, c.lexeme, x.agent_id, x.client_id, c.tf, c.len
-      from docs c join interactions x on x.id = c.id
+      from docs c join src x on x.id = c.id
      order by c.id, c.lexeme
     on conflict (interaction_id, lexeme) do update set tf = excluded.tf, len = excluded.len
       where p.tf is distinct from excluded.tf or p.len is distinct from excluded.len
@@ -94,7 +101,7 @@ begin
     from t
     left join lengths l on l.id = t.id
     left join own_counts oc on oc.id = t.id
-   where d.interaction_id = t.id;
+   where d.interaction_id = t.id and d.interaction_id = any(v_ids);
 
   for r in
     select u.id, u.prev_id, x.occurred_at
