@@ -4,7 +4,11 @@ import { purgeExpiredNotes } from "@/lib/agent-log/queries";
 import { recordAudit } from "@/lib/audit/queries";
 import type { Caller } from "@/lib/auth/caller";
 import { getConfig } from "@/lib/config";
-import { asCaller } from "@/lib/db";
+import { randomUUID } from "node:crypto";
+import { asCaller, type Queryable } from "@/lib/db";
+import { outsideRequest } from "@/lib/db/request-scope";
+import { LeaseLost, StepSize } from "@/lib/db/steps";
+import { ApiError } from "@/lib/http/errors";
 import { asJobRun } from "@/lib/metrics/jobs";
 import { flushAccessCounts } from "@/lib/retrieval/usage/access-counts";
 import { todayIn } from "@/lib/documents/today";
@@ -28,16 +32,38 @@ import { deliverReports } from "./webhook";
 import { noteSearchWrite } from "@/lib/retrieval/search/term-stats";
 
 const AWAITING_LIST_LIMIT = 200;
+/** A run renews its lease at every step; one whose process stopped lets the next run go after this long. */
+export const RUN_LEASE_MS = 60_000;
+/** How long a run waits for another one to end before it answers 503. */
+const RUN_WAIT_MS = 10 * 60_000;
 
-class DryRunRollback extends Error {
-  constructor(readonly report: ConsolidationReport) {
+/** What a run changed, as its audit entry records it (kept in the run's lease while it runs). */
+interface RunChanges {
+  asOf: string;
+  archivedDailyNotes: string[];
+  archivedExpiredLearning: string[];
+  prunedResolvedWorking: string[];
+  purgedAgentNotes: number;
+  promoted: { id: string; from: string[] }[];
+  flaggedForVerification: string[];
+  reports: string[];
+}
+
+const changeCount = (c: RunChanges) =>
+  c.archivedDailyNotes.length + c.archivedExpiredLearning.length + c.prunedResolvedWorking.length + c.purgedAgentNotes +
+  c.promoted.length + c.flaggedForVerification.length + c.reports.length;
+
+const auditRun = (tx: Queryable, changes: RunChanges, interrupted = false) =>
+  recordAudit(tx, { action: "lifecycle.consolidate", targetType: "lifecycle", details: interrupted ? { ...changes, interrupted } : changes });
+
+class DryRunRollback<T> extends Error {
+  constructor(readonly value: T) {
     super("dry run");
   }
 }
 
 /**
- * The nightly consolidation, in one transaction as an HQ admin, serialised by an advisory lock so
- * concurrent runs (two instances, an admin call during the scheduled run) do the work once:
+ * The nightly consolidation, as an HQ admin:
  * - daily notes older than 7 days are archived (still readable, no longer in boot);
  * - low-confidence learning memories past their expiry that were never used are archived;
  * - working items resolved more than 14 days ago are pruned (archived);
@@ -48,6 +74,13 @@ class DryRunRollback extends Error {
  * - every agent's report for the previous local day is written (once).
  * Each rule changes only what it has not changed before, so a second run changes nothing. A dry
  * run does all of it and rolls back, so its report is exactly what a real run would do.
+ *
+ * It runs as bulk work in short steps (the rules in one, then the reports a few agents a step), so
+ * requests go ahead of it between steps. One run at a time in the whole deployment: a run holds a
+ * lease across its steps, and a concurrent one (another instance, an admin call during the
+ * scheduled run) waits for it to end, then finds nothing left to do. The run's audit entry is written
+ * with its last step; what a run changed is kept with its lease step by step, so a run that fails
+ * midway is audited as interrupted (by itself, or by the next run once its lease has run out).
  */
 export async function consolidate(caller: Caller, body: z.infer<typeof consolidateBody>): Promise<ConsolidationReport> {
   // a dry run is an operator's preview, not a run of the job
@@ -61,24 +94,43 @@ async function runConsolidation(caller: Caller, body: z.infer<typeof consolidate
   const timeZone = getConfig().DAILY_NOTE_TIMEZONE;
   const today = todayIn(timeZone, asOf);
   const reportDate = addDays(today, -1);
-  const written: { agentId: string; date: string; data: unknown; markdown: string }[] = [];
   // "never used" and "keeps being used" read the access counters: fold every access recorded so far
   await flushAccessCounts();
   // archiving and promoting change what memory search finds: its statistics follow in a batch
   if (!dryRun) noteSearchWrite();
 
-  // bulk work: it starts once no request waits for the database (lib/db/lanes.ts), and on a server
-  // database holds one of the bulk lane's connections, not one that requests need
-  const run = async () =>
-    asCaller(
-      caller,
+  const holder = randomUUID();
+  // bulk work: a step starts once no request waits for the database (lib/db/lanes.ts), and on a
+  // server database holds one of the bulk lane's connections, not one that requests need
+  const bulk = <T>(fn: (tx: Queryable) => Promise<T>) => asCaller(caller, fn, { lane: "bulk" });
+  await claimRun(bulk, holder);
+
+  let changes: RunChanges | null = null;
+  /** One step under the run's lease; in a real run it keeps `next(result)` as the run's changes. */
+  const step = async <T>(fn: (tx: Queryable) => Promise<T>, next: (result: T) => RunChanges): Promise<T> => {
+    try {
+      const result = await bulk(async (tx) => {
+        if (!(await q.holdConsolidationRun(tx, { holder, leaseMs: RUN_LEASE_MS }))) throw new LeaseLost();
+        const r = await fn(tx);
+        if (dryRun) throw new DryRunRollback(r);
+        await q.holdConsolidationRun(tx, { holder, leaseMs: RUN_LEASE_MS, progress: next(r) });
+        return r;
+      });
+      changes = next(result);
+      return result;
+    } catch (err) {
+      if (err instanceof DryRunRollback) return err.value as T;
+      throw err;
+    }
+  };
+
+  try {
+    const rules = await step(
       async (tx) => {
-        await q.lockConsolidation(tx);
         const dailyNotes = await q.archiveDailyNotes(tx, { before: addDays(today, -DAILY_NOTE_KEEP_DAYS), now });
         const expiredLearning = await q.archiveExpiredLearning(tx, { now });
         const resolvedWorking = await q.pruneResolvedWorking(tx, { before: daysAgo(asOf, RESOLVED_WORKING_KEEP_DAYS).toISOString(), now });
         const purgedNotes = await purgeExpiredNotes(tx, { now });
-
         const candidates = await q.lockPromotionCandidates(tx, {
           categories: PROMOTABLE_CATEGORIES,
           minUses: PROMOTION_MIN_USES,
@@ -91,66 +143,109 @@ async function runConsolidation(caller: Caller, body: z.infer<typeof consolidate
           const id = await q.promoteMemory(tx, { id: c.id, category, now });
           promoted.push({ id, agentId: c.agentId, category, title: c.title, promotedFrom: [c.id] });
         }
-
         const flagged = await q.flagUnverifiedCore(tx, { before: daysAgo(asOf, CORE_VERIFY_AFTER_DAYS).toISOString(), now });
         const awaiting = await q.listAwaitingOutcomes(tx, { now, limit: AWAITING_LIST_LIMIT });
-
-        const reportIds: string[] = [];
-        for (const agent of await q.listReportableAgents(tx)) {
-          if (await q.reportExists(tx, { agentId: agent.id, date: reportDate })) continue;
-          const { data, markdown } = await buildReport(tx, { agent, date: reportDate, timeZone });
-          const stored = await q.insertReport(tx, { agentId: agent.id, clientId: agent.clientId, date: reportDate, data, markdown });
-          if (stored) {
-            reportIds.push(stored.id);
-            written.push({ agentId: agent.id, date: reportDate, data, markdown });
-          }
-        }
-
-        const changes =
-          dailyNotes.length + expiredLearning.length + resolvedWorking.length + purgedNotes + promoted.length + flagged.length + reportIds.length;
-        const report: ConsolidationReport = {
-          asOf: now,
-          today,
-          dryRun,
-          archived: { dailyNotes: list(dailyNotes), expiredLearning: list(expiredLearning) },
-          pruned: { resolvedWorking: list(resolvedWorking) },
-          purged: { agentNotes: { count: purgedNotes } },
-          promoted: { count: promoted.length, items: promoted },
-          flaggedForVerification: list(flagged),
-          awaitingOutcomes: { count: awaiting.length, items: awaiting.map(({ clientId: _c, tags: _t, ...d }) => d) },
-          reports: { date: reportDate, count: reportIds.length, ids: reportIds },
-          changes,
-        };
-        if (dryRun) throw new DryRunRollback(report);
-        if (changes > 0) {
-          await recordAudit(tx, {
-            action: "lifecycle.consolidate",
-            targetType: "lifecycle",
-            details: {
-              asOf: now,
-              archivedDailyNotes: dailyNotes,
-              archivedExpiredLearning: expiredLearning,
-              prunedResolvedWorking: resolvedWorking,
-              purgedAgentNotes: purgedNotes,
-              promoted: promoted.map((p) => ({ id: p.id, from: p.promotedFrom })),
-              flaggedForVerification: flagged,
-              reports: reportIds,
-            },
-          });
-        }
-        return report;
+        const agents = await q.listReportableAgents(tx);
+        return { dailyNotes, expiredLearning, resolvedWorking, purgedNotes, promoted, flagged, awaiting, agents };
       },
-      { lane: "bulk" },
+      (r): RunChanges => ({
+        asOf: now,
+        archivedDailyNotes: r.dailyNotes,
+        archivedExpiredLearning: r.expiredLearning,
+        prunedResolvedWorking: r.resolvedWorking,
+        purgedAgentNotes: r.purgedNotes,
+        promoted: r.promoted.map((p) => ({ id: p.id, from: p.promotedFrom })),
+        flaggedForVerification: r.flagged,
+        reports: [],
+      }),
     );
 
-  try {
-    const report = await run();
+    // the reports, a few agents a step
+    const reportIds: string[] = [];
+    const written: { agentId: string; date: string; data: unknown; markdown: string }[] = [];
+    const size = new StepSize({ first: 4, max: 200 });
+    for (let at = 0; at < rules.agents.length; ) {
+      const slice = rules.agents.slice(at, at + size.next());
+      const started = performance.now();
+      const stored = await step(
+        async (tx) => {
+          const out: { id: string; agentId: string; data: unknown; markdown: string }[] = [];
+          for (const agent of slice) {
+            if (await q.reportExists(tx, { agentId: agent.id, date: reportDate })) continue;
+            const { data, markdown } = await buildReport(tx, { agent, date: reportDate, timeZone });
+            const row = await q.insertReport(tx, { agentId: agent.id, clientId: agent.clientId, date: reportDate, data, markdown });
+            if (row) out.push({ id: row.id, agentId: agent.id, data, markdown });
+          }
+          return out;
+        },
+        (out) => ({ ...changes!, reports: [...changes!.reports, ...out.map((r) => r.id)] }),
+      );
+      size.record(slice.length, performance.now() - started);
+      at += slice.length;
+      for (const r of stored) {
+        reportIds.push(r.id);
+        written.push({ agentId: r.agentId, date: reportDate, data: r.data, markdown: r.markdown });
+      }
+    }
+
+    const report: ConsolidationReport = {
+      asOf: now,
+      today,
+      dryRun,
+      archived: { dailyNotes: list(rules.dailyNotes), expiredLearning: list(rules.expiredLearning) },
+      pruned: { resolvedWorking: list(rules.resolvedWorking) },
+      purged: { agentNotes: { count: rules.purgedNotes } },
+      promoted: { count: rules.promoted.length, items: rules.promoted },
+      flaggedForVerification: list(rules.flagged),
+      awaitingOutcomes: { count: rules.awaiting.length, items: rules.awaiting.map(({ clientId: _c, tags: _t, ...d }) => d) },
+      reports: { date: reportDate, count: reportIds.length, ids: reportIds },
+      changes:
+        rules.dailyNotes.length + rules.expiredLearning.length + rules.resolvedWorking.length + rules.purgedNotes +
+        rules.promoted.length + rules.flagged.length + reportIds.length,
+    };
+    // the last step: the run's audit entry, and the lease freed
+    await bulk(async (tx) => {
+      if (!dryRun) {
+        if (!(await q.holdConsolidationRun(tx, { holder, leaseMs: RUN_LEASE_MS }))) throw new LeaseLost();
+        if (changes && changeCount(changes) > 0) await auditRun(tx, changes);
+      }
+      await q.releaseConsolidationRun(tx, { holder });
+    });
     // the webhook never holds the job up: delivery (with its retries) carries on in the background
     void deliverReports(written);
     return report;
   } catch (err) {
-    if (err instanceof DryRunRollback) return err.report;
+    // what the run changed so far is audited as interrupted and the lease freed (outside the
+    // request: its caller may have left); when even that fails, the next run does it
+    await outsideRequest(() =>
+      bulk(async (tx) => {
+        if (!(await q.holdConsolidationRun(tx, { holder, leaseMs: RUN_LEASE_MS }))) return;
+        if (changes && changeCount(changes) > 0) await auditRun(tx, changes, true);
+        await q.releaseConsolidationRun(tx, { holder });
+      }),
+    ).catch(() => {});
+    if (err instanceof LeaseLost) {
+      throw new ApiError("service_unavailable", "The consolidation was interrupted (its lease ran out); what it changed is audited. Run it again to finish.");
+    }
     throw err;
+  }
+}
+
+/**
+ * Waits until the run lease is free and takes it. A run that stopped midway left what it changed in
+ * the lease: it is audited (as interrupted) in the step that takes the lease over.
+ */
+async function claimRun(bulk: <T>(fn: (tx: Queryable) => Promise<T>) => Promise<T>, holder: string) {
+  const deadline = Date.now() + RUN_WAIT_MS;
+  for (let pause = 50; ; pause = Math.min(pause * 2, 1_000)) {
+    const claimed = await bulk(async (tx) => {
+      const c = await q.claimConsolidationRun<RunChanges>(tx, { holder, leaseMs: RUN_LEASE_MS });
+      if (c?.unfinished && changeCount(c.unfinished) > 0) await auditRun(tx, c.unfinished, true);
+      return c !== null;
+    });
+    if (claimed) return;
+    if (Date.now() > deadline) throw new ApiError("service_unavailable", "Another consolidation is still running; run this one again once it has finished");
+    await new Promise((resolve) => setTimeout(resolve, pause));
   }
 }
 

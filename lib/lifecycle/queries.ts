@@ -18,9 +18,51 @@ type Outcomes = ServerResponse<typeof lifecycleContracts.outcomes>;
 
 // ── consolidation ──────────────────────────────────────────────────────────────────────────────
 
-/** One consolidation at a time per database: concurrent runs queue behind it and find nothing left. */
-export async function lockConsolidation(tx: Queryable) {
-  await tx.query("select pg_advisory_xact_lock(hashtextextended('lifecycle:consolidate', 0))");
+/**
+ * The lease that lets one consolidation run at a time in the whole deployment, held across the
+ * run's steps (job_leases row). Its last_report holds the run's progress while it runs.
+ */
+const RUN_LEASE = "consolidation-run";
+
+/**
+ * Takes the run lease for `holder` when no run holds it (or its holder stopped renewing it): null
+ * when another run holds it; else the progress a run that stopped midway left in it (null when the
+ * last run ended).
+ */
+export async function claimConsolidationRun<Progress>(tx: Queryable, p: { holder: string; leaseMs: number }) {
+  const rows = await tx.query<{ unfinished: Progress | null }>(
+    `with old as (select name, last_report from job_leases where name = $1 for update)
+     update job_leases j
+        set holder = $2, lease_until = now() + make_interval(secs => $3::float8 / 1000), last_started_at = now(), last_report = null
+       from old
+      where j.name = old.name and (j.lease_until is null or j.lease_until < now())
+     returning old.last_report as unfinished`,
+    [RUN_LEASE, p.holder, p.leaseMs],
+  );
+  return rows.length ? { unfinished: rows[0]!.unfinished } : null;
+}
+
+/**
+ * One step of a run: renews its lease, and with `progress` keeps what the run changed so far (in the
+ * step's transaction, so it always matches what is committed). False once another run took the lease.
+ */
+export async function holdConsolidationRun(tx: Queryable, p: { holder: string; leaseMs: number; progress?: unknown }) {
+  const rows = await tx.query(
+    `update job_leases
+        set lease_until = now() + make_interval(secs => $3::float8 / 1000), last_report = coalesce($4::text::jsonb, last_report)
+      where name = $1 and holder = $2
+      returning name`,
+    [RUN_LEASE, p.holder, p.leaseMs, p.progress === undefined ? null : JSON.stringify(p.progress)],
+  );
+  return rows.length > 0;
+}
+
+/** Ends a run: frees the lease and clears its progress. */
+export async function releaseConsolidationRun(tx: Queryable, p: { holder: string }) {
+  await tx.query(
+    `update job_leases set holder = null, lease_until = null, last_finished_at = now(), last_report = null where name = $1 and holder = $2`,
+    [RUN_LEASE, p.holder],
+  );
 }
 
 export async function archiveDailyNotes(tx: Queryable, p: { before: string; now: string }) {

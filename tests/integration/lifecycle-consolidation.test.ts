@@ -169,3 +169,58 @@ describe.runIf(transport === "postgres")("concurrent consolidations on a real se
     expect(runs.filter((r) => r.body.changes > 0)).toHaveLength(1);
   });
 });
+
+describe("the run lease: one consolidation at a time, in steps, across instances", () => {
+  const lease = async () =>
+    (await (await getDatabase()).query<{ holder: string | null; last_report: unknown }>(
+      "select holder, last_report from job_leases where name = 'consolidation-run'",
+    ))[0]!;
+
+  it("only HQ admins claim it: HQ viewers and agents change nothing, agents do not even see it", async () => {
+    const db = await getDatabase();
+    const viewer = claimsFor({ type: "hq", userId: null, name: "viewer", email: null, role: "viewer" });
+    const agent = claimsFor({ type: "agent", agentId: internal.id, name: internal.name, kind: "internal", role: "specialist", clientId: null, kbAccess: "read" });
+    const claim = "update job_leases set holder = 'me', lease_until = now() + interval '1 hour' where name = 'consolidation-run' returning name";
+    expect(await withClaims(db, viewer, (tx) => tx.query(claim))).toEqual([]);
+    expect(await withClaims(db, agent, (tx) => tx.query(claim))).toEqual([]);
+    expect(await withClaims(db, agent, (tx) => tx.query("select name from job_leases"))).toEqual([]);
+    expect((await lease()).holder).toBeNull();
+  });
+
+  it("a run waits while another run holds the lease, and goes once it is freed", async () => {
+    const db = await getDatabase();
+    await db.query("update job_leases set holder = 'another instance', lease_until = now() + interval '1 minute' where name = 'consolidation-run'");
+    let settled = false;
+    const run = admin.post("/api/v1/jobs/consolidate", { now: later(17) }).finally(() => (settled = true));
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(settled).toBe(false);
+    await db.query("update job_leases set holder = null, lease_until = null where name = 'consolidation-run'");
+    const res = await run;
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(await lease()).toEqual({ holder: null, last_report: null });
+  });
+
+  it("what a run that stopped midway had changed is audited, as interrupted, by the next run", async () => {
+    const db = await getDatabase();
+    const left = {
+      asOf: later(18),
+      archivedDailyNotes: [],
+      archivedExpiredLearning: [ids.lowUnused],
+      prunedResolvedWorking: [],
+      purgedAgentNotes: 0,
+      promoted: [],
+      flaggedForVerification: [],
+      reports: [],
+    };
+    // its process stopped: the lease ran out with its progress in it
+    await db.query(
+      "update job_leases set holder = 'stopped instance', lease_until = now() - interval '1 second', last_report = $1::text::jsonb where name = 'consolidation-run'",
+      [JSON.stringify(left)],
+    );
+    const res = await admin.post("/api/v1/jobs/consolidate", { now: later(18) });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    const entries = (await admin.get("/api/v1/audit?action=lifecycle.consolidate")).body.entries;
+    expect(entries.find((e: { details: { interrupted?: boolean } }) => e.details.interrupted)?.details).toEqual({ ...left, interrupted: true });
+    expect(await lease()).toEqual({ holder: null, last_report: null });
+  });
+});
