@@ -200,10 +200,33 @@ describe("the run lease: one consolidation at a time, in steps, across instances
     expect(await lease()).toEqual({ holder: null, last_report: null });
   });
 
+  it("a run whose step fails audits what it changed so far, as interrupted, and frees the lease for the next", async () => {
+    const db = await getDatabase();
+    const doubtful = await write(internal, { tier: "learning", category: "insight", title: "Maybe the Oak St office closes early", confidence: 0.45, surpriseScore: 0.9 });
+    // the reports' step fails (as a full disk would), after the rules' step committed
+    await db.exec(`
+      create function public.test_refuse_reports() returns trigger language plpgsql as $$ begin raise exception 'the disk filled up'; end $$;
+      create trigger test_refuse_reports before insert on agent_reports for each row execute function public.test_refuse_reports();`);
+    try {
+      const failed = await admin.post("/api/v1/jobs/consolidate", { now: later(19) });
+      expect(failed.status).toBe(500);
+    } finally {
+      await db.exec("drop trigger test_refuse_reports on agent_reports; drop function public.test_refuse_reports();");
+    }
+    const entries = (await admin.get("/api/v1/audit?action=lifecycle.consolidate")).body.entries;
+    expect(entries[0].details).toMatchObject({ interrupted: true, archivedExpiredLearning: [doubtful], reports: [] });
+    expect(await lease()).toEqual({ holder: null, last_report: null });
+    // the next run does the rest: the reports, and nothing the first one did
+    const next = await admin.post("/api/v1/jobs/consolidate", { now: later(19) });
+    expect(next.status, JSON.stringify(next.body)).toBe(200);
+    expect(next.body.archived.expiredLearning.ids).toEqual([]);
+    expect(next.body.reports.count).toBeGreaterThan(0);
+  });
+
   it("what a run that stopped midway had changed is audited, as interrupted, by the next run", async () => {
     const db = await getDatabase();
     const left = {
-      asOf: later(18),
+      asOf: later(20),
       archivedDailyNotes: [],
       archivedExpiredLearning: [ids.lowUnused],
       prunedResolvedWorking: [],
@@ -217,10 +240,11 @@ describe("the run lease: one consolidation at a time, in steps, across instances
       "update job_leases set holder = 'stopped instance', lease_until = now() - interval '1 second', last_report = $1::text::jsonb where name = 'consolidation-run'",
       [JSON.stringify(left)],
     );
-    const res = await admin.post("/api/v1/jobs/consolidate", { now: later(18) });
+    const res = await admin.post("/api/v1/jobs/consolidate", { now: later(20) });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     const entries = (await admin.get("/api/v1/audit?action=lifecycle.consolidate")).body.entries;
-    expect(entries.find((e: { details: { interrupted?: boolean } }) => e.details.interrupted)?.details).toEqual({ ...left, interrupted: true });
+    const audited = entries.find((e: { details: { interrupted?: boolean; asOf?: string } }) => e.details.interrupted && e.details.asOf === left.asOf);
+    expect(audited?.details).toEqual({ ...left, interrupted: true });
     expect(await lease()).toEqual({ holder: null, last_report: null });
   });
 });
