@@ -30,10 +30,11 @@ export function listNotes(tx: Queryable, p: { agentId?: string; contactId?: stri
   );
 }
 
-export async function purgeExpiredNotes(tx: Queryable, p: { now?: string }) {
+/** Deletes notes past their expiry, at most `limit` of them (all by default); answers how many. */
+export async function purgeExpiredNotes(tx: Queryable, p: { now?: string; limit?: number }) {
   const rows = await tx.query<{ deleted: number }>(
-    `select mhq.purge_expired_agent_notes(coalesce($1::timestamptz, now())) as deleted`,
-    [p.now ?? null],
+    `select mhq.purge_expired_agent_notes(coalesce($1::timestamptz, now()), $2::integer) as deleted`,
+    [p.now ?? null, p.limit ?? null],
   );
   return Number(rows[0]!.deleted);
 }

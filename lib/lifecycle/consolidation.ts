@@ -49,6 +49,17 @@ interface RunChanges {
   reports: string[];
 }
 
+const emptyChanges = (asOf: string): RunChanges => ({
+  asOf,
+  archivedDailyNotes: [],
+  archivedExpiredLearning: [],
+  prunedResolvedWorking: [],
+  purgedAgentNotes: 0,
+  promoted: [],
+  flaggedForVerification: [],
+  reports: [],
+});
+
 const changeCount = (c: RunChanges) =>
   c.archivedDailyNotes.length + c.archivedExpiredLearning.length + c.prunedResolvedWorking.length + c.purgedAgentNotes +
   c.promoted.length + c.flaggedForVerification.length + c.reports.length;
@@ -75,7 +86,8 @@ class DryRunRollback<T> extends Error {
  * Each rule changes only what it has not changed before, so a second run changes nothing. A dry
  * run does all of it and rolls back, so its report is exactly what a real run would do.
  *
- * It runs as bulk work in short steps (the rules in one, then the reports a few agents a step), so
+ * It runs as bulk work in short steps (the rules a few hundred rows a step, then the reports a few
+ * agents a step), so
  * requests go ahead of it between steps. One run at a time in the whole deployment: a run holds a
  * lease across its steps, and a concurrent one (another instance, an admin call during the
  * scheduled run) waits for it to end, then finds nothing left to do. The run's audit entry is written
@@ -125,47 +137,76 @@ async function runConsolidation(caller: Caller, body: z.infer<typeof consolidate
   };
 
   try {
-    const rules = await step(
-      async (tx) => {
-        const dailyNotes = await q.archiveDailyNotes(tx, { before: addDays(today, -DAILY_NOTE_KEEP_DAYS), now });
-        const expiredLearning = await q.archiveExpiredLearning(tx, { now });
-        const resolvedWorking = await q.pruneResolvedWorking(tx, { before: daysAgo(asOf, RESOLVED_WORKING_KEEP_DAYS).toISOString(), now });
-        const purgedNotes = await purgeExpiredNotes(tx, { now });
-        const candidates = await q.lockPromotionCandidates(tx, {
-          categories: PROMOTABLE_CATEGORIES,
-          minUses: PROMOTION_MIN_USES,
-          minConfidence: PROMOTION_MIN_CONFIDENCE,
-          createdBefore: daysAgo(asOf, PROMOTION_MIN_AGE_DAYS).toISOString(),
-        });
-        const promoted: ConsolidationReport["promoted"]["items"] = [];
-        for (const c of candidates) {
-          const category = promotedCategory(c.agentKind, c.category);
-          const id = await q.promoteMemory(tx, { id: c.id, category, now });
-          promoted.push({ id, agentId: c.agentId, category, title: c.title, promotedFrom: [c.id] });
-        }
-        const flagged = await q.flagUnverifiedCore(tx, { before: daysAgo(asOf, CORE_VERIFY_AFTER_DAYS).toISOString(), now });
-        const awaiting = await q.listAwaitingOutcomes(tx, { now, limit: AWAITING_LIST_LIMIT });
-        const agents = await q.listReportableAgents(tx);
-        return { dailyNotes, expiredLearning, resolvedWorking, purgedNotes, promoted, flagged, awaiting, agents };
-      },
-      (r): RunChanges => ({
-        asOf: now,
-        archivedDailyNotes: r.dailyNotes,
-        archivedExpiredLearning: r.expiredLearning,
-        prunedResolvedWorking: r.resolvedWorking,
-        purgedAgentNotes: r.purgedNotes,
-        promoted: r.promoted.map((p) => ({ id: p.id, from: p.promotedFrom })),
-        flaggedForVerification: r.flagged,
-        reports: [],
-      }),
+    // the rules, in steps of at most `limit` rows per rule while any rule changed that many (a dry
+    // run, whose steps roll back, applies them in one)
+    const rules = {
+      dailyNotes: [] as string[],
+      expiredLearning: [] as string[],
+      resolvedWorking: [] as string[],
+      purgedNotes: 0,
+      promoted: [] as ConsolidationReport["promoted"]["items"],
+      flagged: [] as string[],
+    };
+    const ruleSize = new StepSize({ first: 100, min: 20, max: 5_000 });
+    for (let more = true; more; ) {
+      const limit = dryRun ? null : ruleSize.next();
+      const started = performance.now();
+      const r = await step(
+        async (tx) => {
+          const dailyNotes = await q.archiveDailyNotes(tx, { before: addDays(today, -DAILY_NOTE_KEEP_DAYS), now, limit });
+          const expiredLearning = await q.archiveExpiredLearning(tx, { now, limit });
+          const resolvedWorking = await q.pruneResolvedWorking(tx, { before: daysAgo(asOf, RESOLVED_WORKING_KEEP_DAYS).toISOString(), now, limit });
+          const purgedNotes = await purgeExpiredNotes(tx, { now, limit: limit ?? undefined });
+          const candidates = await q.lockPromotionCandidates(tx, {
+            categories: PROMOTABLE_CATEGORIES,
+            minUses: PROMOTION_MIN_USES,
+            minConfidence: PROMOTION_MIN_CONFIDENCE,
+            createdBefore: daysAgo(asOf, PROMOTION_MIN_AGE_DAYS).toISOString(),
+            limit,
+          });
+          const promoted: ConsolidationReport["promoted"]["items"] = [];
+          for (const c of candidates) {
+            const category = promotedCategory(c.agentKind, c.category);
+            const id = await q.promoteMemory(tx, { id: c.id, category, now });
+            promoted.push({ id, agentId: c.agentId, category, title: c.title, promotedFrom: [c.id] });
+          }
+          const flagged = await q.flagUnverifiedCore(tx, { before: daysAgo(asOf, CORE_VERIFY_AFTER_DAYS).toISOString(), now, limit });
+          return { dailyNotes, expiredLearning, resolvedWorking, purgedNotes, promoted, flagged };
+        },
+        (r): RunChanges => ({
+          asOf: now,
+          archivedDailyNotes: [...rules.dailyNotes, ...r.dailyNotes],
+          archivedExpiredLearning: [...rules.expiredLearning, ...r.expiredLearning],
+          prunedResolvedWorking: [...rules.resolvedWorking, ...r.resolvedWorking],
+          purgedAgentNotes: rules.purgedNotes + r.purgedNotes,
+          promoted: [...rules.promoted, ...r.promoted].map((p) => ({ id: p.id, from: p.promotedFrom })),
+          flaggedForVerification: [...rules.flagged, ...r.flagged],
+          reports: [],
+        }),
+      );
+      rules.dailyNotes.push(...r.dailyNotes);
+      rules.expiredLearning.push(...r.expiredLearning);
+      rules.resolvedWorking.push(...r.resolvedWorking);
+      rules.purgedNotes += r.purgedNotes;
+      rules.promoted.push(...r.promoted);
+      rules.flagged.push(...r.flagged);
+      const counts = [r.dailyNotes.length, r.expiredLearning.length, r.resolvedWorking.length, r.purgedNotes, r.promoted.length, r.flagged.length];
+      more = limit !== null && counts.some((n) => n >= limit);
+      // the limit holds per rule: the step's size is what its busiest rule changed
+      ruleSize.record(Math.max(...counts), performance.now() - started);
+    }
+    for (const ids of [rules.dailyNotes, rules.expiredLearning, rules.resolvedWorking, rules.flagged]) ids.sort();
+    const { awaiting, agents } = await step(
+      async (tx) => ({ awaiting: await q.listAwaitingOutcomes(tx, { now, limit: AWAITING_LIST_LIMIT }), agents: await q.listReportableAgents(tx) }),
+      () => changes ?? emptyChanges(now),
     );
 
     // the reports, a few agents a step
     const reportIds: string[] = [];
     const written: { agentId: string; date: string; data: unknown; markdown: string }[] = [];
     const size = new StepSize({ first: 4, max: 200 });
-    for (let at = 0; at < rules.agents.length; ) {
-      const slice = rules.agents.slice(at, at + size.next());
+    for (let at = 0; at < agents.length; ) {
+      const slice = agents.slice(at, at + size.next());
       const started = performance.now();
       const stored = await step(
         async (tx) => {
@@ -197,7 +238,7 @@ async function runConsolidation(caller: Caller, body: z.infer<typeof consolidate
       purged: { agentNotes: { count: rules.purgedNotes } },
       promoted: { count: rules.promoted.length, items: rules.promoted },
       flaggedForVerification: list(rules.flagged),
-      awaitingOutcomes: { count: rules.awaiting.length, items: rules.awaiting.map(({ clientId: _c, tags: _t, ...d }) => d) },
+      awaitingOutcomes: { count: awaiting.length, items: awaiting.map(({ clientId: _c, tags: _t, ...d }) => d) },
       reports: { date: reportDate, count: reportIds.length, ids: reportIds },
       changes:
         rules.dailyNotes.length + rules.expiredLearning.length + rules.resolvedWorking.length + rules.purgedNotes +

@@ -187,6 +187,22 @@ describe("the run lease: one consolidation at a time, in steps, across instances
     expect((await lease()).holder).toBeNull();
   });
 
+  it("a backlog is worked off a few hundred rows a step, each row once", async () => {
+    const db = await getDatabase();
+    await db.query(
+      `insert into agent_notes (agent_id, content, created_at, expires_at)
+       select $1, 'stale ' || g, now() - interval '2 days', now() - interval '1 day' from generate_series(1, 1200) g`,
+      [internal.id],
+    );
+    const res = await admin.post("/api/v1/jobs/consolidate", { now: later(16) });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body.purged.agentNotes.count).toBe(1200);
+    const [left] = await db.query<{ n: number }>("select count(*)::int as n from agent_notes where agent_id = $1", [internal.id]);
+    expect(left!.n).toBe(0);
+    const entries = (await admin.get("/api/v1/audit?action=lifecycle.consolidate")).body.entries;
+    expect(entries[0].details.purgedAgentNotes).toBe(1200);
+  });
+
   it("a run waits while another run holds the lease, and goes once it is freed", async () => {
     const db = await getDatabase();
     await db.query("update job_leases set holder = 'another instance', lease_until = now() + interval '1 minute' where name = 'consolidation-run'");
