@@ -244,6 +244,10 @@ const agentParams = z.object({ agentId: agentIdParam }).strict();
 export const lifecycleContracts = {
   consolidate: defineContract({
     id: "lifecycle.consolidate",
+    errors: [
+      { code: "service_unavailable", when: "Another run (the scheduled one, another instance's) held the run lease for 10 minutes: run it again once that one has finished." },
+      { code: "service_unavailable", when: "This run lost its lease midway (its steps were held up for a minute): what it changed is audited; run it again to finish." },
+    ],
     method: "POST", path: "/api/v1/jobs/consolidate", permission: "lifecycle.consolidate",
     summary:
       "Nightly consolidation: archive daily notes and expired learning, prune resolved working items, purge notes, promote, flag for verification, list decisions awaiting outcomes, write reports (now replays; dryRun changes nothing)",
