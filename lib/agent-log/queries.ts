@@ -31,7 +31,7 @@ export function listNotes(tx: Queryable, p: { agentId?: string; contactId?: stri
 }
 
 /** Deletes notes past their expiry, at most `limit` of them (all by default); answers how many. */
-export async function purgeExpiredNotes(tx: Queryable, p: { now?: string; limit?: number }) {
+export async function purgeExpiredNotes(tx: Queryable, p: { now?: string; limit?: number | null }) {
   const rows = await tx.query<{ deleted: number }>(
     `select mhq.purge_expired_agent_notes(coalesce($1::timestamptz, now()), $2::integer) as deleted`,
     [p.now ?? null, p.limit ?? null],

@@ -117,36 +117,36 @@ async function runConsolidation(caller: Caller, body: z.infer<typeof consolidate
   const bulk = <T>(fn: (tx: Queryable) => Promise<T>) => asCaller(caller, fn, { lane: "bulk" });
   await claimRun(bulk, holder);
 
-  let changes: RunChanges | null = null;
-  /** One step under the run's lease; in a real run it keeps `next(result)` as the run's changes. */
-  const step = async <T>(fn: (tx: Queryable) => Promise<T>, next: (result: T) => RunChanges): Promise<T> => {
+  // what the run changed so far (in a dry run, what it would have changed)
+  let changes = emptyChanges(now);
+  /**
+   * One step under the run's lease. `add` says what the step's result adds to the run's changes: a
+   * real run keeps that with the lease in the step's own transaction; a dry run rolls the step back.
+   */
+  const step = async <T>(fn: (tx: Queryable) => Promise<T>, add: (c: RunChanges, result: T) => RunChanges = (c) => c): Promise<T> => {
+    let next = changes;
     try {
       const result = await bulk(async (tx) => {
         if (!(await q.holdConsolidationRun(tx, { holder, leaseMs: RUN_LEASE_MS }))) throw new LeaseLost();
         const r = await fn(tx);
+        next = add(changes, r);
         if (dryRun) throw new DryRunRollback(r);
-        await q.holdConsolidationRun(tx, { holder, leaseMs: RUN_LEASE_MS, progress: next(r) });
+        await q.holdConsolidationRun(tx, { holder, leaseMs: RUN_LEASE_MS, progress: next });
         return r;
       });
-      changes = next(result);
+      changes = next;
       return result;
     } catch (err) {
-      if (err instanceof DryRunRollback) return err.value as T;
-      throw err;
+      if (!(err instanceof DryRunRollback)) throw err;
+      changes = next;
+      return err.value as T;
     }
   };
 
   try {
     // the rules, in steps of at most `limit` rows per rule while any rule changed that many (a dry
     // run, whose steps roll back, applies them in one)
-    const rules = {
-      dailyNotes: [] as string[],
-      expiredLearning: [] as string[],
-      resolvedWorking: [] as string[],
-      purgedNotes: 0,
-      promoted: [] as ConsolidationReport["promoted"]["items"],
-      flagged: [] as string[],
-    };
+    const promoted: ConsolidationReport["promoted"]["items"] = [];
     const ruleSize = new StepSize({ first: 100, min: 20, max: 5_000 });
     for (let more = true; more; ) {
       const limit = dryRun ? null : ruleSize.next();
@@ -156,7 +156,7 @@ async function runConsolidation(caller: Caller, body: z.infer<typeof consolidate
           const dailyNotes = await q.archiveDailyNotes(tx, { before: addDays(today, -DAILY_NOTE_KEEP_DAYS), now, limit });
           const expiredLearning = await q.archiveExpiredLearning(tx, { now, limit });
           const resolvedWorking = await q.pruneResolvedWorking(tx, { before: daysAgo(asOf, RESOLVED_WORKING_KEEP_DAYS).toISOString(), now, limit });
-          const purgedNotes = await purgeExpiredNotes(tx, { now, limit: limit ?? undefined });
+          const purgedNotes = await purgeExpiredNotes(tx, { now, limit });
           const candidates = await q.lockPromotionCandidates(tx, {
             categories: PROMOTABLE_CATEGORIES,
             minUses: PROMOTION_MIN_USES,
@@ -164,96 +164,83 @@ async function runConsolidation(caller: Caller, body: z.infer<typeof consolidate
             createdBefore: daysAgo(asOf, PROMOTION_MIN_AGE_DAYS).toISOString(),
             limit,
           });
-          const promoted: ConsolidationReport["promoted"]["items"] = [];
+          const promotedNow: ConsolidationReport["promoted"]["items"] = [];
           for (const c of candidates) {
             const category = promotedCategory(c.agentKind, c.category);
             const id = await q.promoteMemory(tx, { id: c.id, category, now });
-            promoted.push({ id, agentId: c.agentId, category, title: c.title, promotedFrom: [c.id] });
+            promotedNow.push({ id, agentId: c.agentId, category, title: c.title, promotedFrom: [c.id] });
           }
           const flagged = await q.flagUnverifiedCore(tx, { before: daysAgo(asOf, CORE_VERIFY_AFTER_DAYS).toISOString(), now, limit });
-          return { dailyNotes, expiredLearning, resolvedWorking, purgedNotes, promoted, flagged };
+          return { dailyNotes, expiredLearning, resolvedWorking, purgedNotes, promoted: promotedNow, flagged };
         },
-        (r): RunChanges => ({
-          asOf: now,
-          archivedDailyNotes: [...rules.dailyNotes, ...r.dailyNotes],
-          archivedExpiredLearning: [...rules.expiredLearning, ...r.expiredLearning],
-          prunedResolvedWorking: [...rules.resolvedWorking, ...r.resolvedWorking],
-          purgedAgentNotes: rules.purgedNotes + r.purgedNotes,
-          promoted: [...rules.promoted, ...r.promoted].map((p) => ({ id: p.id, from: p.promotedFrom })),
-          flaggedForVerification: [...rules.flagged, ...r.flagged],
-          reports: [],
+        (c, r) => ({
+          ...c,
+          archivedDailyNotes: [...c.archivedDailyNotes, ...r.dailyNotes],
+          archivedExpiredLearning: [...c.archivedExpiredLearning, ...r.expiredLearning],
+          prunedResolvedWorking: [...c.prunedResolvedWorking, ...r.resolvedWorking],
+          purgedAgentNotes: c.purgedAgentNotes + r.purgedNotes,
+          promoted: [...c.promoted, ...r.promoted.map((p) => ({ id: p.id, from: p.promotedFrom }))],
+          flaggedForVerification: [...c.flaggedForVerification, ...r.flagged],
         }),
       );
-      rules.dailyNotes.push(...r.dailyNotes);
-      rules.expiredLearning.push(...r.expiredLearning);
-      rules.resolvedWorking.push(...r.resolvedWorking);
-      rules.purgedNotes += r.purgedNotes;
-      rules.promoted.push(...r.promoted);
-      rules.flagged.push(...r.flagged);
+      promoted.push(...r.promoted);
       const counts = [r.dailyNotes.length, r.expiredLearning.length, r.resolvedWorking.length, r.purgedNotes, r.promoted.length, r.flagged.length];
       more = limit !== null && counts.some((n) => n >= limit);
       // the limit holds per rule: the step's size is what its busiest rule changed
       ruleSize.record(Math.max(...counts), performance.now() - started);
     }
-    for (const ids of [rules.dailyNotes, rules.expiredLearning, rules.resolvedWorking, rules.flagged]) ids.sort();
-    const { awaiting, agents } = await step(
-      async (tx) => ({ awaiting: await q.listAwaitingOutcomes(tx, { now, limit: AWAITING_LIST_LIMIT }), agents: await q.listReportableAgents(tx) }),
-      () => changes ?? emptyChanges(now),
-    );
+    const { awaiting, agents } = await step(async (tx) => ({
+      awaiting: await q.listAwaitingOutcomes(tx, { now, limit: AWAITING_LIST_LIMIT }),
+      agents: await q.listReportableAgents(tx),
+    }));
 
     // the reports, a few agents a step
-    const reportIds: string[] = [];
-    const written: { agentId: string; date: string; data: unknown; markdown: string }[] = [];
+    const written: { id: string; agentId: string; date: string; data: unknown; markdown: string }[] = [];
     const size = new StepSize({ first: 4, max: 200 });
     for (let at = 0; at < agents.length; ) {
       const slice = agents.slice(at, at + size.next());
       const started = performance.now();
       const stored = await step(
         async (tx) => {
-          const out: { id: string; agentId: string; data: unknown; markdown: string }[] = [];
+          const out: typeof written = [];
           for (const agent of slice) {
             if (await q.reportExists(tx, { agentId: agent.id, date: reportDate })) continue;
             const { data, markdown } = await buildReport(tx, { agent, date: reportDate, timeZone });
             const row = await q.insertReport(tx, { agentId: agent.id, clientId: agent.clientId, date: reportDate, data, markdown });
-            if (row) out.push({ id: row.id, agentId: agent.id, data, markdown });
+            if (row) out.push({ id: row.id, agentId: agent.id, date: reportDate, data, markdown });
           }
           return out;
         },
-        (out) => ({ ...changes!, reports: [...changes!.reports, ...out.map((r) => r.id)] }),
+        (c, out) => ({ ...c, reports: [...c.reports, ...out.map((r) => r.id)] }),
       );
       size.record(slice.length, performance.now() - started);
       at += slice.length;
-      for (const r of stored) {
-        reportIds.push(r.id);
-        written.push({ agentId: r.agentId, date: reportDate, data: r.data, markdown: r.markdown });
-      }
+      written.push(...stored);
     }
 
     const report: ConsolidationReport = {
       asOf: now,
       today,
       dryRun,
-      archived: { dailyNotes: list(rules.dailyNotes), expiredLearning: list(rules.expiredLearning) },
-      pruned: { resolvedWorking: list(rules.resolvedWorking) },
-      purged: { agentNotes: { count: rules.purgedNotes } },
-      promoted: { count: rules.promoted.length, items: rules.promoted },
-      flaggedForVerification: list(rules.flagged),
+      archived: { dailyNotes: list(changes.archivedDailyNotes), expiredLearning: list(changes.archivedExpiredLearning) },
+      pruned: { resolvedWorking: list(changes.prunedResolvedWorking) },
+      purged: { agentNotes: { count: changes.purgedAgentNotes } },
+      promoted: { count: promoted.length, items: promoted },
+      flaggedForVerification: list(changes.flaggedForVerification),
       awaitingOutcomes: { count: awaiting.length, items: awaiting.map(({ clientId: _c, tags: _t, ...d }) => d) },
-      reports: { date: reportDate, count: reportIds.length, ids: reportIds },
-      changes:
-        rules.dailyNotes.length + rules.expiredLearning.length + rules.resolvedWorking.length + rules.purgedNotes +
-        rules.promoted.length + rules.flagged.length + reportIds.length,
+      reports: { date: reportDate, count: changes.reports.length, ids: changes.reports },
+      changes: changeCount(changes),
     };
     // the last step: the run's audit entry, and the lease freed
     await bulk(async (tx) => {
       if (!dryRun) {
         if (!(await q.holdConsolidationRun(tx, { holder, leaseMs: RUN_LEASE_MS }))) throw new LeaseLost();
-        if (changes && changeCount(changes) > 0) await auditRun(tx, changes);
+        if (report.changes > 0) await auditRun(tx, changes);
       }
       await q.releaseConsolidationRun(tx, { holder });
     });
     // the webhook never holds the job up: delivery (with its retries) carries on in the background
-    void deliverReports(written);
+    void deliverReports(written.map(({ id: _id, ...r }) => r));
     return report;
   } catch (err) {
     // what the run changed so far is audited as interrupted and the lease freed (outside the
@@ -261,7 +248,7 @@ async function runConsolidation(caller: Caller, body: z.infer<typeof consolidate
     await outsideRequest(() =>
       bulk(async (tx) => {
         if (!(await q.holdConsolidationRun(tx, { holder, leaseMs: RUN_LEASE_MS }))) return;
-        if (changes && changeCount(changes) > 0) await auditRun(tx, changes, true);
+        if (!dryRun && changeCount(changes) > 0) await auditRun(tx, changes, true);
         await q.releaseConsolidationRun(tx, { holder });
       }),
     ).catch(() => {});
@@ -290,7 +277,8 @@ async function claimRun(bulk: <T>(fn: (tx: Queryable) => Promise<T>) => Promise<
   }
 }
 
-const list = (ids: string[]) => ({ count: ids.length, ids });
+/** A rule's ids as the report lists them: sorted (the run's steps each took the next ids in order). */
+const list = (ids: string[]) => ({ count: ids.length, ids: [...ids].sort() });
 
 /** The caller the scheduler and `npm run jobs:consolidate` act as: an HQ admin named for the job. */
 export const schedulerCaller: Caller = { type: "hq", userId: null, name: "consolidation job", email: null, role: "admin" };
