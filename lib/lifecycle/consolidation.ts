@@ -37,7 +37,7 @@ export const RUN_LEASE_MS = 60_000;
 /** How long a run waits for another one to end before it answers 503. */
 const RUN_WAIT_MS = 10 * 60_000;
 
-/** What a run changed, as its audit entry records it (kept in the run's lease while it runs). */
+/** What a run changed, as its audit entry records it (each step's part kept in consolidation_progress while it runs). */
 interface RunChanges {
   asOf: string;
   archivedDailyNotes: string[];
@@ -58,6 +58,18 @@ const emptyChanges = (asOf: string): RunChanges => ({
   promoted: [],
   flaggedForVerification: [],
   reports: [],
+});
+
+/** `a` and then `b`: what two parts of a run changed together. */
+const mergeChanges = (a: RunChanges, b: RunChanges): RunChanges => ({
+  asOf: a.asOf,
+  archivedDailyNotes: [...a.archivedDailyNotes, ...b.archivedDailyNotes],
+  archivedExpiredLearning: [...a.archivedExpiredLearning, ...b.archivedExpiredLearning],
+  prunedResolvedWorking: [...a.prunedResolvedWorking, ...b.prunedResolvedWorking],
+  purgedAgentNotes: a.purgedAgentNotes + b.purgedAgentNotes,
+  promoted: [...a.promoted, ...b.promoted],
+  flaggedForVerification: [...a.flaggedForVerification, ...b.flaggedForVerification],
+  reports: [...a.reports, ...b.reports],
 });
 
 const changeCount = (c: RunChanges) =>
@@ -91,8 +103,9 @@ class DryRunRollback<T> extends Error {
  * requests go ahead of it between steps. One run at a time in the whole deployment: a run holds a
  * lease across its steps, and a concurrent one (another instance, an admin call during the
  * scheduled run) waits for it to end, then finds nothing left to do. The run's audit entry is written
- * with its last step; what a run changed is kept with its lease step by step, so a run that fails
- * midway is audited as interrupted (by itself, or by the next run once its lease has run out).
+ * with its last step; what each step changed is kept in a row of its own, written with the step, so a
+ * run that fails midway is audited as interrupted (by itself, or by the next run once its lease has
+ * run out).
  */
 export async function consolidate(caller: Caller, body: z.infer<typeof consolidateBody>): Promise<ConsolidationReport> {
   // a dry run is an operator's preview, not a run of the job
@@ -119,26 +132,28 @@ async function runConsolidation(caller: Caller, body: z.infer<typeof consolidate
 
   // what the run changed so far (in a dry run, what it would have changed)
   let changes = emptyChanges(now);
+  let steps = 0;
   /**
-   * One step under the run's lease. `add` says what the step's result adds to the run's changes: a
-   * real run keeps that with the lease in the step's own transaction; a dry run rolls the step back.
+   * One step under the run's lease. `delta` says what the step's result changed: a real run keeps
+   * that in a row of its own, in the step's own transaction; a dry run rolls the step back.
    */
-  const step = async <T>(fn: (tx: Queryable) => Promise<T>, add: (c: RunChanges, result: T) => RunChanges = (c) => c): Promise<T> => {
-    let next = changes;
+  const step = async <T>(fn: (tx: Queryable) => Promise<T>, delta: (result: T) => Partial<RunChanges> = () => ({})): Promise<T> => {
+    let part = emptyChanges(now);
     try {
       const result = await bulk(async (tx) => {
         if (!(await q.holdConsolidationRun(tx, { holder, leaseMs: RUN_LEASE_MS }))) throw new LeaseLost();
         const r = await fn(tx);
-        next = add(changes, r);
+        part = { ...part, ...delta(r) };
         if (dryRun) throw new DryRunRollback(r);
-        await q.holdConsolidationRun(tx, { holder, leaseMs: RUN_LEASE_MS, progress: next });
+        if (changeCount(part) > 0) await q.recordConsolidationStep(tx, { holder, step: steps, changes: part });
         return r;
       });
-      changes = next;
+      changes = mergeChanges(changes, part);
+      steps++;
       return result;
     } catch (err) {
       if (!(err instanceof DryRunRollback)) throw err;
-      changes = next;
+      changes = mergeChanges(changes, part);
       return err.value as T;
     }
   };
@@ -173,14 +188,13 @@ async function runConsolidation(caller: Caller, body: z.infer<typeof consolidate
           const flagged = await q.flagUnverifiedCore(tx, { before: daysAgo(asOf, CORE_VERIFY_AFTER_DAYS).toISOString(), now, limit });
           return { dailyNotes, expiredLearning, resolvedWorking, purgedNotes, promoted: promotedNow, flagged };
         },
-        (c, r) => ({
-          ...c,
-          archivedDailyNotes: [...c.archivedDailyNotes, ...r.dailyNotes],
-          archivedExpiredLearning: [...c.archivedExpiredLearning, ...r.expiredLearning],
-          prunedResolvedWorking: [...c.prunedResolvedWorking, ...r.resolvedWorking],
-          purgedAgentNotes: c.purgedAgentNotes + r.purgedNotes,
-          promoted: [...c.promoted, ...r.promoted.map((p) => ({ id: p.id, from: p.promotedFrom }))],
-          flaggedForVerification: [...c.flaggedForVerification, ...r.flagged],
+        (r) => ({
+          archivedDailyNotes: r.dailyNotes,
+          archivedExpiredLearning: r.expiredLearning,
+          prunedResolvedWorking: r.resolvedWorking,
+          purgedAgentNotes: r.purgedNotes,
+          promoted: r.promoted.map((p) => ({ id: p.id, from: p.promotedFrom })),
+          flaggedForVerification: r.flagged,
         }),
       );
       promoted.push(...r.promoted);
@@ -211,7 +225,7 @@ async function runConsolidation(caller: Caller, body: z.infer<typeof consolidate
           }
           return out;
         },
-        (c, out) => ({ ...c, reports: [...c.reports, ...out.map((r) => r.id)] }),
+        (out) => ({ reports: out.map((r) => r.id) }),
       );
       size.record(slice.length, performance.now() - started);
       at += slice.length;
@@ -260,16 +274,20 @@ async function runConsolidation(caller: Caller, body: z.infer<typeof consolidate
 }
 
 /**
- * Waits until the run lease is free and takes it. A run that stopped midway left what it changed in
- * the lease: it is audited (as interrupted) in the step that takes the lease over.
+ * Waits until the run lease is free and takes it. What runs that stopped midway had changed (their
+ * steps' rows, or the lease's progress from a run of an earlier release) is audited, as interrupted,
+ * in the step that takes the lease over.
  */
 async function claimRun(bulk: <T>(fn: (tx: Queryable) => Promise<T>) => Promise<T>, holder: string) {
   const deadline = Date.now() + RUN_WAIT_MS;
   for (let pause = 50; ; pause = Math.min(pause * 2, 1_000)) {
     const claimed = await bulk(async (tx) => {
       const c = await q.claimConsolidationRun<RunChanges>(tx, { holder, leaseMs: RUN_LEASE_MS });
-      if (c?.unfinished && changeCount(c.unfinished) > 0) await auditRun(tx, c.unfinished, true);
-      return c !== null;
+      if (!c) return false;
+      const stopped = await q.takeStoppedRunsProgress<RunChanges>(tx, { holder });
+      const unfinished = [...(c.unfinished ? [c.unfinished] : []), ...stopped.map((parts) => parts.reduce(mergeChanges))];
+      for (const run of unfinished) if (changeCount(run) > 0) await auditRun(tx, run, true);
+      return true;
     });
     if (claimed) return;
     if (Date.now() > deadline) throw new ApiError("service_unavailable", "Another consolidation is still running; run this one again once it has finished");

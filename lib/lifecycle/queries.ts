@@ -20,14 +20,15 @@ type Outcomes = ServerResponse<typeof lifecycleContracts.outcomes>;
 
 /**
  * The lease that lets one consolidation run at a time in the whole deployment, held across the
- * run's steps (job_leases row). Its last_report holds the run's progress while it runs.
+ * run's steps (job_leases row). What the run changed so far is in consolidation_progress, a row per
+ * step; the lease's last_report holds the progress of a run of an earlier release.
  */
 const RUN_LEASE = "consolidation-run";
 
 /**
  * Takes the run lease for `holder` when no run holds it (or its holder stopped renewing it): null
- * when another run holds it; else the progress a run that stopped midway left in it (null when the
- * last run ended).
+ * when another run holds it; else the progress a run of an earlier release that stopped midway left
+ * in the lease (null when there is none).
  */
 export async function claimConsolidationRun<Progress>(tx: Queryable, p: { holder: string; leaseMs: number }) {
   const rows = await tx.query<{ unfinished: Progress | null }>(
@@ -43,22 +44,41 @@ export async function claimConsolidationRun<Progress>(tx: Queryable, p: { holder
 }
 
 /**
- * One step of a run: renews its lease, and with `progress` keeps what the run changed so far (in the
- * step's transaction, so it always matches what is committed). False once another run took the lease.
+ * The steps runs that stopped midway left (every holder but the one that now holds the lease), taken
+ * out: by holder, in step order.
  */
-export async function holdConsolidationRun(tx: Queryable, p: { holder: string; leaseMs: number; progress?: unknown }) {
+export async function takeStoppedRunsProgress<Progress>(tx: Queryable, p: { holder: string }): Promise<Progress[][]> {
+  const rows = await tx.query<{ holder: string; changes: Progress[] }>(
+    `with gone as (delete from consolidation_progress where holder <> $1 returning holder, step, changes, created_at)
+     select holder, jsonb_agg(changes order by step) as changes from gone group by holder order by min(created_at), holder`,
+    [p.holder],
+  );
+  return rows.map((r) => r.changes);
+}
+
+/** One step of a run: renews its lease. False once another run took the lease. */
+export async function holdConsolidationRun(tx: Queryable, p: { holder: string; leaseMs: number }) {
   const rows = await tx.query(
-    `update job_leases
-        set lease_until = now() + make_interval(secs => $3::float8 / 1000), last_report = coalesce($4::text::jsonb, last_report)
+    `update job_leases set lease_until = now() + make_interval(secs => $3::float8 / 1000)
       where name = $1 and holder = $2
       returning name`,
-    [RUN_LEASE, p.holder, p.leaseMs, p.progress === undefined ? null : JSON.stringify(p.progress)],
+    [RUN_LEASE, p.holder, p.leaseMs],
   );
   return rows.length > 0;
 }
 
-/** Ends a run: frees the lease and clears its progress. */
+/** Keeps what one step of a run changed (in the step's transaction, so it matches what is committed). */
+export async function recordConsolidationStep(tx: Queryable, p: { holder: string; step: number; changes: unknown }) {
+  await tx.query("insert into consolidation_progress (holder, step, changes) values ($1, $2, $3::text::jsonb)", [
+    p.holder,
+    p.step,
+    JSON.stringify(p.changes),
+  ]);
+}
+
+/** Ends a run: frees the lease and deletes its steps' progress. */
 export async function releaseConsolidationRun(tx: Queryable, p: { holder: string }) {
+  await tx.query("delete from consolidation_progress where holder = $1", [p.holder]);
   await tx.query(
     `update job_leases set holder = null, lease_until = null, last_finished_at = now(), last_report = null where name = $1 and holder = $2`,
     [RUN_LEASE, p.holder],

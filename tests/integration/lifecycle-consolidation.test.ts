@@ -187,6 +187,26 @@ describe("the run lease: one consolidation at a time, in steps, across instances
     expect((await lease()).holder).toBeNull();
   });
 
+  it("only HQ admins read or write a run's progress: HQ viewers and agents see none and change none", async () => {
+    const db = await getDatabase();
+    await db.query("insert into consolidation_progress (holder, step, changes) values ('a run', 0, '{}'::jsonb)");
+    try {
+      const viewer = claimsFor({ type: "hq", userId: null, name: "viewer", email: null, role: "viewer" });
+      const agent = claimsFor({ type: "agent", agentId: internal.id, name: internal.name, kind: "internal", role: "specialist", clientId: null, kbAccess: "read" });
+      for (const who of [viewer, agent]) {
+        expect(await withClaims(db, who, (tx) => tx.query("select holder from consolidation_progress"))).toEqual([]);
+        expect(await withClaims(db, who, (tx) => tx.query("delete from consolidation_progress returning holder"))).toEqual([]);
+        await expect(
+          withClaims(db, who, (tx) => tx.query("insert into consolidation_progress (holder, step, changes) values ('me', 1, '{}'::jsonb)")),
+        ).rejects.toThrow(/row-level security/);
+      }
+      const adminClaims = claimsFor({ type: "hq", userId: null, name: "admin", email: null, role: "admin" });
+      expect(await withClaims(db, adminClaims, (tx) => tx.query("select holder from consolidation_progress"))).toEqual([{ holder: "a run" }]);
+    } finally {
+      await db.query("delete from consolidation_progress");
+    }
+  });
+
   it("a backlog is worked off a few hundred rows a step, each row once", async () => {
     const db = await getDatabase();
     await db.query(
@@ -199,6 +219,8 @@ describe("the run lease: one consolidation at a time, in steps, across instances
     expect(res.body.purged.agentNotes.count).toBe(1200);
     const [left] = await db.query<{ n: number }>("select count(*)::int as n from agent_notes where agent_id = $1", [internal.id]);
     expect(left!.n).toBe(0);
+    // each step kept only what it changed, and the run deleted its steps' rows as it ended
+    expect(await db.query("select holder from consolidation_progress")).toEqual([]);
     const entries = (await admin.get("/api/v1/audit?action=lifecycle.consolidate")).body.entries;
     expect(entries[0].details.purgedAgentNotes).toBe(1200);
   });
@@ -232,11 +254,35 @@ describe("the run lease: one consolidation at a time, in steps, across instances
     const entries = (await admin.get("/api/v1/audit?action=lifecycle.consolidate")).body.entries;
     expect(entries[0].details).toMatchObject({ interrupted: true, archivedExpiredLearning: [doubtful], reports: [] });
     expect(await lease()).toEqual({ holder: null, last_report: null });
+    expect(await db.query("select holder from consolidation_progress")).toEqual([]);
     // the next run does the rest: the reports, and nothing the first one did
     const next = await admin.post("/api/v1/jobs/consolidate", { now: later(19) });
     expect(next.status, JSON.stringify(next.body)).toBe(200);
     expect(next.body.archived.expiredLearning.ids).toEqual([]);
     expect(next.body.reports.count).toBeGreaterThan(0);
+  });
+
+  it("the steps a run that stopped midway had kept are audited together, as interrupted, by the next run", async () => {
+    const db = await getDatabase();
+    const asOf = later(21);
+    const step = (changes: Record<string, unknown>) => ({
+      asOf, archivedDailyNotes: [], archivedExpiredLearning: [], prunedResolvedWorking: [], purgedAgentNotes: 0,
+      promoted: [], flaggedForVerification: [], reports: [], ...changes,
+    });
+    // its process stopped after two steps: the lease ran out, their rows are left
+    await db.query("update job_leases set holder = 'stopped instance', lease_until = now() - interval '1 second' where name = 'consolidation-run'");
+    await db.query(
+      `insert into consolidation_progress (holder, step, changes) values
+         ('stopped instance', 0, $1::text::jsonb), ('stopped instance', 1, $2::text::jsonb)`,
+      [JSON.stringify(step({ archivedExpiredLearning: [ids.lowUnused], purgedAgentNotes: 3 })), JSON.stringify(step({ purgedAgentNotes: 2, reports: [ids.core] }))],
+    );
+    const res = await admin.post("/api/v1/jobs/consolidate", { now: later(21) });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    const entries = (await admin.get("/api/v1/audit?action=lifecycle.consolidate")).body.entries;
+    const audited = entries.find((e: { details: { interrupted?: boolean; asOf?: string } }) => e.details.interrupted && e.details.asOf === asOf);
+    expect(audited?.details).toEqual({ ...step({ archivedExpiredLearning: [ids.lowUnused], purgedAgentNotes: 5, reports: [ids.core] }), interrupted: true });
+    expect(await db.query("select holder from consolidation_progress")).toEqual([]);
+    expect(await lease()).toEqual({ holder: null, last_report: null });
   });
 
   it("what a run that stopped midway had changed is audited, as interrupted, by the next run", async () => {
