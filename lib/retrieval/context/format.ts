@@ -5,6 +5,7 @@ import type { retrievalContracts } from "../contracts";
 import type { FusedItem } from "../search/fuse";
 import type { RetrievalScope } from "../search/scopes";
 import type { Trigger, TriggerLevel } from "../smart-trigger/types";
+import { relativeDatesLine } from "./relative-dates";
 
 export const SOURCE_LABELS: Record<RetrievalScope, string> = {
   memories: "Memory",
@@ -47,8 +48,9 @@ function itemHeading(item: Pick<FusedItem, "source" | "title" | "createdAt" | "m
 
 /**
  * The block POST /retrieve answers with: each item numbered, labelled with where it came from and
- * when, best first. Empty when nothing was retrieved (level none, or no match): an empty block is
- * better left out of a prompt than sent as a heading with nothing under it.
+ * when, best first; an item whose text gives times relative to when it was said ("yesterday", "last
+ * week") has them resolved on a line under it. Empty when nothing was retrieved (level none, or no
+ * match): an empty block is better left out of a prompt than sent as a heading with nothing under it.
  */
 export function formatRetrievedContext(p: { level: TriggerLevel; triggers: Trigger[]; items: FusedItem[]; fallback?: "shared" | null }): string {
   if (!p.items.length) return "";
@@ -59,6 +61,8 @@ export function formatRetrievedContext(p: { level: TriggerLevel; triggers: Trigg
     lines.push(`[${i + 1}] ${itemHeading(item)}`);
     const body = truncate(item.content, ITEM_CONTEXT_CHARS);
     if (body && body !== item.title) lines.push(body);
+    const dates = relativeDatesLine(body || item.title, item.createdAt);
+    if (dates) lines.push(dates);
     lines.push("");
   });
   return lines.join("\n").trimEnd();
@@ -89,12 +93,17 @@ export interface ContextMemory {
   occurredAt: Date | string;
 }
 
-/** One line per memory (the "relevant memories" in the system prompt). */
+/**
+ * One line per memory (the "relevant memories" in the system prompt), with the times it gives
+ * relative to when it happened resolved after it.
+ */
 export function formatMemories(memories: ContextMemory[]): string {
   return memories
     .map((m) => {
       const body = truncate(m.content, 300);
-      return `- ${m.tier}/${m.category} · ${day(m.occurredAt)} — ${m.title}${body && body !== m.title ? `: ${body}` : ""}`;
+      const text = `${m.title}${body && body !== m.title ? `: ${body}` : ""}`;
+      const dates = relativeDatesLine(text, m.occurredAt);
+      return `- ${m.tier}/${m.category} · ${day(m.occurredAt)} — ${text}${dates ? ` ${dates}` : ""}`;
     })
     .join("\n");
 }
