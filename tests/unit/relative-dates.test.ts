@@ -81,6 +81,18 @@ describe("the context an agent reads resolves them", () => {
     expect(text).toContain('I won a tournament yesterday!\n(said 9 October 2023: "yesterday" = 8 October 2023)');
   });
 
+  it("not under a knowledge entry or a document, whose date is when it was stored", () => {
+    const text = formatRetrievedContext({
+      level: "hq",
+      triggers: [],
+      items: [
+        { source: "knowledge", id: "k", title: "Prices", content: "Prices rose last year.", score: 1, createdAt: SAID, meta: {} },
+        { source: "documents", id: "d", title: "Notes", content: "Moved offices last month.", score: 1, createdAt: SAID, meta: {} },
+      ],
+    });
+    expect(text).not.toContain("(said");
+  });
+
   it("after a memory, against when it happened", () => {
     const line = formatMemories([{ id: "m", tier: "learning", category: "insight", title: "Dana's heater", content: "Replaced the filter last week", occurredAt: SAID }]);
     expect(line).toBe(

@@ -34,6 +34,9 @@ export function formatUtc(d: Date | string): string {
 
 const day = (d: Date | string) => new Date(d).toISOString().slice(0, 10);
 
+/** The sources whose item date is when its text was said: a turn's time, a memory's. */
+const SAID_WHEN_DATED = new Set<RetrievalScope>(["interactions", "memories", "team"]);
+
 export const banner = (title: string) => `═══ ${title} ═══`;
 
 function itemHeading(item: Pick<FusedItem, "source" | "title" | "createdAt" | "meta">): string {
@@ -48,9 +51,11 @@ function itemHeading(item: Pick<FusedItem, "source" | "title" | "createdAt" | "m
 
 /**
  * The block POST /retrieve answers with: each item numbered, labelled with where it came from and
- * when, best first; an item whose text gives times relative to when it was said ("yesterday", "last
- * week") has them resolved on a line under it. Empty when nothing was retrieved (level none, or no
- * match): an empty block is better left out of a prompt than sent as a heading with nothing under it.
+ * when, best first; a conversation turn or a memory whose text gives times relative to when it was
+ * said ("yesterday", "last week") has them resolved on a line under it (a document's or a knowledge
+ * entry's date says when it was stored, not when it was written, so theirs are left as they are).
+ * Empty when nothing was retrieved (level none, or no match): an empty block is better left out of a
+ * prompt than sent as a heading with nothing under it.
  */
 export function formatRetrievedContext(p: { level: TriggerLevel; triggers: Trigger[]; items: FusedItem[]; fallback?: "shared" | null }): string {
   if (!p.items.length) return "";
@@ -61,7 +66,7 @@ export function formatRetrievedContext(p: { level: TriggerLevel; triggers: Trigg
     lines.push(`[${i + 1}] ${itemHeading(item)}`);
     const body = truncate(item.content, ITEM_CONTEXT_CHARS);
     if (body && body !== item.title) lines.push(body);
-    const dates = relativeDatesLine(body || item.title, item.createdAt);
+    const dates = SAID_WHEN_DATED.has(item.source) ? relativeDatesLine(body || item.title, item.createdAt) : "";
     if (dates) lines.push(dates);
     lines.push("");
   });
