@@ -139,8 +139,9 @@ async function runConsolidation(caller: Caller, body: z.infer<typeof consolidate
    */
   const step = async <T>(fn: (tx: Queryable) => Promise<T>, delta: (result: T) => Partial<RunChanges> = () => ({})): Promise<T> => {
     let part = emptyChanges(now);
+    let result: T;
     try {
-      const result = await bulk(async (tx) => {
+      result = await bulk(async (tx) => {
         if (!(await q.holdConsolidationRun(tx, { holder, leaseMs: RUN_LEASE_MS }))) throw new LeaseLost();
         const r = await fn(tx);
         part = { ...part, ...delta(r) };
@@ -148,14 +149,13 @@ async function runConsolidation(caller: Caller, body: z.infer<typeof consolidate
         if (changeCount(part) > 0) await q.recordConsolidationStep(tx, { holder, step: steps, changes: part });
         return r;
       });
-      changes = mergeChanges(changes, part);
       steps++;
-      return result;
     } catch (err) {
       if (!(err instanceof DryRunRollback)) throw err;
-      changes = mergeChanges(changes, part);
-      return err.value as T;
+      result = err.value as T;
     }
+    changes = mergeChanges(changes, part);
+    return result;
   };
 
   try {
