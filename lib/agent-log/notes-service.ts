@@ -27,7 +27,7 @@ export async function listNotes(caller: Caller, query: z.infer<typeof listNotesQ
 export async function purgeNotes(caller: Caller, body: z.infer<typeof purgeNotesBody>) {
   return asJobRun("purge_notes", () =>
     asCaller(caller, async (tx) => {
-      const deleted = await q.purgeExpiredNotes(tx, { now: body.now });
+      const { deleted } = await q.purgeExpiredNotes(tx, { now: body.now });
       await recordAudit(tx, { action: "notes.purge", targetType: "agent_notes", details: { deleted, asOf: body.now ?? null } });
       return { deleted };
     }),

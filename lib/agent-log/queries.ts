@@ -30,13 +30,16 @@ export function listNotes(tx: Queryable, p: { agentId?: string; contactId?: stri
   );
 }
 
-/** Deletes notes past their expiry, at most `limit` of them (all by default); answers how many. */
-export async function purgeExpiredNotes(tx: Queryable, p: { now?: string; limit?: number | null }) {
-  const rows = await tx.query<{ deleted: number }>(
-    `select mhq.purge_expired_agent_notes(coalesce($1::timestamptz, now()), $2::integer) as deleted`,
-    [p.now ?? null, p.limit ?? null],
+/**
+ * Deletes notes past their expiry in id order, at most `limit` of them (all by default) and only
+ * those after `after` (from the first by default); answers how many and the last id deleted.
+ */
+export async function purgeExpiredNotes(tx: Queryable, p: { now?: string; limit?: number | null; after?: string | null }) {
+  const rows = await tx.query<{ deleted: number; lastId: string | null }>(
+    `select deleted, last_id as "lastId" from mhq.purge_expired_agent_notes(coalesce($1::timestamptz, now()), $2::integer, $3::uuid)`,
+    [p.now ?? null, p.limit ?? null, p.after ?? null],
   );
-  return Number(rows[0]!.deleted);
+  return { deleted: Number(rows[0]!.deleted), lastId: rows[0]!.lastId };
 }
 
 export type EventRow = z.output<typeof eventView>;

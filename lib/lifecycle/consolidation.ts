@@ -159,25 +159,30 @@ async function runConsolidation(caller: Caller, body: z.infer<typeof consolidate
   };
 
   try {
-    // the rules, in steps of at most `limit` rows per rule while any rule changed that many (a dry
-    // run, whose steps roll back, applies them in one)
+    // the rules, in steps of at most `limit` rows per rule while any rule changed that many; a dry
+    // run's steps roll back, so there each rule goes on after the last row its previous step took
     const promoted: ConsolidationReport["promoted"]["items"] = [];
     const ruleSize = new StepSize({ first: 100, min: 20, max: 5_000 });
+    const cursor = { dailyNotes: null, expiredLearning: null, resolvedWorking: null, purgedNotes: null, promoted: null, flagged: null } as Record<
+      "dailyNotes" | "expiredLearning" | "resolvedWorking" | "purgedNotes" | "promoted" | "flagged",
+      string | null
+    >;
     for (let more = true; more; ) {
-      const limit = dryRun ? null : ruleSize.next();
+      const limit = ruleSize.next();
+      const slice = (rule: keyof typeof cursor) => ({ limit, after: dryRun ? cursor[rule] : null });
       const started = performance.now();
       const r = await step(
         async (tx) => {
-          const dailyNotes = await q.archiveDailyNotes(tx, { before: addDays(today, -DAILY_NOTE_KEEP_DAYS), now, limit });
-          const expiredLearning = await q.archiveExpiredLearning(tx, { now, limit });
-          const resolvedWorking = await q.pruneResolvedWorking(tx, { before: daysAgo(asOf, RESOLVED_WORKING_KEEP_DAYS).toISOString(), now, limit });
-          const purgedNotes = await purgeExpiredNotes(tx, { now, limit });
+          const dailyNotes = await q.archiveDailyNotes(tx, { before: addDays(today, -DAILY_NOTE_KEEP_DAYS), now, ...slice("dailyNotes") });
+          const expiredLearning = await q.archiveExpiredLearning(tx, { now, ...slice("expiredLearning") });
+          const resolvedWorking = await q.pruneResolvedWorking(tx, { before: daysAgo(asOf, RESOLVED_WORKING_KEEP_DAYS).toISOString(), now, ...slice("resolvedWorking") });
+          const purgedNotes = await purgeExpiredNotes(tx, { now, ...slice("purgedNotes") });
           const candidates = await q.lockPromotionCandidates(tx, {
             categories: PROMOTABLE_CATEGORIES,
             minUses: PROMOTION_MIN_USES,
             minConfidence: PROMOTION_MIN_CONFIDENCE,
             createdBefore: daysAgo(asOf, PROMOTION_MIN_AGE_DAYS).toISOString(),
-            limit,
+            ...slice("promoted"),
           });
           const promotedNow: ConsolidationReport["promoted"]["items"] = [];
           for (const c of candidates) {
@@ -185,21 +190,31 @@ async function runConsolidation(caller: Caller, body: z.infer<typeof consolidate
             const id = await q.promoteMemory(tx, { id: c.id, category, now });
             promotedNow.push({ id, agentId: c.agentId, category, title: c.title, promotedFrom: [c.id] });
           }
-          const flagged = await q.flagUnverifiedCore(tx, { before: daysAgo(asOf, CORE_VERIFY_AFTER_DAYS).toISOString(), now, limit });
+          const flagged = await q.flagUnverifiedCore(tx, { before: daysAgo(asOf, CORE_VERIFY_AFTER_DAYS).toISOString(), now, ...slice("flagged") });
           return { dailyNotes, expiredLearning, resolvedWorking, purgedNotes, promoted: promotedNow, flagged };
         },
         (r) => ({
           archivedDailyNotes: r.dailyNotes,
           archivedExpiredLearning: r.expiredLearning,
           prunedResolvedWorking: r.resolvedWorking,
-          purgedAgentNotes: r.purgedNotes,
+          purgedAgentNotes: r.purgedNotes.deleted,
           promoted: r.promoted.map((p) => ({ id: p.id, from: p.promotedFrom })),
           flaggedForVerification: r.flagged,
         }),
       );
       promoted.push(...r.promoted);
-      const counts = [r.dailyNotes.length, r.expiredLearning.length, r.resolvedWorking.length, r.purgedNotes, r.promoted.length, r.flagged.length];
-      more = limit !== null && counts.some((n) => n >= limit);
+      // each rule's rows come in id order: the last one is where its next step goes on
+      const last = {
+        dailyNotes: r.dailyNotes.at(-1),
+        expiredLearning: r.expiredLearning.at(-1),
+        resolvedWorking: r.resolvedWorking.at(-1),
+        purgedNotes: r.purgedNotes.lastId ?? undefined,
+        promoted: r.promoted.at(-1)?.promotedFrom[0],
+        flagged: r.flagged.at(-1),
+      };
+      for (const rule of Object.keys(cursor) as (keyof typeof cursor)[]) cursor[rule] = last[rule] ?? cursor[rule];
+      const counts = [r.dailyNotes.length, r.expiredLearning.length, r.resolvedWorking.length, r.purgedNotes.deleted, r.promoted.length, r.flagged.length];
+      more = counts.some((n) => n >= limit);
       // the limit holds per rule: the step's size is what its busiest rule changed
       ruleSize.record(Math.max(...counts), performance.now() - started);
     }

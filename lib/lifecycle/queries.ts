@@ -85,47 +85,51 @@ export async function releaseConsolidationRun(tx: Queryable, p: { holder: string
   );
 }
 
-// Each rule changes at most `limit` rows a call (null: all); the consolidation calls it again, in
-// another step, while it changed as many as that.
+/**
+ * Which of a rule's due rows one step takes: in id order, at most `limit` (null: all), only those
+ * after `after` (null: from the first). A real run's steps change what they take, so each starts from
+ * the first again; a dry run's steps roll back, so each goes on after the last id the one before took.
+ */
+export type RuleSlice = { limit: number | null; after: string | null };
 
-export async function archiveDailyNotes(tx: Queryable, p: { before: string; now: string; limit: number | null }) {
+export async function archiveDailyNotes(tx: Queryable, p: { before: string; now: string } & RuleSlice) {
   const rows = await tx.query<{ id: string }>(
     `with due as (
        select id from agent_documents
-        where type = 'daily' and archived_at is null and doc_date < $1::date
+        where type = 'daily' and archived_at is null and doc_date < $1::date and ($4::uuid is null or id > $4)
         order by id limit $3 for update
      )
      update agent_documents d set archived_at = $2::timestamptz from due where d.id = due.id returning d.id`,
-    [p.before, p.now, p.limit],
+    [p.before, p.now, p.limit, p.after],
   );
   return rows.map((r) => r.id).sort();
 }
 
-export async function archiveExpiredLearning(tx: Queryable, p: { now: string; limit: number | null }) {
+export async function archiveExpiredLearning(tx: Queryable, p: { now: string } & RuleSlice) {
   const rows = await tx.query<{ id: string }>(
     `with due as (
        select id from memories
         where status = 'active' and tier = 'learning' and expires_at is not null and expires_at <= $1::timestamptz
-          and accessed_count = 0
+          and accessed_count = 0 and ($3::uuid is null or id > $3)
         order by id limit $2 for update
      )
      update memories m set status = 'archived', archived_at = $1::timestamptz, archive_reason = 'expired', version = version + 1
        from due where m.id = due.id returning m.id`,
-    [p.now, p.limit],
+    [p.now, p.limit, p.after],
   );
   return rows.map((r) => r.id).sort();
 }
 
-export async function pruneResolvedWorking(tx: Queryable, p: { before: string; now: string; limit: number | null }) {
+export async function pruneResolvedWorking(tx: Queryable, p: { before: string; now: string } & RuleSlice) {
   const rows = await tx.query<{ id: string }>(
     `with due as (
        select id from memories
-        where tier = 'working' and status = 'resolved' and resolved_at <= $1::timestamptz
+        where tier = 'working' and status = 'resolved' and resolved_at <= $1::timestamptz and ($4::uuid is null or id > $4)
         order by id limit $3 for update
      )
      update memories m set status = 'archived', archived_at = $2::timestamptz, archive_reason = 'pruned', version = version + 1
        from due where m.id = due.id returning m.id`,
-    [p.before, p.now, p.limit],
+    [p.before, p.now, p.limit, p.after],
   );
   return rows.map((r) => r.id).sort();
 }
@@ -135,18 +139,18 @@ export type PromotionCandidate = Pick<Memory, "id" | "agentId" | "category" | "t
 
 export function lockPromotionCandidates(
   tx: Queryable,
-  p: { categories: readonly string[]; minUses: number; minConfidence: number; createdBefore: string; limit: number | null },
+  p: { categories: readonly string[]; minUses: number; minConfidence: number; createdBefore: string } & RuleSlice,
 ) {
   return tx.query<PromotionCandidate>(
     `select m.id, m.agent_id as "agentId", a.kind as "agentKind", m.category, m.title
        from memories m join agents a on a.id = m.agent_id
       where m.tier = 'learning' and m.status = 'active' and m.scope = 'agent' and a.role <> 'isolated'
         and m.category = any($1::text[]) and m.accessed_count >= $2 and m.confidence >= $3
-        and m.created_at <= $4::timestamptz
+        and m.created_at <= $4::timestamptz and ($6::uuid is null or m.id > $6)
       order by m.id
       limit $5
       for update of m`,
-    [p.categories, p.minUses, p.minConfidence, p.createdBefore, p.limit],
+    [p.categories, p.minUses, p.minConfidence, p.createdBefore, p.limit, p.after],
   );
 }
 
@@ -171,17 +175,17 @@ export async function promoteMemory(tx: Queryable, p: { id: string; category: st
   return promoted;
 }
 
-export async function flagUnverifiedCore(tx: Queryable, p: { before: string; now: string; limit: number | null }) {
+export async function flagUnverifiedCore(tx: Queryable, p: { before: string; now: string } & RuleSlice) {
   const rows = await tx.query<{ id: string }>(
     `with due as (
        select id from memories
         where tier = 'core' and status = 'active' and updated_at <= $1::timestamptz
-          and (verification_flagged_at is null or verification_flagged_at < updated_at)
+          and (verification_flagged_at is null or verification_flagged_at < updated_at) and ($4::uuid is null or id > $4)
         order by id limit $3 for update
      )
      -- never later than the real clock: a replay's future time would outlast the edit that confirms it
      update memories m set verification_flagged_at = least($2::timestamptz, now()) from due where m.id = due.id returning m.id`,
-    [p.before, p.now, p.limit],
+    [p.before, p.now, p.limit, p.after],
   );
   return rows.map((r) => r.id).sort();
 }

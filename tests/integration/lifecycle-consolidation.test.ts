@@ -207,16 +207,39 @@ describe("the run lease: one consolidation at a time, in steps, across instances
     }
   });
 
-  it("a backlog is worked off a few hundred rows a step, each row once", async () => {
+  it("a backlog is worked off a few hundred rows a step, each row once, in a dry run too", async () => {
     const db = await getDatabase();
     await db.query(
       `insert into agent_notes (agent_id, content, created_at, expires_at)
        select $1, 'stale ' || g, now() - interval '2 days', now() - interval '1 day' from generate_series(1, 1200) g`,
       [internal.id],
     );
+    // and core memories nobody confirmed for 40 days (another agent's: they would fill this one's
+    // memory cap): a second rule with more rows than a first step takes
+    const busy = await createAgent({ kind: "internal", role: "specialist" });
+    const core = await write(busy, { tier: "core", category: "principle", title: "Measure twice, cut once", confidence: 0.9 });
+    await db.query(
+      `insert into memories (agent_id, scope, tier, category, title, content, source, confidence, updated_at)
+       select agent_id, scope, tier, category, title || ' ' || g, content, source, confidence, now() - interval '40 days'
+         from memories, generate_series(1, 250) g where id = $1`,
+      [core],
+    );
+    const snapshot = () => db.query("select id, status, version, verification_flagged_at from memories order by id");
+    const before = await snapshot();
+    // a dry run's steps roll back: each goes on after the last row the one before took, so it
+    // reports every row once, as the real run then changes them
+    const preview = await admin.post("/api/v1/jobs/consolidate", { now: later(16), dryRun: true });
+    expect(preview.status, JSON.stringify(preview.body)).toBe(200);
+    expect(preview.body.purged.agentNotes.count).toBe(1200);
+    expect(preview.body.flaggedForVerification.count).toBeGreaterThanOrEqual(250);
+    expect(new Set(preview.body.flaggedForVerification.ids).size).toBe(preview.body.flaggedForVerification.count);
+    expect(await snapshot()).toEqual(before);
+    expect((await db.query<{ n: number }>("select count(*)::int as n from agent_notes where agent_id = $1", [internal.id]))[0]!.n).toBe(1200);
+
     const res = await admin.post("/api/v1/jobs/consolidate", { now: later(16) });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     expect(res.body.purged.agentNotes.count).toBe(1200);
+    expect(res.body.flaggedForVerification.ids).toEqual(preview.body.flaggedForVerification.ids);
     const [left] = await db.query<{ n: number }>("select count(*)::int as n from agent_notes where agent_id = $1", [internal.id]);
     expect(left!.n).toBe(0);
     // each step kept only what it changed, and the run deleted its steps' rows as it ended

@@ -1,20 +1,26 @@
--- The cleanup: deletes notes past their expiry (as of `p_now`), at most `p_limit` of them (null: all;
--- the nightly consolidation deletes a backlog in short steps), and answers how many. Callable by
--- HQ admins and by system jobs (no claims); it runs as the owner because callers cannot delete.
-create or replace function mhq.purge_expired_agent_notes(p_now timestamptz default now(), p_limit integer default null) returns integer
+-- The cleanup: deletes notes past their expiry (as of `p_now`), in id order, at most `p_limit` of them
+-- (null: all; the nightly consolidation deletes a backlog in short steps) and only those after
+-- `p_after` (null: from the first; a dry run, whose steps roll back, goes on from where its last step
+-- stopped), and answers how many and the last id it deleted. Callable by HQ admins and by system jobs
+-- (no claims); it runs as the owner because callers cannot delete.
+create or replace function mhq.purge_expired_agent_notes(p_now timestamptz default now(), p_limit integer default null, p_after uuid default null)
+returns table (deleted integer, last_id uuid)
 language plpgsql security definer set search_path = public, pg_temp as $$
-declare
-  n integer;
 begin
   if mhq.caller_type() is not null and not mhq.is_hq_admin() then
     raise exception 'only HQ admins and system jobs purge agent notes' using errcode = '42501';
   end if;
-  delete from agent_notes d
-   where d.id in (select x.id from agent_notes x where x.expires_at <= p_now order by x.id limit p_limit for update);
-  get diagnostics n = row_count;
-  return n;
+  return query
+    with gone as (
+      delete from agent_notes d
+       where d.id in (select x.id from agent_notes x
+                       where x.expires_at <= p_now and (p_after is null or x.id > p_after)
+                       order by x.id limit p_limit for update)
+      returning d.id
+    )
+    select count(*)::integer, (array_agg(gone.id order by gone.id desc))[1] from gone;
 end
 $$;
 
-revoke all on function mhq.purge_expired_agent_notes(timestamp with time zone, integer) from public;
-grant execute on function mhq.purge_expired_agent_notes(timestamp with time zone, integer) to mhq_app;
+revoke all on function mhq.purge_expired_agent_notes(timestamp with time zone, integer, uuid) from public;
+grant execute on function mhq.purge_expired_agent_notes(timestamp with time zone, integer, uuid) to mhq_app;
