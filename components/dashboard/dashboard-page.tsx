@@ -17,6 +17,7 @@ import { FirstRunChecklist } from "./first-run-checklist";
 import { useRetrievalStats } from "@/lib/console/hooks/retrieval";
 import type { RetrievalStats } from "@/lib/console/retrieval-types";
 import { RetrievalsChart } from "./retrievals-chart";
+import { ConsolidationCard, type ConsolidationSchedule } from "./consolidation-card";
 
 const RANGES = [
   { value: "7", label: "Last 7 days" },
@@ -53,7 +54,7 @@ const ms = (v: number | null) => (v === null ? "—" : `${v.toFixed(v < 10 ? 1 :
  * knowledge actually gets retrieved and what never does (so HQ can prune or improve it), and what
  * waits for a person (reviews, decisions without an outcome).
  */
-export function DashboardPage() {
+export function DashboardPage({ consolidation }: { consolidation: ConsolidationSchedule }) {
   const [days, setDays] = useState("14");
   const stats = useRetrievalStats(Number(days));
 
@@ -76,6 +77,9 @@ export function DashboardPage() {
       ) : (
         <DashboardBody stats={stats.data} />
       )}
+      <div className="mt-6">
+        <ConsolidationCard schedule={consolidation} />
+      </div>
     </>
   );
 }

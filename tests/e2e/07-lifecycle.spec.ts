@@ -1,7 +1,7 @@
 import { expect, test, type APIRequestContext } from "@playwright/test";
 import { adminHeaders, signInAsFounder, unique } from "./helpers";
 import { HqShell } from "./pages/hq-shell";
-import { EscalationsPage, OutcomesPage, ReportsTab } from "./pages/lifecycle-pages";
+import { ConsolidationCard, EscalationsPage, OutcomesPage, ReportsTab } from "./pages/lifecycle-pages";
 
 async function agentKey(request: APIRequestContext, agentId: string) {
   const res = await request.post(`/api/v1/agents/${agentId}/keys`, { headers: adminHeaders(), data: { label: unique("e2e") } });
@@ -179,5 +179,37 @@ test("outcomes and reports: a decision awaiting its outcome on the Outcomes page
     await expect(reports.report()).toContainText("Live");
     await expect(reports.report()).toContainText("Decisions awaiting outcomes");
     await expect(reports.report()).toContainText(title);
+  });
+});
+
+test("the Dashboard's consolidation: a preview shows what a run would change and changes nothing; a run then does it", async ({ page }) => {
+  await signInAsFounder(page);
+  const santos = await demoAgent(page.request, "Santos");
+  const key = await agentKey(page.request, santos.id);
+  const label = "Daily notes archived (older than 7 days)";
+
+  await test.step("arrange: Santos writes a daily note dated ten days ago", async () => {
+    const date = new Date(Date.now() - 10 * 24 * 3600 * 1000).toISOString().slice(0, 10);
+    const res = await page.request.put("/api/v1/agents/me/documents/daily", { headers: key, data: { content: unique("A quiet day"), date } });
+    expect(res.status()).toBe(200);
+  });
+
+  const consolidation = new ConsolidationCard(page);
+  await test.step("Preview lists the note as due, twice: the first preview changed nothing", async () => {
+    await page.goto("/agents");
+    await new HqShell(page).open("Dashboard");
+    await expect(consolidation.card()).toContainText(/Runs every day at \d\d:\d\d/);
+    for (let i = 0; i < 2; i++) {
+      await consolidation.preview();
+      await expect(consolidation.count(label)).not.toHaveText("0");
+    }
+  });
+
+  await test.step("Run now, confirmed, archives it; the last run says so and a new preview finds nothing due", async () => {
+    await consolidation.runNow();
+    await expect(consolidation.count(label)).not.toHaveText("0");
+    await expect(consolidation.card()).toContainText(/Last run that changed something:.*daily notes? archived/);
+    await consolidation.preview();
+    await expect(consolidation.count(label)).toHaveText("0");
   });
 });

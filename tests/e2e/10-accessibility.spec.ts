@@ -106,7 +106,7 @@ for (const [size, viewport] of Object.entries(VIEWPORTS)) {
   });
 }
 
-test("the jump-to palette and the resolve dialog with its near-duplicates have no serious or critical axe violations", async ({ page }) => {
+test("the jump-to palette, the consolidation preview and the resolve dialog with its near-duplicates have no serious or critical axe violations", async ({ page }) => {
   await signInAsFounder(page);
   for (const [size, viewport] of Object.entries(VIEWPORTS)) {
     await page.setViewportSize(viewport);
@@ -118,6 +118,10 @@ test("the jump-to palette and the resolve dialog with its near-duplicates have n
     const palette = await blockingViolations(page);
     expect.soft(palette, `palette at ${size}:\n${palette.join("\n")}`).toEqual([]);
     await page.keyboard.press("Escape");
+    await page.getByTestId("consolidation-card").getByRole("button", { name: "Preview" }).click();
+    await expect(page.getByRole("region", { name: "Preview of a run now" })).toBeVisible();
+    const preview = await blockingViolations(page);
+    expect.soft(preview, `consolidation preview at ${size}:\n${preview.join("\n")}`).toEqual([]);
     await page.goto("/escalations");
     await settle(page);
     const resolve = page.getByTestId("escalation-card").getByRole("button", { name: "Resolve" }).first();

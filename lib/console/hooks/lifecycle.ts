@@ -4,7 +4,8 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tansta
 import { apiCall } from "@/lib/console/api";
 import { usePagedQuery } from "@/lib/console/hooks/paged-list";
 import type { Escalation, EscalationSeverity, ResolveEscalationInput } from "@/lib/console/lifecycle-types";
-import { escalationKeys, knowledgeKeys, outcomeKeys, reportKeys } from "@/lib/console/query-keys";
+import { auditKeys, escalationKeys, knowledgeKeys, outcomeKeys, reportKeys } from "@/lib/console/query-keys";
+import { auditContracts } from "@/lib/audit/contracts";
 import { lifecycleContracts as c } from "@/lib/lifecycle/contracts";
 
 export interface EscalationFilters {
@@ -108,5 +109,28 @@ export function useOutcomes() {
   return useQuery({
     queryKey: outcomeKeys.overview(),
     queryFn: ({ signal }) => apiCall(c.outcomes, {}, { signal }),
+  });
+}
+
+/** The newest consolidation run's audit entry (a run is audited when it changed something), or null. */
+export function useLastConsolidation() {
+  const filters = { action: "lifecycle.consolidate", limit: 1 };
+  return useQuery({
+    queryKey: auditKeys.list(filters),
+    queryFn: ({ signal }) => apiCall(auditContracts.list, { query: filters }, { signal }).then((r) => r.entries[0] ?? null),
+  });
+}
+
+/**
+ * Runs the consolidation now (HQ admins), or with `dryRun` previews it: the report of what it would
+ * change, nothing changed. A real run archives, promotes and writes reports: every view may be stale.
+ */
+export function useConsolidate() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: { dryRun: boolean }) => apiCall(c.consolidate, { body }),
+    onSuccess: (_report, { dryRun }) => {
+      if (!dryRun) void queryClient.invalidateQueries();
+    },
   });
 }

@@ -62,3 +62,34 @@ export class ReportsTab {
     return this.page.getByTestId("agent-report");
   }
 }
+
+/** The Dashboard's Nightly consolidation card: the last run, a preview (a dry run) and a run now. */
+export class ConsolidationCard {
+  constructor(private readonly page: Page) {}
+
+  card() {
+    return this.page.getByTestId("consolidation-card");
+  }
+
+  report() {
+    return this.card().getByRole("region", { name: /Preview of a run now|The run's report/ });
+  }
+
+  /** The count a report gives for the rule labelled `label`. */
+  count(label: string) {
+    return this.report().locator("div", { has: this.page.getByText(label, { exact: true }) }).locator("dd");
+  }
+
+  async preview() {
+    await this.card().getByRole("button", { name: "Preview" }).click();
+    await expect(this.report()).toContainText("nothing was changed");
+  }
+
+  async runNow() {
+    await this.card().getByRole("button", { name: "Run now" }).click();
+    const dialog = this.page.getByRole("dialog", { name: "Run the consolidation now?" });
+    await dialog.getByRole("button", { name: "Run now" }).click();
+    await expect(dialog).toBeHidden();
+    await expect(this.report()).toContainText("The run changed");
+  }
+}
