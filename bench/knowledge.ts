@@ -20,6 +20,7 @@ import { knowledgeEmbeddingText } from "@/lib/knowledge/embedding-text";
 import { KNOWLEDGE_CATEGORIES } from "@/lib/knowledge/schemas";
 import { flushTermStats, noteSearchWrite } from "@/lib/retrieval/search/term-stats";
 import { listKnowledge } from "@/lib/knowledge/service";
+import { flushAccessCounts } from "@/lib/retrieval/usage/access-counts";
 import { measure, type BenchRow } from "./measure";
 
 const RUNS = 100;
@@ -170,6 +171,8 @@ export async function benchKnowledge(): Promise<BenchRow[]> {
       if (returned === 0) throw new Error("no search returned anything");
     }
   } finally {
+    // the served entries' access events are folded before the database closes, not after
+    await flushAccessCounts();
     setDatabaseForTests(undefined);
     await db.close();
   }

@@ -73,6 +73,25 @@ async function storeTiedTranscript(db: Database) {
   }
 }
 
+/** A published knowledge entry and an archived one, written by the earlier release. */
+async function storeKnowledge(db: Database) {
+  await db.exec(`insert into knowledge_entries (title, content, category, tags, status, created_by, updated_by) values
+    ('Gravelwick intake checklist', 'What to ask first.', 'procedure', '{ferrolume}', 'published', 'upgrade', 'upgrade'),
+    ('Quorvane retired policy', 'No longer used.', 'procedure', '{}', 'archived', 'upgrade', 'upgrade')`);
+}
+
+/** The upgrade counted the published entry's title and tag words for the spelling check, not the archived one's. */
+async function expectKnowledgeWordsCounted(db: Database) {
+  const rows = await db.query<{ word: string; entries: number }>(
+    "select word, entries from knowledge_vocabulary where word in ('gravelwick', 'intake', 'ferrolume', 'quorvane') order by word",
+  );
+  expect(rows).toEqual([
+    { word: "ferrolume", entries: 1 },
+    { word: "gravelwick", entries: 1 },
+    { word: "intake", entries: 1 },
+  ]);
+}
+
 const MIXED = {
   agent: "bbbbbbbb-0000-4000-8000-000000000000",
   client: "cccccccc-0000-4000-8000-000000000000",
@@ -155,10 +174,12 @@ describe.runIf(transport === "postgres")("upgrade on a real PostgreSQL", () => {
     const pool = old.connect!(1);
     expect(await migrateAsRelease(ref, pool)).toBeGreaterThan(0);
     await storeTiedTranscript(pool);
+    await storeKnowledge(pool);
     const mixed = await storeMixedThread(pool);
     await pool.close();
     expect(npmMigrate({ DATABASE_URL: old.url! })).toMatch(/Applied \d+ migration/);
     await expectArrivalOrder(old.db);
+    await expectKnowledgeWordsCounted(old.db);
     if (mixed) await expectThreadSplit(old.db);
 
     const fresh = await freshInstall();
@@ -190,6 +211,7 @@ describe.runIf(transport === "pglite")("upgrade of the embedded database", () =>
     const old = await openPglite(path.join(oldDir, "pglite"));
     expect(await migrateAsRelease(ref, old.db)).toBeGreaterThan(0);
     await storeTiedTranscript(old.db);
+    await storeKnowledge(old.db);
     const mixed = await storeMixedThread(old.db);
     await old.db.close();
     expect(npmMigrate({ DATA_DIR: oldDir })).toMatch(/Applied \d+ migration/);
@@ -198,6 +220,7 @@ describe.runIf(transport === "pglite")("upgrade of the embedded database", () =>
     const fresh = await openPglite(path.join(freshInstall(), "pglite"));
     try {
       await expectArrivalOrder(upgraded.db);
+      await expectKnowledgeWordsCounted(upgraded.db);
       if (mixed) await expectThreadSplit(upgraded.db);
       const lines = await schemaFingerprint(upgraded.db);
       expect(lines.length).toBeGreaterThan(500);

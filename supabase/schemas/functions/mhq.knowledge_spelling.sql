@@ -9,39 +9,50 @@
 --     min_similarity); ties go to the more alike, then the alphabetically first;
 -- and a word typed as two, when the two together are a known word and not both known alone:
 -- "re fund" → "refund". Each row replaces `word_count` words from `word_position` (1-based) with `suggestion`.
--- Security invoker: the vocabulary is what the caller may read.
+-- The known words are knowledge_vocabulary's (the words of the titles and tags of the entries every
+-- reader reads, counted with the entries), so a search does not split every title again. Security
+-- definer, for HQ users, agents (whom the table's policy lets read it) and system jobs: under the caller's
+-- row-level security its trigram and prefix indexes could not be used (their operators are not
+-- leakproof), and every word would be compared with every known word. The ten words most alike are
+-- read nearest first from the trigram index (<-> is 1 − similarity).
 create or replace function mhq.knowledge_spelling(p_words text[], min_similarity real default 0.4)
 returns table (word text, word_position integer, word_count integer, suggestion text, similarity real)
-language sql stable security invoker
+language sql stable security definer
 set search_path = public, extensions, pg_temp
+-- every lookup of a known word through an index, one word at a time: with the table's statistics
+-- stale or missing (the embedded database has no autovacuum) the planner would read all of it
+set enable_seqscan = off
+set enable_hashjoin = off
+set enable_mergejoin = off
 as $$
-  with vocab as (
-    select distinct w
-      from knowledge_entries k
-     cross join lateral regexp_split_to_table(lower(k.title || ' ' || array_to_string(k.tags, ' ')), '[^[:alnum:]]+') w
-     where k.status = 'published' and length(w) >= 3
-  ),
-  typed as (
+  with typed as (
     select lower(q) as word, n::integer as pos, (ts_lexize('english_stem', lower(q)))[1] as stem
       from unnest(p_words) with ordinality as t(q, n)
+     where (select mhq.caller_type()) is null or (select mhq.is_hq()) or (select mhq.is_agent())
   ),
   unknown as (
     -- a known word with the same stem starts with the stem less its last letter ("polici": policy)
     select t.word, t.pos from typed t
      where length(t.word) >= 4
-       and not exists (select 1 from vocab v where v.w = t.word)
+       and not exists (select 1 from knowledge_vocabulary v where v.word = t.word)
        and not exists (
-         select 1 from vocab v
-          where v.w like left(t.stem, greatest(3, length(t.stem) - 1)) || '%'
-            and (ts_lexize('english_stem', v.w))[1] = t.stem
+         select 1 from knowledge_vocabulary v
+          -- the words starting with it, read from the prefix index by their byte order
+          where v.word ~>=~ left(t.stem, greatest(3, length(t.stem) - 1))
+            and v.word ~<~ (left(t.stem, greatest(3, length(t.stem) - 1)) || chr(1114111))
+            and v.word like left(t.stem, greatest(3, length(t.stem) - 1)) || '%'
+            and (ts_lexize('english_stem', v.word))[1] = t.stem
        )
   ),
   merged as (
-    select distinct on (u.pos) u.word, u.pos, 1 as len, l.w || ' ' || r.w as suggestion, 1::real as sim
+    -- each way to cut the word with at least three letters on either side
+    select distinct on (u.pos) u.word, u.pos, 1 as len, left(u.word, cut.n) || ' ' || substr(u.word, cut.n + 1) as suggestion, 1::real as sim
       from unknown u
-      join vocab l on length(u.word) >= 6 and length(l.w) <= length(u.word) - 3 and u.word like l.w || '%'
-      join vocab r on r.w = substr(u.word, length(l.w) + 1)
-     order by u.pos, abs(length(l.w) - length(r.w)), l.w
+     cross join lateral generate_series(3, length(u.word) - 3) cut(n)
+     where length(u.word) >= 6
+       and exists (select 1 from knowledge_vocabulary l where l.word = left(u.word, cut.n))
+       and exists (select 1 from knowledge_vocabulary r where r.word = substr(u.word, cut.n + 1))
+     order by u.pos, abs(2 * cut.n - length(u.word)), left(u.word, cut.n)
   ),
   near as (
     -- the ten words most alike by trigrams (as before), of which the fewest edits away wins
@@ -50,7 +61,8 @@ as $$
      cross join lateral (
        select t.w, t.sim,
               case when abs(length(t.w) - length(u.word)) <= 2 then mhq.edit_distance(u.word, t.w) end as edits
-         from (select v.w, similarity(u.word, v.w) as sim from vocab v order by 2 desc, v.w limit 10) t
+         from (select v.word as w, similarity(u.word, v.word) as sim from knowledge_vocabulary v
+                order by v.word <-> u.word, v.word limit 10) t
         where t.sim >= 0.15
      ) c
      where not exists (select 1 from merged m where m.pos = u.pos)
@@ -58,11 +70,11 @@ as $$
      order by u.pos, c.edits nulls last, c.sim desc, c.w
   ),
   split as (
-    select a.word || ' ' || b.word as word, a.pos, 2 as len, v.w as suggestion, 1::real as sim
+    select a.word || ' ' || b.word as word, a.pos, 2 as len, v.word as suggestion, 1::real as sim
       from typed a
       join typed b on b.pos = a.pos + 1
-      join vocab v on v.w = a.word || b.word
-     where not (exists (select 1 from vocab x where x.w = a.word) and exists (select 1 from vocab x where x.w = b.word))
+      join knowledge_vocabulary v on v.word = a.word || b.word
+     where not (exists (select 1 from knowledge_vocabulary x where x.word = a.word) and exists (select 1 from knowledge_vocabulary x where x.word = b.word))
   )
   select word, pos, len, suggestion, sim from merged
   union all
