@@ -108,7 +108,8 @@ function ReportSummary({ report }: { report: ConsolidationReport }) {
     { label: "Agent notes purged (past their 24 hours)", n: report.purged.agentNotes.count },
     { label: "Learnings promoted to core", n: report.promoted.count },
     { label: "Core memories flagged for verification", n: report.flaggedForVerification.count },
-    { label: `Nightly reports written for ${formatDate(report.reports.date)}`, n: report.reports.count },
+    // a calendar day: read at noon UTC, so no time zone moves it to the day before or after
+    { label: `Nightly reports written for ${formatDate(`${report.reports.date}T12:00:00Z`)}`, n: report.reports.count },
   ];
   return (
     <section aria-label={report.dryRun ? "Preview of a run now" : "The run's report"} className="rounded-md border border-slate-200 bg-slate-50 p-4">

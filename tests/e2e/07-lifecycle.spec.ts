@@ -182,34 +182,46 @@ test("outcomes and reports: a decision awaiting its outcome on the Outcomes page
   });
 });
 
-test("the Dashboard's consolidation: a preview shows what a run would change and changes nothing; a run then does it", async ({ page }) => {
-  await signInAsFounder(page);
-  const santos = await demoAgent(page.request, "Santos");
-  const key = await agentKey(page.request, santos.id);
-  const label = "Daily notes archived (older than 7 days)";
+test.describe("in a browser ten hours behind UTC", () => {
+  test.use({ timezoneId: "Pacific/Honolulu" });
 
-  await test.step("arrange: Santos writes a daily note dated ten days ago", async () => {
-    const date = new Date(Date.now() - 10 * 24 * 3600 * 1000).toISOString().slice(0, 10);
-    const res = await page.request.put("/api/v1/agents/me/documents/daily", { headers: key, data: { content: unique("A quiet day"), date } });
-    expect(res.status()).toBe(200);
-  });
+  test("the Dashboard's consolidation: a preview shows what a run would change and changes nothing; a run then does it", async ({ page }) => {
+    await signInAsFounder(page);
+    const santos = await demoAgent(page.request, "Santos");
+    const key = await agentKey(page.request, santos.id);
+    const label = "Daily notes archived (older than 7 days)";
 
-  const consolidation = new ConsolidationCard(page);
-  await test.step("Preview lists the note as due, twice: the first preview changed nothing", async () => {
-    await page.goto("/agents");
-    await new HqShell(page).open("Dashboard");
-    await expect(consolidation.card()).toContainText(/Runs every day at \d\d:\d\d/);
-    for (let i = 0; i < 2; i++) {
-      await consolidation.preview();
+    await test.step("arrange: Santos writes a daily note dated ten days ago", async () => {
+      const date = new Date(Date.now() - 10 * 24 * 3600 * 1000).toISOString().slice(0, 10);
+      const res = await page.request.put("/api/v1/agents/me/documents/daily", { headers: key, data: { content: unique("A quiet day"), date } });
+      expect(res.status()).toBe(200);
+    });
+
+    const consolidation = new ConsolidationCard(page);
+    await test.step("Preview lists the note as due, twice: the first preview changed nothing", async () => {
+      await page.goto("/agents");
+      await new HqShell(page).open("Dashboard");
+      await expect(consolidation.card()).toContainText(/Runs every day at \d\d:\d\d/);
+      for (let i = 0; i < 2; i++) {
+        await consolidation.preview();
+        await expect(consolidation.count(label)).not.toHaveText("0");
+      }
+    });
+
+    await test.step("the reports' day is the job's calendar day, whatever the browser's time zone", async () => {
+      const dry = await page.request.post("/api/v1/jobs/consolidate", { headers: adminHeaders(), data: { dryRun: true } });
+      const day = (await dry.json()).reports.date as string;
+      const [y, m, d] = day.split("-").map(Number);
+      const shown = new Intl.DateTimeFormat("en-US", { year: "numeric", month: "short", day: "numeric", timeZone: "UTC" }).format(new Date(Date.UTC(y!, m! - 1, d!)));
+      await expect(consolidation.report()).toContainText(`Nightly reports written for ${shown}`);
+    });
+
+    await test.step("Run now, confirmed, archives it; the last run says so and a new preview finds nothing due", async () => {
+      await consolidation.runNow();
       await expect(consolidation.count(label)).not.toHaveText("0");
-    }
-  });
-
-  await test.step("Run now, confirmed, archives it; the last run says so and a new preview finds nothing due", async () => {
-    await consolidation.runNow();
-    await expect(consolidation.count(label)).not.toHaveText("0");
-    await expect(consolidation.card()).toContainText(/Last run that changed something:.*daily notes? archived/);
-    await consolidation.preview();
-    await expect(consolidation.count(label)).toHaveText("0");
+      await expect(consolidation.card()).toContainText(/Last run that changed something:.*daily notes? archived/);
+      await consolidation.preview();
+      await expect(consolidation.count(label)).toHaveText("0");
+    });
   });
 });
