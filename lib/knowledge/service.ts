@@ -9,7 +9,7 @@ import { countAccessShown } from "@/lib/retrieval/usage/access-counts";
 import { applyFloor, STRONG_SIMILARITY } from "@/lib/retrieval/search/relevance";
 import { noteSearchWrite } from "@/lib/retrieval/search/term-stats";
 import { knowledgeEmbeddingText } from "./embedding-text";
-import { correctedWords, findsMuchMore } from "./spelling";
+import { correctedWords, correctionCouldHelp, findsMuchMore } from "./spelling";
 import * as q from "./queries";
 import type { KnowledgeEntry, KnowledgeSearchHit } from "./queries";
 import { TITLE_MAX_CHARS, type CreateKnowledgeBody, type ListKnowledgeQuery, type UpdateKnowledgeBody } from "./schemas";
@@ -140,12 +140,13 @@ export async function listKnowledge(caller: Caller, query: ListKnowledgeQuery) {
         ...(didYouMean ? { didYouMean, showingDidYouMean: corrected } : {}),
         scoreCutoff: RELATIVE_SCORE_CUTOFF,
       });
-    // "did you mean": the words no title or tag holds, read as what they likely meant; the search
-    // and the spelling check are sent together
+    // "did you mean": the words no title or tag holds, read as what they likely meant, checked only
+    // when what the words as typed found leaves room for a correction to find more
     const words = queryWords(text);
     type First = { answer: ReturnType<typeof answer> } | { found: KnowledgeSearchHit[]; didYouMean: string };
     const first = await asCaller(caller, async (tx): Promise<First> => {
-      const [found, fixes] = await Promise.all([search(tx, text, embedding), q.spellingSuggestions(tx, { words })]);
+      const found = await search(tx, text, embedding);
+      const fixes = correctionCouldHelp(found.length, query.limit) ? await q.spellingSuggestions(tx, { words }) : [];
       const corrected = correctedWords(words, fixes);
       const didYouMean = corrected !== null && corrected !== words.join(" ") ? corrected : null;
       // nothing to suggest: what is served is counted in the same transaction

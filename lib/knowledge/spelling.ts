@@ -17,6 +17,15 @@ export function findsMuchMore(suggested: number, typed: number): boolean {
   return suggested >= 2 * typed && suggested - typed >= 2;
 }
 
+/**
+ * Whether a correction could be offered at all beside `typed` matches of a search for at most
+ * `limit`: the corrected words find at most `limit` too, so once the words as typed found more than
+ * half of it no suggestion can find "much more", and the spelling check is not run.
+ */
+export function correctionCouldHelp(typed: number, limit: number): boolean {
+  return typed === 0 || findsMuchMore(limit, typed);
+}
+
 /** The searched words with the spelling check's corrections applied, or null when it found none. */
 export function correctedWords(words: string[], fixes: SpellingFix[]): string | null {
   if (!fixes.length) return null;

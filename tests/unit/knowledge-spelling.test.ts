@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { correctedWords, findsMuchMore } from "@/lib/knowledge/spelling";
+import { correctedWords, correctionCouldHelp, findsMuchMore } from "@/lib/knowledge/spelling";
 
 // How the spelling check's corrections become "did you mean", and when it is offered.
 
@@ -28,5 +28,18 @@ describe("findsMuchMore", () => {
     expect(findsMuchMore(15, 15)).toBe(false);
     expect(findsMuchMore(2, 1)).toBe(false);
     expect(findsMuchMore(5, 3)).toBe(false);
+  });
+});
+
+describe("correctionCouldHelp", () => {
+  it("checks the spelling only while a correction could still find much more than the words as typed", () => {
+    expect(correctionCouldHelp(0, 20)).toBe(true);
+    expect(correctionCouldHelp(1, 20)).toBe(true);
+    expect(correctionCouldHelp(10, 20)).toBe(true);
+    // 11 found of at most 20: a correction finds at most 20, less than twice 11
+    expect(correctionCouldHelp(11, 20)).toBe(false);
+    expect(correctionCouldHelp(20, 20)).toBe(false);
+    expect(correctionCouldHelp(1, 2)).toBe(false);
+    expect(correctionCouldHelp(0, 1)).toBe(true);
   });
 });
