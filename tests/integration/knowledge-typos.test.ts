@@ -92,6 +92,19 @@ describe("the spelling check in SQL", () => {
     expect(await spelling(["re", "fund"])).toEqual([{ word: "re fund", word_position: 1, word_count: 2, suggestion: "refund" }]);
     expect(await spelling(["qwxzv"])).toEqual([]);
   });
+
+  it("reads the known words at least 0.15 alike whatever floor the caller set for pg_trgm's %, and gives that floor back", async () => {
+    // "cnacellaiton": two swaps from "cancellation", only 0.24 alike by trigrams
+    const rows = await (await getDatabase()).transaction(async (tx) => {
+      await tx.query("select set_config('pg_trgm.similarity_threshold', '0.9', true)");
+      const fixes = await tx.query<{ suggestion: string; similarity: number }>("select suggestion, similarity from mhq.knowledge_spelling($1::text[])", [["cnacellaiton"]]);
+      const [floor] = await tx.query<{ floor: string }>("select current_setting('pg_trgm.similarity_threshold') as floor");
+      return { fixes, floor: floor!.floor };
+    });
+    expect(rows.fixes.map((f) => f.suggestion)).toEqual(["cancellation"]);
+    expect(rows.fixes[0]!.similarity).toBeLessThan(0.3);
+    expect(rows.floor).toBe("0.9");
+  });
 });
 
 describe("typo-tolerant knowledge search", () => {
