@@ -1,5 +1,5 @@
 // HQ knowledge base: hybrid search at 1k and then 10k entries, with and without a
-// category filter, measured the way GET /api/v1/knowledge?q= runs it for a field agent: the query
+// category filter and with misspelt words (the spelling check and the corrected search), measured the way GET /api/v1/knowledge?q= runs it for a field agent: the query
 // embedded by the local embedder, search_knowledge under the agent's RLS, and the access
 // counters of the served entries bumped. HTTP and JSON are not included.
 //
@@ -78,6 +78,21 @@ export function corpus(seed: number) {
   };
 }
 
+/**
+ * Searches with typos, as people type them: two words of a demo title (five letters or more), each
+ * with two neighbouring letters swapped ("refnud polciy"). From a random sequence of their own, so
+ * the corpus stays what it was.
+ */
+export function misspeltQueries(seed: number, n: number): string[] {
+  const random = rng(seed);
+  const words = [...new Set(demoKnowledge().flatMap((e) => e.title.toLowerCase().match(/\p{L}{5,}/gu) ?? []))];
+  const swapped = (w: string) => {
+    const at = 1 + Math.floor(random() * (w.length - 2));
+    return w.slice(0, at) + w[at + 1] + w[at] + w.slice(at + 2);
+  };
+  return Array.from({ length: n }, () => `${swapped(words[Math.floor(random() * words.length)]!)} ${swapped(words[Math.floor(random() * words.length)]!)}`);
+}
+
 type Corpus = ReturnType<typeof corpus>;
 
 export async function load(db: Database, c: Corpus, from: number, to: number) {
@@ -137,6 +152,7 @@ export async function benchKnowledge(): Promise<BenchRow[]> {
   try {
     const c = corpus(4);
     const queries = Array.from({ length: 60 }, () => c.query());
+    const misspelt = misspeltQueries(5, 60);
     let loaded = 0;
     for (const size of [1_000, 10_000]) {
       const started = performance.now();
@@ -167,6 +183,20 @@ export async function benchKnowledge(): Promise<BenchRow[]> {
           n: RUNS,
           notes: `category=${category} (${Math.round(perCategory)} entries, ${path}); vector recall@${LIMIT} ${filteredRecall.toFixed(2)}`,
         }, search(category)),
+      );
+      // misspelt words find few entries as typed, so the spelling check runs and the corrected words are searched too
+      let suggested = 0;
+      for (const q of misspelt) {
+        const r = await listKnowledge(FIELD_AGENT, { q, status: "published", limit: LIMIT, offset: 0 });
+        if (r.mode === "search" && r.didYouMean) suggested++;
+      }
+      rows.push(
+        await measure(`knowledge search, misspelt words, ${label}`, {
+          n: RUNS,
+          notes: `two words of a title, two letters swapped in each: "did you mean" for ${suggested} of ${misspelt.length}`,
+        }, async (i) => {
+          await listKnowledge(FIELD_AGENT, { q: misspelt[i % misspelt.length]!, status: "published", limit: LIMIT, offset: 0 });
+        }),
       );
       if (returned === 0) throw new Error("no search returned anything");
     }
