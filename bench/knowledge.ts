@@ -1,7 +1,8 @@
-// HQ knowledge base: hybrid search at 1k and then 10k entries, with and without a
-// category filter and with misspelt words (the spelling check and the corrected search), measured the way GET /api/v1/knowledge?q= runs it for a field agent: the query
-// embedded by the local embedder, search_knowledge under the agent's RLS, and the access
-// counters of the served entries bumped. HTTP and JSON are not included.
+// HQ knowledge base: hybrid search at 1k and then 10k entries, with and without a category filter,
+// and with misspelt words (the spelling check and the corrected search), measured the way
+// GET /api/v1/knowledge?q= runs it for a field agent: the query embedded by the local embedder,
+// search_knowledge under the agent's RLS, and the access counters of the served entries bumped.
+// HTTP and JSON are not included.
 //
 // The corpus is built from the demo knowledge base's own sentences, shuffled into new entries with
 // a few rarer words each, so full text and vectors both have something to find and both halves of
