@@ -105,6 +105,19 @@ export function embedLocal(text: string): number[] {
   return out;
 }
 
+/**
+ * Whether `word` is one of the 50,000 most frequent English words the vectors know (a correctly
+ * spelt word, as far as a spelling check can tell; the list holds a few common misspellings too).
+ * False without the model file: nothing can be told then.
+ */
+export function isKnownWord(word: string): boolean {
+  try {
+    return wordVectors().index.has(word.toLowerCase());
+  } catch {
+    return false;
+  }
+}
+
 /** Weight of a word never seen among the 50,000 most frequent: as rare as words get. */
 const UNSEEN_WEIGHT = weightOf(50_000);
 

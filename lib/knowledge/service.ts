@@ -4,12 +4,13 @@ import type { Caller } from "@/lib/auth/caller";
 import { assertCan } from "@/lib/auth/permissions";
 import { asCaller, type Queryable } from "@/lib/db";
 import { getEmbeddingProvider, toVectorLiteral, tryEmbed } from "@/lib/embeddings";
+import { isKnownWord } from "@/lib/embeddings/local";
 import { ApiError, notFound } from "@/lib/http/errors";
 import { countAccessShown } from "@/lib/retrieval/usage/access-counts";
 import { applyFloor, STRONG_SIMILARITY } from "@/lib/retrieval/search/relevance";
 import { noteSearchWrite } from "@/lib/retrieval/search/term-stats";
 import { knowledgeEmbeddingText } from "./embedding-text";
-import { correctedWords, correctionCouldHelp, findsMuchMore } from "./spelling";
+import { correctedWords, correctionCouldHelp, findsMuchMore, plausibleFix } from "./spelling";
 import * as q from "./queries";
 import type { KnowledgeEntry, KnowledgeSearchHit } from "./queries";
 import { TITLE_MAX_CHARS, type CreateKnowledgeBody, type ListKnowledgeQuery, type UpdateKnowledgeBody } from "./schemas";
@@ -146,7 +147,9 @@ export async function listKnowledge(caller: Caller, query: ListKnowledgeQuery) {
     type First = { answer: ReturnType<typeof answer> } | { found: KnowledgeSearchHit[]; didYouMean: string };
     const first = await asCaller(caller, async (tx): Promise<First> => {
       const found = await search(tx, text, embedding);
-      const fixes = correctionCouldHelp(found.length, query.limit) ? await q.spellingSuggestions(tx, { words }) : [];
+      const fixes = correctionCouldHelp(found.length, query.limit)
+        ? (await q.spellingSuggestions(tx, { words })).filter((fix) => plausibleFix(fix, isKnownWord))
+        : [];
       const corrected = correctedWords(words, fixes);
       const didYouMean = corrected !== null && corrected !== words.join(" ") ? corrected : null;
       // nothing to suggest: what is served is counted in the same transaction

@@ -49,6 +49,17 @@ describe("typos beyond trigrams", () => {
     expect(res.entries.filter((e) => e.title.startsWith("Refund requests")).length).toBeGreaterThanOrEqual(10);
   });
 
+  it("a correctly spelt word no entry holds is not read as another word two edits away; one edit away it is", async () => {
+    const voice = { title: "Voice messages from customers", content: "Listen to the whole voice message before calling back.", category: "best-practice" };
+    expect([201, 409]).toContain((await admin.post("/api/v1/knowledge", voice)).status);
+    // "choice" is an English word: not "voice", however alike
+    const choice = await search("choice");
+    expect(choice.didYouMean).toBeUndefined();
+    expect(choice.entries).toEqual([]);
+    // "polity" is a word too, but one letter off a word of the titles: read as "policy"
+    expect(await search("polity")).toMatchObject({ didYouMean: "policy", showingDidYouMean: true });
+  });
+
   it("words typed together or apart", async () => {
     expect((await search("refundrequests")).didYouMean).toBe("refund requests");
     const apart = await search("tim ing");

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { correctedWords, correctionCouldHelp, findsMuchMore } from "@/lib/knowledge/spelling";
+import { correctedWords, correctionCouldHelp, editDistance, findsMuchMore, plausibleFix } from "@/lib/knowledge/spelling";
 
 // How the spelling check's corrections become "did you mean", and when it is offered.
 
@@ -41,5 +41,35 @@ describe("correctionCouldHelp", () => {
     expect(correctionCouldHelp(20, 20)).toBe(false);
     expect(correctionCouldHelp(1, 2)).toBe(false);
     expect(correctionCouldHelp(0, 1)).toBe(true);
+  });
+});
+
+describe("editDistance", () => {
+  it("counts a letter added, dropped or changed, and a swap of neighbours, as one edit each", () => {
+    expect(editDistance("refund", "refund")).toBe(0);
+    expect(editDistance("refnud", "refund")).toBe(1);
+    expect(editDistance("polity", "policy")).toBe(1);
+    expect(editDistance("occured", "occurred")).toBe(1);
+    expect(editDistance("choice", "voice")).toBe(2);
+    expect(editDistance("invoice", "voice")).toBe(2);
+    expect(editDistance("", "abc")).toBe(3);
+  });
+});
+
+describe("plausibleFix", () => {
+  const english = new Set(["choice", "polity", "withdraw", "invoice"]);
+  const isWord = (w: string) => english.has(w);
+  const fix = (word: string, suggestion: string, count = 1) => ({ word, position: 1, count, suggestion });
+  it("reads a correctly spelt word only as a word one edit away", () => {
+    expect(plausibleFix(fix("polity", "policy"), isWord)).toBe(true);
+    expect(plausibleFix(fix("choice", "voice"), isWord)).toBe(false);
+    expect(plausibleFix(fix("invoice", "voice"), isWord)).toBe(false);
+    expect(plausibleFix(fix("withdraw", "with draw"), isWord)).toBe(false);
+  });
+  it("takes every correction of a word no dictionary holds, and of two words read as one", () => {
+    expect(plausibleFix(fix("refnud", "refund"), isWord)).toBe(true);
+    expect(plausibleFix(fix("refundpolicy", "refund policy"), isWord)).toBe(true);
+    expect(plausibleFix(fix("escalaton", "escalation"), isWord)).toBe(true);
+    expect(plausibleFix(fix("re fund", "refund", 2), isWord)).toBe(true);
   });
 });
