@@ -164,12 +164,7 @@ function DashboardBody({ stats }: { stats: RetrievalStats }) {
               <TBody>
                 {stats.knowledge.mostRetrieved.map((k) => (
                   <Tr key={k.id}>
-                    <Td primary>
-                      <Link href={`/knowledge/${k.id}`} className="font-medium text-slate-900 hover:text-indigo-600">
-                        {k.title}
-                      </Link>
-                      <p className="text-xs text-slate-500">{categoryLabel(k.category)}</p>
-                    </Td>
+                    <EntryCell entry={k} />
                     <Td label="Served" className="text-right tabular-nums">{k.accessedCount}</Td>
                     <Td label="Last" className="text-xs whitespace-nowrap text-slate-500">{formatRelative(k.lastAccessedAt)}</Td>
                   </Tr>
@@ -196,12 +191,7 @@ function DashboardBody({ stats }: { stats: RetrievalStats }) {
               <TBody>
                 {stats.knowledge.neverRetrieved.map((k) => (
                   <Tr key={k.id}>
-                    <Td primary>
-                      <Link href={`/knowledge/${k.id}`} className="font-medium text-slate-900 hover:text-indigo-600">
-                        {k.title}
-                      </Link>
-                      <p className="text-xs text-slate-500">{categoryLabel(k.category)}</p>
-                    </Td>
+                    <EntryCell entry={k} />
                     <Td label="Written" className="text-xs whitespace-nowrap text-slate-500">{formatDate(k.createdAt)}</Td>
                   </Tr>
                 ))}
@@ -282,5 +272,17 @@ function DashboardBody({ stats }: { stats: RetrievalStats }) {
         </CardBody>
       </Card>
     </div>
+  );
+}
+
+/** A knowledge entry's cell in the Dashboard's lists: its title, linking to it, over its category. */
+function EntryCell({ entry }: { entry: { id: string; title: string; category: string } }) {
+  return (
+    <Td primary>
+      <Link href={`/knowledge/${entry.id}`} className="font-medium text-slate-900 hover:text-indigo-600">
+        {entry.title}
+      </Link>
+      <p className="text-xs text-slate-500">{categoryLabel(entry.category)}</p>
+    </Td>
   );
 }
