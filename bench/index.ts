@@ -21,6 +21,8 @@ const MODULES: { name: string; load: () => Promise<BenchModule>; onlyWhenNamed?:
   { name: "fit-ranker", load: async () => (await import("./fit-ranker")).benchFitRanker, onlyWhenNamed: true },
   // not in the default run either (it starts the server and a browser): `npm run bench -- console`
   { name: "console", load: async () => (await import("./console")).benchConsole, onlyWhenNamed: true },
+  // one dry run and one real run of the nightly consolidation over 30,000 due memories: `npm run bench -- consolidation`
+  { name: "consolidation", load: async () => (await import("./consolidation")).benchConsolidation, onlyWhenNamed: true },
   // likewise (`npm run bench -- neighbours`): one caller's load beside another's, and the front door's figures
   { name: "neighbours", load: async () => (await import("./neighbours")).benchNeighbours, onlyWhenNamed: true },
 ];
