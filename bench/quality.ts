@@ -36,6 +36,7 @@ import { writeMemory } from "@/lib/memories/service";
 import { RANKER, setRankerForBench, type RankerCoefficients } from "@/lib/retrieval/search/conversation-ranker";
 import { retrieve } from "@/lib/retrieval/service";
 import { flushTermStats } from "@/lib/retrieval/search/term-stats";
+import { flushAccessCounts } from "@/lib/retrieval/usage/access-counts";
 import { CATEGORIES, dataDir, loadConversations, turnContent, type Conversation } from "./locomo";
 import type { BenchRow } from "./measure";
 
@@ -366,6 +367,9 @@ export async function benchQuality(): Promise<BenchRow[]> {
         `fewer evidence turns reached the top ${LIMIT} than in (a) although the trigger fetched\n`,
     );
   } finally {
+    // the accesses retrieve counted are folded into this database, not left for a timer that would
+    // open the app's own one after it
+    await flushAccessCounts().catch(() => {});
     setRankerForBench(null);
     setDatabaseForTests(undefined);
     await db.close();
