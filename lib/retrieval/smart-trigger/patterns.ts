@@ -417,8 +417,11 @@ export const EDITING_TASK = new RegExp(`^(?:please )?${alt(...EDITING_VERB)}\\b[
 export const TITLED = /\b(?:Mr|Mrs|Ms|Mx|Dr|Miss|Prof)\.? [A-Z][\p{L}'-]+/u;
 // the cue words in either case ("Ask Kofi", "then ask Kofi"); the name itself must be capitalised
 const anyCase = (words: string) => words.replace(/\b([a-z])/g, (_, c: string) => `[${c}${c.toUpperCase()}]`);
-/** verbs that take a person: "ask Kofi", "met Priya" */
-const CUE_BEFORE = ["from", "with", "ask", "asked", "tell", "told", "call", "called", "email", "emailed", "text", "texted", "ping", "cc", "loop in", "remind", "meet", "met"];
+/** verbs that take a person: "ask Kofi", "met Priya"; and questions about one: "who is Anthony", "how old is Max" */
+const CUE_BEFORE = [
+  "from", "with", "ask", "asked", "tell", "told", "call", "called", "email", "emailed", "text", "texted", "ping", "cc", "loop in", "remind", "meet", "met",
+  "who is", "who's", "who was", "how old is",
+];
 /** verbs that take a person after "to": "send it to Kofi", "talked to Priya" */
 const CUE_BEFORE_TO = ["send", "sent", "give", "gave", "forward", "reply", "write", "talk", "talked", "speak", "spoke", "reach out", "introduce", "mention"];
 /** verbs a person does: "Jenna said", "Kofi wants" */
