@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { blendMemories } from "@/lib/retrieval/context/blend";
-import { fuseResults, type Candidate } from "@/lib/retrieval/search/fuse";
+import { fuseResults, scopeWeights, type Candidate } from "@/lib/retrieval/search/fuse";
 import { SEARCH_LEXICAL_WEIGHT } from "@/lib/retrieval/search/queries";
 import { levelForScopes, normalizeScopes, scopesForLevel } from "@/lib/retrieval/search/scopes";
 
@@ -125,5 +125,24 @@ describe("scopes of a level", () => {
     expect(levelForScopes(["team", "memories"])).toBe("shared");
     expect(levelForScopes(["interactions"])).toBe("local");
     expect(normalizeScopes(["knowledge", "memories", "knowledge"])).toEqual(["memories", "knowledge"]);
+  });
+});
+
+describe("scopeWeights", () => {
+  it("scales a scope by the square root of how well its best item answers, against the best scope's", () => {
+    const w = scopeWeights(["memories", "interactions"], [0.2, 0.8]);
+    expect(w.interactions).toBe(1);
+    expect(w.memories).toBeCloseTo(0.5);
+    // a memory that shares one common word with the question no longer outranks the turn that holds its rare words
+    const fused = fuseResults(
+      { memories: [hit("memories", "m1", 0.87)], interactions: [hit("interactions", "i1", 0.75)] },
+      { limit: 2, scopeWeights: w },
+    );
+    expect(fused.map((f) => f.id)).toEqual(["i1", "m1"]);
+  });
+  it("leaves scopes that answer alike, a single scope, and scopes that answer nothing as they are", () => {
+    expect(scopeWeights(["memories", "knowledge"], [0.6, 0.6])).toEqual({ memories: 1, knowledge: 1 });
+    expect(scopeWeights(["interactions"], [0.3])).toEqual({ interactions: 1 });
+    expect(scopeWeights(["memories", "documents"], [0, 0])).toEqual({});
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { applyFloor, coverage, MIN_COVERAGE, queryTerms, STRONG_SIMILARITY } from "@/lib/retrieval/search/relevance";
+import { applyFloor, coverage, judgeScope, MIN_COVERAGE, queryTerms, STRONG_SIMILARITY } from "@/lib/retrieval/search/relevance";
 
 const hit = (text: string, similarity: number | null = null) => ({ text, similarity });
 const floor = (message: string, hits: { text: string; similarity: number | null }[]) =>
@@ -39,5 +39,21 @@ describe("the relevance floor", () => {
 
   it("keeps an item found by its meaning alone when it is close enough", () => {
     expect(floor("automobile", [hit("My new car is a Prius", STRONG_SIMILARITY.local + 0.01)])).toHaveLength(1);
+  });
+});
+
+describe("how well a scope answers", () => {
+  const judge = (message: string, hits: { text: string; similarity: number | null }[]) => judgeScope(hits, (h) => h, message, STRONG_SIMILARITY.local);
+  it("is the message's word weight its best kept item holds: a common word is little, the rare ones much", () => {
+    const message = "What new hobby did John take up after the camping trip?";
+    const common = judge(message, [hit("The support inbox runs on the new scheduler after the audit")]);
+    const rare = judge(message, [hit("John: I took up a new hobby on our camping trip, pottery!")]);
+    expect(common.kept).toHaveLength(1);
+    expect(common.strength).toBeLessThan(0.35);
+    expect(rare.strength).toBeGreaterThan(0.7);
+  });
+  it("counts an item close in meaning as a full answer, and nothing when the floor keeps nothing", () => {
+    expect(judge("water heater refund", [hit("unrelated words", 0.9)]).strength).toBe(1);
+    expect(judge("zzzqqq nothing", [hit("There is nothing to schedule today")])).toEqual({ kept: [], strength: 0 });
   });
 });

@@ -42,3 +42,16 @@ export function fuseResults(lists: Partial<Record<RetrievalScope, Candidate[]>>,
     .sort((a, b) => b.score - a.score || order(a.source) - order(b.source) || time(b.createdAt) - time(a.createdAt) || (a.id < b.id ? -1 : 1))
     .slice(0, Math.max(0, opts.limit));
 }
+
+/**
+ * Each scope's multiplier in the fused ranking: the square root of how well its best item answers
+ * the message against the best scope's (relevance.ts `judgeScope`). Every scope scores its items
+ * against its own best, so without it memories that share one common word with a question ("new",
+ * "after") would rank beside conversation turns that hold its rare words. A single scope, or scopes
+ * that answer equally well, keep their scores.
+ */
+export function scopeWeights(scopes: readonly RetrievalScope[], strengths: number[]): Partial<Record<RetrievalScope, number>> {
+  const best = Math.max(0, ...strengths);
+  if (best <= 0) return {};
+  return Object.fromEntries(scopes.map((scope, i) => [scope, Math.sqrt(strengths[i]! / best)]));
+}

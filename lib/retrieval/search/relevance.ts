@@ -77,23 +77,32 @@ function match(terms: { stem: string; weight: number }[], text: string) {
   return { coverage: weight / total, count };
 }
 
+/** What the floor reads of a hit. `matched`: the search found the item by its words (else: whether the text shares one). */
+type FloorInput = { text: string; similarity: number | null; matched?: boolean };
+
 /**
  * Applies the floor to one scope's hits (best first): nothing when none is relevant enough, else
  * the hits that share a word with the message or are close in meaning.
  */
-export function applyFloor<T>(
-  hits: T[],
-  /** matched: the search found the item by its words (else: whether the text shares one) */
-  get: (h: T) => { text: string; similarity: number | null; matched?: boolean },
-  message: string,
-  strongSimilarity: number,
-): T[] {
+export function applyFloor<T>(hits: T[], get: (h: T) => FloorInput, message: string, strongSimilarity: number): T[] {
+  return judgeScope(hits, get, message, strongSimilarity).kept;
+}
+
+/**
+ * The floor over one scope's hits, and how well the best of those kept answers the message
+ * (`strength`, 0–1): the share of the message's word weight it holds, or 1 when it is close in
+ * meaning. A scope scores its items against its own best, so its best item scores high whether it
+ * holds the message's rare words or only one of its commoner ones; the strength tells the two apart
+ * when scopes are ranked together.
+ */
+export function judgeScope<T>(hits: T[], get: (h: T) => FloorInput, message: string, strongSimilarity: number): { kept: T[]; strength: number } {
   const terms = queryTerms(message);
   const judged = hits.map((h) => {
     const g = get(h);
     const m = match(terms, g.text);
     return { h, ...m, matched: g.matched ?? m.count > 0, similarity: g.similarity ?? 0 };
   });
-  if (!judged.some((j) => j.coverage >= MIN_COVERAGE || j.count >= 2 || j.similarity >= strongSimilarity)) return [];
-  return judged.filter((j) => j.matched || j.similarity >= strongSimilarity).map((j) => j.h);
+  if (!judged.some((j) => j.coverage >= MIN_COVERAGE || j.count >= 2 || j.similarity >= strongSimilarity)) return { kept: [], strength: 0 };
+  const kept = judged.filter((j) => j.matched || j.similarity >= strongSimilarity);
+  return { kept: kept.map((j) => j.h), strength: Math.max(0, ...kept.map((j) => (j.similarity >= strongSimilarity ? 1 : j.coverage))) };
 }

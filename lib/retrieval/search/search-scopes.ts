@@ -5,9 +5,9 @@ import { searchableText } from "@/lib/memories/attachments";
 import type { AgentView } from "../agent-view";
 import { truncate } from "../context/format";
 import { rankTurns } from "./conversation-ranker";
-import { fuseResults, type Candidate, type FusedItem } from "./fuse";
+import { fuseResults, scopeWeights, type Candidate, type FusedItem } from "./fuse";
 import * as q from "./queries";
-import { applyFloor, STRONG_SIMILARITY } from "./relevance";
+import { judgeScope, STRONG_SIMILARITY } from "./relevance";
 import type { RetrievalScope } from "./scopes";
 
 /** longest text of one item in the API answer (documents and knowledge entries can be long) */
@@ -39,12 +39,12 @@ export async function searchScopes(tx: Queryable, view: AgentView, scopes: reado
   // One transaction, one connection: the scopes' statements are sent together (pipelined) and
   // answered in order, one round trip instead of one per scope.
   const found = await Promise.all(scopes.map((scope) => searchScope(tx, view, scope, p)));
-  const lists: Partial<Record<RetrievalScope, Candidate[]>> = Object.fromEntries(scopes.map((scope, i) => [scope, found[i]!]));
-  return fuseResults(lists, { limit: p.limit });
+  const lists: Partial<Record<RetrievalScope, Candidate[]>> = Object.fromEntries(scopes.map((scope, i) => [scope, found[i]!.items]));
+  return fuseResults(lists, { limit: p.limit, scopeWeights: scopeWeights(scopes, found.map((f) => f.strength)) });
 }
 
-/** One scope's hits above the relevance floor, as candidates of the fused ranking. */
-async function searchScope(tx: Queryable, view: AgentView, scope: RetrievalScope, p: SearchRequest): Promise<Candidate[]> {
+/** One scope's hits above the relevance floor, as candidates of the fused ranking, and how well its best answers. */
+async function searchScope(tx: Queryable, view: AgentView, scope: RetrievalScope, p: SearchRequest): Promise<{ items: Candidate[]; strength: number }> {
   const { agent } = view;
   const provider = getEmbeddingProvider();
   const strong = provider.name === "local" ? STRONG_SIMILARITY.local : STRONG_SIMILARITY.other;
@@ -53,7 +53,8 @@ async function searchScope(tx: Queryable, view: AgentView, scope: RetrievalScope
   const search = { text: p.message, embedding: p.embedding, model: provider.model, limit: p.limit, minSimilarity: MIN_SIMILARITY };
   /** the relevance floor (relevance.ts) over one scope's hits */
   const floor = <T extends { similarity: number | null }>(hits: T[], text: (h: T) => string) =>
-    applyFloor(hits, (h) => ({ text: text(h), similarity: h.similarity }), p.message, strong);
+    judgeScope(hits, (h) => ({ text: text(h), similarity: h.similarity }), p.message, strong);
+  const scoped = <T,>(judged: { kept: T[]; strength: number }, item: (h: T) => Candidate) => ({ items: judged.kept.map(item), strength: judged.strength });
   switch (scope) {
     case "memories":
     case "team": {
@@ -62,7 +63,7 @@ async function searchScope(tx: Queryable, view: AgentView, scope: RetrievalScope
         scope: scope === "team" ? "team" : "agent",
         ownerId: scope === "team" ? null : agent.agentId,
       });
-      return floor(hits, (m) => `${m.title}\n${m.content}`).map((m) => ({
+      return scoped(floor(hits, (m) => `${m.title}\n${m.content}`), (m) => ({
         source: scope,
         id: m.id,
         title: m.title,
@@ -74,7 +75,7 @@ async function searchScope(tx: Queryable, view: AgentView, scope: RetrievalScope
     }
     case "documents": {
       const hits = await q.searchDocuments(tx, { ...search, ownerId: agent.agentId });
-      return floor(hits, (d) => d.content).map((d) => ({
+      return scoped(floor(hits, (d) => d.content), (d) => ({
         source: "documents",
         id: d.id,
         title: d.type === "soul" ? "SOUL" : d.type === "working" ? "Scratchpad (WORKING)" : `Daily note ${d.date}`,
@@ -103,8 +104,8 @@ async function searchScope(tx: Queryable, view: AgentView, scope: RetrievalScope
         .map((h, i) => ({ ...h, score: scale[i]! }));
       // the relevance floor: a list whose best item neither covers the message's rare words nor
       // is close in meaning is noise (nonsense still shares a common word with some turn)
-      const kept = applyFloor(hits, (h) => ({ text: searchableText(h.content, h.attachments), similarity: h.similarity, matched: h.coverage > 0 }), p.message, strong);
-      return kept.map((i) => ({
+      const judged = judgeScope(hits, (h) => ({ text: searchableText(h.content, h.attachments), similarity: h.similarity, matched: h.coverage > 0 }), p.message, strong);
+      return scoped(judged, (i) => ({
         source: "interactions",
         id: i.id,
         title: `${i.direction === "inbound" ? "From" : "To"} ${i.speaker || "contact"} (${i.channel})`,
@@ -127,7 +128,7 @@ async function searchScope(tx: Queryable, view: AgentView, scope: RetrievalScope
     }
     case "knowledge": {
       const hits = await q.searchKnowledge(tx, search);
-      return floor(hits, (k) => `${k.title}\n${k.content}`).map((k) => ({
+      return scoped(floor(hits, (k) => `${k.title}\n${k.content}`), (k) => ({
         source: "knowledge",
         id: k.id,
         title: k.title,
