@@ -17,6 +17,7 @@ const NAMES = {
   batches: "__memoryHqBatches",
   knowledgeImports: "__memoryHqKnowledgeImports",
   leftovers: "__memoryHqLeftovers",
+  localReembed: "__memoryHqLocalReembed",
   interactivePace: "__memoryHqInteractivePace",
   requestActivity: "__memoryHqRequestActivity",
 } as const;

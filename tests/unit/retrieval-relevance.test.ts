@@ -24,8 +24,9 @@ describe("the relevance floor", () => {
   });
 
   it("answers nothing for nonsense, whatever the nearest rows are", () => {
-    expect(floor("zzzqqq nothing", [hit("There is nothing to schedule today", 0.6), hit("Weekly report", 0.5)])).toEqual([]);
-    expect(floor("zzzqqq", [hit("Weekly report", 0.7)])).toEqual([]);
+    const near = STRONG_SIMILARITY.local - 0.01;
+    expect(floor("zzzqqq nothing", [hit("There is nothing to schedule today", near), hit("Weekly report", near - 0.1)])).toEqual([]);
+    expect(floor("zzzqqq", [hit("Weekly report", near)])).toEqual([]);
   });
 
   it("keeps a relevant answer with its word-sharing items and drops unrelated neighbours", () => {

@@ -1,0 +1,75 @@
+import "server-only";
+import { asSystem } from "@/lib/db";
+import { asJobRun } from "@/lib/metrics/jobs";
+import { processWide } from "@/lib/process-wide";
+import { backfillEmbeddings, BACKFILL_TARGETS } from "./backfill";
+import { getEmbeddingProvider } from "./index";
+import { EARLIER_LOCAL_MODELS } from "./local";
+
+/**
+ * Vectors an earlier release's local model made are never compared with the current model's, so
+ * until they are re-embedded their rows are found by their words only. With the local provider
+ * (offline, free) the server re-embeds them itself, a few seconds after it starts, in bulk steps that
+ * give way to requests; `npm run embed:backfill` does the same at once. Another provider is never
+ * called on the server's own initiative: its calls cost money, so re-embedding stays an admin's
+ * choice (the console's Re-embed button).
+ */
+const START_DELAY_MS = 5_000;
+/** rows re-embedded between two checks of a shutdown */
+const CHUNK = 2_000;
+
+const state = processWide<{ timer?: NodeJS.Timeout; running?: Promise<void>; stopping?: boolean }>("localReembed", () => ({}));
+
+/** Rows whose vector an earlier local model made, in every table that holds vectors. */
+export async function countEarlierLocalVectors(): Promise<number> {
+  let n = 0;
+  for (const t of BACKFILL_TARGETS) {
+    const [row] = await asSystem(
+      (tx) => tx.query<{ n: number }>(`select count(*)::integer as n from ${t.table} where embedding_model = any($1::text[])`, [[...EARLIER_LOCAL_MODELS]]),
+      { lane: "bulk" },
+    );
+    n += Number(row?.n ?? 0);
+  }
+  return n;
+}
+
+/** Re-embeds every row an earlier local model embedded; resolves with how many were. */
+export async function reembedEarlierLocalVectors(): Promise<number> {
+  if (getEmbeddingProvider().name !== "local") return 0;
+  const waiting = await countEarlierLocalVectors();
+  if (!waiting) return 0;
+  console.log(`[memory-hq] re-embedding ${waiting} rows made by an earlier release's local model (searches find them by their words until then)`);
+  const started = performance.now();
+  let embedded = 0;
+  while (!state.stopping) {
+    const report = await asJobRun(
+      "embedding_backfill",
+      () => backfillEmbeddings({ models: EARLIER_LOCAL_MODELS, limit: CHUNK, stop: () => Boolean(state.stopping) }),
+      (r) => Boolean(r.error),
+    );
+    embedded += report.embedded;
+    if (report.error || report.embedded < CHUNK) break;
+  }
+  const seconds = ((performance.now() - started) / 1000).toFixed(1);
+  console.log(`[memory-hq] re-embedded ${embedded} of ${waiting} rows made by an earlier local model in ${seconds} s`);
+  return embedded;
+}
+
+/** A run a few seconds after the server starts (instrumentation.ts). Not under test runners. */
+export function startLocalReembed(): void {
+  if (process.env.NODE_ENV === "test" || process.env.VITEST || state.timer) return;
+  state.timer = setTimeout(() => {
+    state.running = reembedEarlierLocalVectors().then(
+      () => undefined,
+      (err) => console.error("[memory-hq] re-embedding an earlier local model's vectors stopped:", err instanceof Error ? err.message : err),
+    );
+  }, START_DELAY_MS);
+  state.timer.unref();
+}
+
+/** A graceful shutdown, before the database closes: no batch starts after this, and the one running ends. */
+export async function stopLocalReembed(): Promise<void> {
+  state.stopping = true;
+  if (state.timer) clearTimeout(state.timer);
+  await state.running;
+}
