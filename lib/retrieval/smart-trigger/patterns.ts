@@ -122,6 +122,10 @@ const PAST_REFERENCE = [
   `(?:^|[.!?,;:\u2013\u2014-] ?)(?:${PAST_AUX} ${SUBJECT}|(?:did|didn't) [\\p{L}]+)\\b`,
   `\\b(?:${PAST_AUX}) [\\p{L}']+(?: [\\p{L}']+)? (?:ever|already|before|previously|yet)\\b`,
   `\\bprefer(?:s|red|ences?)?\\b`,
+  // what one person wants or likes is a preference too: "how does the customer want to be contacted?",
+  // "does this client like email?"
+  `\\bwant(?:s|ed)? to be (?:contacted|called|reached|texted|emailed|addressed|notified|visited|billed|invoiced)\\b`,
+  `\\b(?:does|did|do) (?:the|this|that|our|my|your) (?:customer|client|caller|homeowner|tenant|contact|landlord|owner)s? (?:like|want|need|usually|normally|always|still)\\b`,
   `\\b(?:(?:where|how far(?: along)?) (?:am i|are we)|(?:my|our) (?:\\w+ )?(?:progress|status|plate|schedule|calendar|notes|tasks?|reminders?))\\b`,
   `\\b(?:ever|already|before|previously|earlier|again)\\s*[?]`,
   `\\b(?:yesterday|earlier|this morning|last ${TIME_UNIT}|(?:a|one|two|three|few|\\d+) (?:days?|weeks?|months?|years?) ago|since (?:the )?${TIME_UNIT}|before the \\w+|previous(?:ly)?|the other (?:day|week))\\b`,
