@@ -42,10 +42,19 @@ const QUEUED = "(embedding is null or embedding_model is distinct from $1)";
 /** `and` rows whose vector was made by one of the models in parameter `$n` (a text array). */
 const ofModels = (n: number, column = "embedding_model") => ` and ${column} = any($${n}::text[])`;
 
-export async function countQueued(tx: Queryable, targets = BACKFILL_TARGETS, model = getEmbeddingProvider().model): Promise<QueueCount[]> {
+/** Rows queued for `model`; with `models`, only those whose vector one of these models made. */
+export async function countQueued(
+  tx: Queryable,
+  targets = BACKFILL_TARGETS,
+  model = getEmbeddingProvider().model,
+  models?: readonly string[],
+): Promise<QueueCount[]> {
   const out: QueueCount[] = [];
   for (const t of targets) {
-    const [row] = await tx.query<{ n: number }>(`select count(*)::integer as n from ${t.table} where ${QUEUED}`, [model]);
+    const [row] = await tx.query<{ n: number }>(
+      `select count(*)::integer as n from ${t.table} where ${QUEUED}${models ? ofModels(2) : ""}`,
+      models ? [model, [...models]] : [model],
+    );
     out.push({ table: t.table, remaining: Number(row?.n ?? 0) });
   }
   return out;

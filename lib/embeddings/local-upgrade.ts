@@ -2,9 +2,9 @@ import "server-only";
 import { asSystem } from "@/lib/db";
 import { asJobRun } from "@/lib/metrics/jobs";
 import { processWide } from "@/lib/process-wide";
-import { backfillEmbeddings, BACKFILL_TARGETS } from "./backfill";
+import { backfillEmbeddings, countQueued } from "./backfill";
 import { getEmbeddingProvider } from "./index";
-import { EARLIER_LOCAL_MODELS } from "./local";
+import { EARLIER_LOCAL_MODELS, LOCAL_MODEL } from "./local";
 
 /**
  * Vectors an earlier release's local model made are never compared with the current model's, so
@@ -15,44 +15,30 @@ import { EARLIER_LOCAL_MODELS } from "./local";
  * choice (the console's Re-embed button).
  */
 const START_DELAY_MS = 5_000;
-/** rows re-embedded between two checks of a shutdown */
-const CHUNK = 2_000;
 
 const state = processWide<{ timer?: NodeJS.Timeout; running?: Promise<void>; stopping?: boolean }>("localReembed", () => ({}));
 
 /** Rows whose vector an earlier local model made, in every table that holds vectors. */
 export async function countEarlierLocalVectors(): Promise<number> {
-  let n = 0;
-  for (const t of BACKFILL_TARGETS) {
-    const [row] = await asSystem(
-      (tx) => tx.query<{ n: number }>(`select count(*)::integer as n from ${t.table} where embedding_model = any($1::text[])`, [[...EARLIER_LOCAL_MODELS]]),
-      { lane: "bulk" },
-    );
-    n += Number(row?.n ?? 0);
-  }
-  return n;
+  const counts = await asSystem((tx) => countQueued(tx, undefined, LOCAL_MODEL, EARLIER_LOCAL_MODELS), { lane: "bulk" });
+  return counts.reduce((n, c) => n + c.remaining, 0);
 }
 
-/** Re-embeds every row an earlier local model embedded; resolves with how many were. */
+/** Re-embeds every row an earlier local model embedded (until a shutdown); resolves with how many were. */
 export async function reembedEarlierLocalVectors(): Promise<number> {
   if (getEmbeddingProvider().name !== "local") return 0;
   const waiting = await countEarlierLocalVectors();
   if (!waiting) return 0;
   console.log(`[memory-hq] re-embedding ${waiting} rows made by an earlier release's local model (searches find them by their words until then)`);
   const started = performance.now();
-  let embedded = 0;
-  while (!state.stopping) {
-    const report = await asJobRun(
-      "embedding_backfill",
-      () => backfillEmbeddings({ models: EARLIER_LOCAL_MODELS, limit: CHUNK, stop: () => Boolean(state.stopping) }),
-      (r) => Boolean(r.error),
-    );
-    embedded += report.embedded;
-    if (report.error || report.embedded < CHUNK) break;
-  }
+  const report = await asJobRun(
+    "embedding_backfill",
+    () => backfillEmbeddings({ models: EARLIER_LOCAL_MODELS, stop: () => Boolean(state.stopping) }),
+    (r) => Boolean(r.error),
+  );
   const seconds = ((performance.now() - started) / 1000).toFixed(1);
-  console.log(`[memory-hq] re-embedded ${embedded} of ${waiting} rows made by an earlier local model in ${seconds} s`);
-  return embedded;
+  console.log(`[memory-hq] re-embedded ${report.embedded} of ${waiting} rows made by an earlier local model in ${seconds} s`);
+  return report.embedded;
 }
 
 /** A run a few seconds after the server starts (instrumentation.ts). Not under test runners. */
