@@ -126,8 +126,11 @@ export async function backfillEmbeddings(
         const vecs = vectors.slice(at, at + n);
         const started = performance.now();
         written.push(
-          ...(await system((tx) =>
-            tx.query<{ id: string }>(
+          ...(await system(async (tx) => {
+            // rows are locked in id order first: two runs at once (two instances re-embedding after
+            // an upgrade, an admin's run beside them) then wait for each other instead of deadlocking
+            await tx.query(`select 1 from ${t.table} where id = any($1::uuid[]) order by id for update`, [slice.map((r) => r.id)]);
+            return tx.query<{ id: string }>(
               // v's column names are chosen not to collide with the columns textExpression reads
               `update ${t.table} as t set embedding = v.mhq_vec::vector, embedding_model = $4
                  from unnest($1::uuid[], $2::text[], $3::text[]) as v(mhq_row_id, mhq_vec, mhq_text_hash)
@@ -135,8 +138,8 @@ export async function backfillEmbeddings(
                   and md5(${t.textExpression}) = v.mhq_text_hash
                 returning t.id`,
               [slice.map((r) => r.id), vecs.map(toVectorLiteral), slice.map((r) => md5(r.text)), provider.model, ...onlyParams],
-            ),
-          )),
+            );
+          })),
         );
         if (slice.length === n) writeSize.record(n, performance.now() - started);
         at += slice.length;

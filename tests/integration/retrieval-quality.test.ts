@@ -374,4 +374,29 @@ describe("vectors record their model", () => {
     const after = await retrieve(me, { message: `${topic} boiler serviced`, scopes: ["interactions"] });
     expect(after.body.items.find((i: { id: string }) => i.id === earlier).meta.similarity).toBeGreaterThan(0.5);
   });
+
+  it.runIf(transport === "postgres")("re-embeds each row once when several runs re-embed at once, without deadlocks", async () => {
+    const client = await createClient();
+    const a = await createAgent({ kind: "field", role: "orchestrator", clientId: client.id });
+    const db = await getDatabase();
+    const vector = `[${embedLocal("an earlier vector").map((x) => -x).join(",")}]`;
+    await db.query(
+      `insert into interactions (client_id, agent_id, channel, direction, speaker, content, occurred_at, embedding, embedding_model)
+       select $1, $2, 'chat', 'inbound', 'Pat', 'Pat: boiler note ' || g, now() - g * interval '1 minute', $3::vector, $4
+         from generate_series(1, 300) g`,
+      [client.id, a.id, vector, EARLIER_LOCAL_MODELS[0]],
+    );
+    const pool = currentTestDatabase().connect!(8);
+    try {
+      const runs = await Promise.all(
+        Array.from({ length: 3 }, () => backfillEmbeddings({ db: pool, models: EARLIER_LOCAL_MODELS, batchSize: 16 })),
+      );
+      expect(runs.map((r) => r.error)).toEqual([undefined, undefined, undefined]);
+      expect(runs.reduce((n, r) => n + r.embedded, 0)).toBe(300);
+    } finally {
+      await pool.close();
+    }
+    const [left] = await db.query<{ n: number }>("select count(*)::int as n from interactions where agent_id = $1 and embedding_model <> $2", [a.id, LOCAL_MODEL]);
+    expect(left!.n).toBe(0);
+  });
 });
