@@ -1,13 +1,21 @@
-// `npm run bench -- fit-ranker [--write]`: fits the conversation ranker's weights
-// (lib/retrieval/search/conversation-ranker.ts) on the LoCoMo development conversations and says how
-// well they generalise: each conversation is ranked with weights fitted on the others only (leave one
-// conversation out), per question category, beside the search's own order and the weights in use.
-// With --write, the weights fitted on every conversation replace conversation-ranker.json (its
-// version one higher); with --loco FILE, the weights fitted without each conversation go to FILE, for
-// the quality bench (--ranker-loco FILE) to rank each conversation without having seen it. The conversations are read where they lie (--data DIR); nothing of them is
-// written into the repository but the weights.
+// `npm run bench -- fit-ranker [--write] [--loco FILE]`: fits the conversation ranker
+// (lib/retrieval/search/conversation-ranker.ts) — its question adapter and its weights — on the LoCoMo
+// development conversations and says how well they generalise: each conversation is ranked by an
+// adapter and weights fitted on the others only (leave one conversation out), per question category,
+// beside the search's own order and the weights fitted without the adapter. With --write, the adapter
+// fitted on every conversation and the weights fitted on every conversation's candidates replace
+// conversation-ranker.json (its version one higher); with --loco FILE, the adapter and weights fitted
+// without each conversation go to FILE, for the quality bench (--ranker-loco FILE) to rank each
+// conversation without having seen it. The conversations are read where they lie (--data DIR);
+// nothing of them is written into the repository but the coefficients.
 //
-// The model: a linear score over the turn's features, fitted pairwise (RankNet): for every question,
+// The adapter (bench/question-adapter.ts) maps the question's vector before the search compares it
+// with the turns'; it changes the candidates and their similarity signals, so the weights are fitted
+// on candidates found with adapters that never saw the candidates' conversation (each conversation's
+// questions searched with the adapter fitted without it; for the left-out figures, without it and
+// without the conversation ranked).
+//
+// The weights: a linear score over the turn's features, fitted pairwise (RankNet): for every question,
 // every pair of an evidence turn and another candidate should be ordered so; logistic loss on the
 // difference of their scores, each question weighing the same, an L2 penalty, Newton's method.
 import { readFileSync, writeFileSync } from "node:fs";
@@ -22,12 +30,23 @@ import { migrate } from "@/lib/db/migrate";
 import { wrapPglite } from "@/lib/db/pglite";
 import { getEmbeddingProvider, toVectorLiteral, tryEmbed } from "@/lib/embeddings";
 import { createInteractionBatch } from "@/lib/memories/interaction-service";
-import { messageSignals, RANKER, scoreFeatures, TURN_FEATURES, turnFeatures, type RankerCoefficients } from "@/lib/retrieval/search/conversation-ranker";
+import { searchableText } from "@/lib/memories/attachments";
+import {
+  conversationQueryVector,
+  messageSignals,
+  RANKER,
+  scoreFeatures,
+  TURN_FEATURES,
+  turnFeatures,
+  type QuestionAdapter,
+  type RankerCoefficients,
+} from "@/lib/retrieval/search/conversation-ranker";
 import { RANKER_POOL } from "@/lib/retrieval/search/search-scopes";
 import { searchInteractions } from "@/lib/retrieval/search/queries";
 import { flushTermStats } from "@/lib/retrieval/search/term-stats";
 import { CATEGORIES, dataDir, loadConversations, recallAt, turnContent, type Conversation } from "./locomo";
 import type { BenchRow } from "./measure";
+import { fitQuestionAdapter, matrixRows, type AdapterConversation } from "./question-adapter";
 
 const ADMIN: HqCaller = { type: "hq", userId: null, name: "bench", email: null, role: "admin" };
 const COEFFICIENTS_FILE = path.join(process.cwd(), "lib/retrieval/search/conversation-ranker.json");
@@ -44,10 +63,19 @@ interface Example {
   labels: boolean[];
 }
 
-/** Records each conversation (a batch per session, thread ids, captions as attachments) and collects every question's candidates. */
-async function collect(conversations: Conversation[]): Promise<Example[]> {
-  const examples: Example[] = [];
-  const model = getEmbeddingProvider().model;
+/** A conversation recorded for the fit: who recorded it, its turns' ids and vectors, its questions' vectors. */
+interface Recorded {
+  conv: Conversation;
+  caller: AgentCaller;
+  /** the turn's LoCoMo id (D1:3) by interaction id */
+  diaOf: Map<string, string>;
+  vectors: AdapterConversation;
+  questionVectors: number[][];
+}
+
+/** Records each conversation (a batch per session, thread ids, captions as attachments) and embeds its turns and questions. */
+async function record(conversations: Conversation[]): Promise<Recorded[]> {
+  const out: Recorded[] = [];
   for (const conv of conversations) {
     const created = (await createAgent(ADMIN, { name: `Ranker ${conv.name}`, kind: "internal", role: "orchestrator" })).agent;
     const caller: AgentCaller = { type: "agent", agentId: created.id, name: created.name, kind: "internal", role: created.role, clientId: null, kbAccess: "read" };
@@ -65,25 +93,59 @@ async function collect(conversations: Conversation[]): Promise<Example[]> {
       });
       interactions.forEach((it, i) => diaOf.set(it.id, session.turns[i]!.diaId));
     }
-    await flushTermStats();
-    for (const q of conv.questions) {
-      const vectors = await tryEmbed([q.question]);
-      const embedding = vectors ? toVectorLiteral(vectors[0]!) : null;
-      const hits = await asCaller(caller, (tx) =>
-        searchInteractions(tx, { message: q.question, embedding, model: embedding ? model : null, limit: RANKER_POOL, agentId: caller.agentId, clientId: null }),
-      );
-      const m = messageSignals(q.question);
-      const ids = hits.map((h) => diaOf.get(h.id) ?? "");
-      examples.push({
-        conversation: conv.name,
-        category: q.category,
-        evidence: q.evidence,
-        ids,
-        features: hits.map((h) => turnFeatures(h, m)),
-        labels: ids.map((id) => q.evidence.includes(id)),
-      });
-    }
-    process.stderr.write(`fit-ranker: ${conv.name} recorded and asked (${conv.questions.length} questions)\n`);
+    // the vectors the search compares: each turn's text with its captions, as recorded
+    const turns = conv.sessions.flatMap((s) => s.turns);
+    const turnVectors = (await tryEmbed(turns.map((t) => { const c = turnContent(t); return searchableText(c.content, c.attachments); }))) ?? [];
+    const questionVectors = (await tryEmbed(conv.questions.map((q) => q.question))) ?? [];
+    const dims = turnVectors[0]?.length ?? 0;
+    const at = new Map(turns.map((t, i) => [t.diaId, i]));
+    out.push({
+      conv,
+      caller,
+      diaOf,
+      questionVectors,
+      vectors: {
+        dims,
+        turns: Float64Array.from(turnVectors.flat()),
+        questions: Float64Array.from(questionVectors.flat()),
+        evidence: conv.questions.map((q) => [...new Set(q.evidence.map((id) => at.get(id)).filter((i): i is number => i !== undefined))]),
+      },
+    });
+  }
+  await flushTermStats();
+  return out;
+}
+
+/** The adapter of a fitted matrix, in the coefficients file's form. */
+const adapterOf = (m: Float64Array, dims: number): QuestionAdapter => ({ model: getEmbeddingProvider().model, dims, matrix: matrixRows(m, dims) });
+
+/** Every question of a recorded conversation searched with the message's vector mapped by `adapter`: its candidates. */
+async function collect(rec: Recorded, adapter: QuestionAdapter | undefined): Promise<Example[]> {
+  const model = getEmbeddingProvider().model;
+  const examples: Example[] = [];
+  for (const [qi, q] of rec.conv.questions.entries()) {
+    const vector = rec.questionVectors[qi];
+    const embedding = vector ? toVectorLiteral(adapter ? conversationQueryVector(vector, model, { ...RANKER, adapter }) : vector) : null;
+    const hits = await asCaller(rec.caller, (tx) =>
+      searchInteractions(tx, {
+        message: q.question,
+        embedding,
+        model: embedding ? model : null,
+        limit: RANKER_POOL,
+        agentId: rec.caller.agentId,
+        clientId: null,
+      }),
+    );
+    const m = messageSignals(q.question);
+    const ids = hits.map((h) => rec.diaOf.get(h.id) ?? "");
+    examples.push({
+      conversation: rec.conv.name,
+      category: q.category,
+      evidence: q.evidence,
+      ids,
+      features: hits.map((h) => turnFeatures(h, m)),
+      labels: ids.map((id) => q.evidence.includes(id)),
+    });
   }
   return examples;
 }
@@ -164,6 +226,29 @@ function recallByCategory(examples: Example[], rank: (ex: Example) => string[]) 
   return sums;
 }
 
+/** Every question with all its conversation's turns ordered by their vectors' cosine to the question's, mapped by `adapter`. */
+function byVectors(rec: Recorded, adapter: QuestionAdapter | undefined): Example[] {
+  const { dims, turns } = rec.vectors;
+  const ids = rec.conv.sessions.flatMap((s) => s.turns.map((t) => t.diaId));
+  const model = getEmbeddingProvider().model;
+  return rec.conv.questions.map((q, qi) => {
+    const v = rec.questionVectors[qi] ?? [];
+    const m = adapter ? conversationQueryVector(v, model, { ...RANKER, adapter }) : v;
+    const cos = ids.map((_, t) => m.reduce((sum, x, j) => sum + x * turns[t * dims + j]!, 0));
+    const order = ids.map((_, i) => i).sort((a, b) => cos[b]! - cos[a]! || a - b);
+    return { conversation: rec.conv.name, category: q.category, evidence: q.evidence, ids: order.map((i) => ids[i]!), features: [], labels: [] };
+  });
+}
+
+/** The coefficients file: the weights as before, the adapter's matrix one row a line. */
+function coefficientsText(c: RankerCoefficients): string {
+  const { adapter, ...rest } = c;
+  const head = JSON.stringify(rest, null, 2).replace(/\n}$/, "");
+  if (!adapter) return `${head}\n}\n`;
+  const rows = adapter.matrix.map((row) => `      ${JSON.stringify(row)}`).join(",\n");
+  return `${head},\n  "adapter": {\n    "model": ${JSON.stringify(adapter.model)},\n    "dims": ${adapter.dims},\n    "matrix": [\n${rows}\n    ]\n  }\n}\n`;
+}
+
 const byScore = (ex: Example, ranker: RankerCoefficients) =>
   ex.features
     .map((f, i) => ({ id: ex.ids[i]!, s: scoreFeatures(f, ranker), i }))
@@ -180,42 +265,86 @@ export async function benchFitRanker(): Promise<BenchRow[]> {
   const db = wrapPglite(pg);
   await migrate(db);
   setDatabaseForTests(db);
-  let examples: Example[];
+  const dims = () => recorded[0]?.vectors.dims ?? 0;
+  let recorded: Recorded[] = [];
+  /** the questions as the search answers them with the message's vector as it is */
+  const plain: Example[] = [];
+  /** each conversation's questions with the adapter fitted without it (what the shipped weights are fitted on) */
+  const adapted: Example[] = [];
+  /** leave one conversation out: the weights and the adapter each conversation is ranked by, fitted without it */
+  const held = new Map<string, RankerCoefficients>();
+  let adapterAll: QuestionAdapter | undefined;
+  /** every turn ordered by its vector's cosine alone: the message's vector as it is, and adapted */
+  const vectorsPlain: Example[] = [];
+  const vectorsAdapted: Example[] = [];
   try {
-    examples = await collect(conversations);
+    recorded = await record(conversations);
+    const started = performance.now();
+    const fitted = new Map<string, QuestionAdapter>();
+    /** the adapter fitted on every conversation but `skip` (memoised: the nested fits share them) */
+    const adapterWithout = (...skip: string[]) => {
+      const key = [...skip].sort().join("|");
+      let adapter = fitted.get(key);
+      if (!adapter) {
+        adapter = adapterOf(fitQuestionAdapter(recorded.filter((r) => !skip.includes(r.conv.name)).map((r) => r.vectors)), dims());
+        fitted.set(key, adapter);
+        process.stderr.write(`fit-ranker: adapter without ${skip.join(", ") || "none"} fitted (${Math.round((performance.now() - started) / 1000)} s)\n`);
+      }
+      return adapter;
+    };
+    for (const rec of recorded) {
+      plain.push(...(await collect(rec, undefined)));
+      adapted.push(...(await collect(rec, adapterWithout(rec.conv.name))));
+      process.stderr.write(`fit-ranker: ${rec.conv.name} asked (${rec.conv.questions.length} questions)\n`);
+    }
+    // nested: the weights for conversation `out` are fitted on the others' questions searched with
+    // adapters that saw neither `out` nor the questions' own conversation
+    for (const out of recorded) {
+      const training: Example[] = [];
+      for (const rec of recorded) if (rec !== out) training.push(...(await collect(rec, adapterWithout(out.conv.name, rec.conv.name))));
+      held.set(out.conv.name, { ...asCoefficients(fitPairwise(training), 0), adapter: adapterWithout(out.conv.name) });
+      process.stderr.write(`fit-ranker: weights without ${out.conv.name} fitted\n`);
+    }
+    adapterAll = adapterWithout();
+    for (const rec of recorded) {
+      vectorsPlain.push(...byVectors(rec, undefined));
+      vectorsAdapted.push(...byVectors(rec, adapterWithout(rec.conv.name)));
+    }
   } finally {
     setDatabaseForTests(undefined);
     await db.close();
   }
-  // leave one conversation out: each conversation ranked by weights fitted on the others
-  const held = new Map<string, RankerCoefficients>();
-  for (const conv of conversations) {
-    held.set(conv.name, asCoefficients(fitPairwise(examples.filter((e) => e.conversation !== conv.name)), 0));
-  }
+  const plainHeld = new Map(conversations.map((c) => [c.name, asCoefficients(fitPairwise(plain.filter((e) => e.conversation !== c.name)), 0)]));
   const rows: [string, Record<string, { s: number; n: number }>][] = [
-    [`the search's order (candidates of public.search_interactions)`, recallByCategory(examples, (ex) => ex.ids)],
-    [`weights in use (conversation-ranker.json v${RANKER.version})`, recallByCategory(examples, (ex) => byScore(ex, RANKER))],
-    ["fitted, leave one conversation out", recallByCategory(examples, (ex) => byScore(ex, held.get(ex.conversation)!))],
+    ["every turn by its vector's cosine alone, the message's as it is", recallByCategory(vectorsPlain, (ex) => ex.ids)],
+    ["every turn by its vector's cosine alone, adapted (fitted without)", recallByCategory(vectorsAdapted, (ex) => ex.ids)],
+    [`the search's order, the message's vector as it is`, recallByCategory(plain, (ex) => ex.ids)],
+    [`the search's order, the adapter fitted without the conversation`, recallByCategory(adapted, (ex) => ex.ids)],
+    ["weights fitted without the conversation, no adapter", recallByCategory(plain, (ex) => byScore(ex, plainHeld.get(ex.conversation)!))],
+    ["weights and adapter fitted without the conversation", recallByCategory(adapted, (ex) => byScore(ex, held.get(ex.conversation)!))],
   ];
   const keys = ["all", ...Object.values(CATEGORIES)];
   const header = ["recall@10", ...keys.map((k) => `${k} (${rows[0]![1][k]?.n ?? 0})`)];
   const lines = rows.map(([label, s]) => [label, ...keys.map((k) => (s[k] ? (s[k].s / s[k].n).toFixed(3) : "-"))]);
   const widths = header.map((h, i) => Math.max(h.length, ...lines.map((l) => l[i]!.length)));
   const line = (c: string[]) => c.map((v, i) => (i === 0 ? v.padEnd(widths[i]!) : v.padStart(widths[i]!))).join("  ");
-  console.log(`fit-ranker: ${conversations.length} conversations, ${examples.length} questions, ${RANKER_POOL} candidates each, top ${LIMIT}`);
+  console.log(`fit-ranker: ${conversations.length} conversations, ${plain.length} questions, ${RANKER_POOL} candidates each, top ${LIMIT}`);
   console.log([line(header), widths.map((w) => "-".repeat(w)).join("  "), ...lines.map(line)].join("\n"));
-  const all = asCoefficients(fitPairwise(examples), RANKER.version + 1);
+  const all = asCoefficients(fitPairwise(adapted), RANKER.version + 1);
+  const nearest = (examples: Example[]) => (examples.reduce((s, ex) => s + recallAt(ex.ids, ex.evidence, 40), 0) / Math.max(1, examples.length)).toFixed(3);
+  console.log(`evidence among the 40 nearest turns (the search's vector candidates): ${nearest(vectorsPlain)} as it is, ${nearest(vectorsAdapted)} adapted`);
   console.log(`weights fitted on all ${conversations.length}: ${JSON.stringify(all.weights)}`);
   for (const [name, c] of held) console.log(`  without ${name}: ${JSON.stringify(c.weights)}`);
+  const ranker = (version: number): RankerCoefficients => ({ ...all, version, adapter: adapterAll });
   // --loco FILE: the weights fitted without each conversation, for `npm run bench -- quality --ranker-loco FILE`
   const locoAt = process.argv.indexOf("--loco");
   if (locoAt >= 0 && process.argv[locoAt + 1]) {
-    writeFileSync(path.resolve(process.argv[locoAt + 1]!), JSON.stringify(Object.fromEntries(held), null, 2));
+    writeFileSync(path.resolve(process.argv[locoAt + 1]!), JSON.stringify(Object.fromEntries(held)));
     console.log(`wrote the leave-one-conversation-out weights to ${process.argv[locoAt + 1]}`);
   }
   if (process.argv.includes("--write")) {
     const previous = JSON.parse(readFileSync(COEFFICIENTS_FILE, "utf8")) as RankerCoefficients;
-    writeFileSync(COEFFICIENTS_FILE, `${JSON.stringify({ ...all, version: previous.version + 1 }, null, 2)}\n`);
+    writeFileSync(COEFFICIENTS_FILE, coefficientsText(ranker(previous.version + 1)));
     console.log(`wrote ${path.relative(process.cwd(), COEFFICIENTS_FILE)} (version ${previous.version + 1})`);
   }
   return [];

@@ -2,14 +2,14 @@ import "server-only";
 import type { z } from "zod";
 import type { Caller } from "@/lib/auth/caller";
 import { asCaller, type Queryable } from "@/lib/db";
-import { getEmbeddingProvider, toVectorLiteral, tryEmbed } from "@/lib/embeddings";
+import { getEmbeddingProvider, tryEmbed } from "@/lib/embeddings";
 import { forbidden } from "@/lib/http/errors";
 import { recordRetrieval } from "@/lib/metrics/retrieval";
 import { auditImpersonation, resolveAgentView, type AgentView } from "./agent-view";
 import { formatRetrievedContext } from "./context/format";
 import type { retrieveBody, triggerBody } from "./schemas";
 import type { FusedItem } from "./search/fuse";
-import { searchScopes } from "./search/search-scopes";
+import { searchScopes, type SearchRequest } from "./search/search-scopes";
 import { levelForScopes, normalizeScopes, readableScopes, scopesForLevel, type RetrievalScope } from "./search/scopes";
 import { classifyAs } from "./smart-trigger/agent-vocabulary";
 import type { Trigger, TriggerLevel } from "./smart-trigger/types";
@@ -68,13 +68,13 @@ export async function retrieve(caller: Caller, body: z.infer<typeof retrieveBody
   if (getEmbeddingProvider().name === "local") {
     ({ decided, served } = await view.run(async (tx) => {
       const decided = await plan(tx);
-      const embedding = await embedMessage(body.message, decided.scopes);
-      return { decided, served: await serve(tx, view, decided, { ...request, embedding }, started) };
+      const vector = await embedMessage(body.message, decided.scopes);
+      return { decided, served: await serve(tx, view, decided, { ...request, vector }, started) };
     }));
   } else {
     decided = await plan();
-    const embedding = await embedMessage(body.message, decided.scopes);
-    served = await view.run((tx) => serve(tx, view, decided, { ...request, embedding }, started));
+    const vector = await embedMessage(body.message, decided.scopes);
+    served = await view.run((tx) => serve(tx, view, decided, { ...request, vector }, started));
   }
   if (view.hq) {
     await asCaller(view.hq, async (tx) => {
@@ -123,10 +123,10 @@ async function planByTrigger(view: AgentView, message: string, tx?: Queryable): 
   return { level, triggers, scopes, refusedScopes: [], explicit: false };
 }
 
-/** The message's vector as a pgvector literal; null when nothing is searched or the provider fails. */
-async function embedMessage(message: string, scopes: readonly RetrievalScope[]): Promise<string | null> {
+/** The message's vector; null when nothing is searched or the provider fails. */
+async function embedMessage(message: string, scopes: readonly RetrievalScope[]): Promise<number[] | null> {
   const vectors = scopes.length ? await tryEmbed([message]) : null;
-  return vectors ? toVectorLiteral(vectors[0]!) : null;
+  return vectors ? vectors[0]! : null;
 }
 
 /**
@@ -147,7 +147,7 @@ async function serve(
   tx: Queryable,
   view: AgentView,
   plan: Plan,
-  request: { message: string; embedding: string | null; limit: number },
+  request: SearchRequest,
   started: number,
 ): Promise<Served> {
   const found = plan.scopes.length ? await searchScopes(tx, view, plan.scopes, request) : [];

@@ -10,6 +10,7 @@ import { setEmbeddingProviderForTests, type EmbeddingProvider } from "@/lib/embe
 import { backfillEmbeddings, countQueued } from "@/lib/embeddings/backfill";
 import { EARLIER_LOCAL_MODELS, embedLocal, LOCAL_MODEL } from "@/lib/embeddings/local";
 import { countEarlierLocalVectors, reembedEarlierLocalVectors } from "@/lib/embeddings/local-upgrade";
+import { conversationQueryVector } from "@/lib/retrieval/search/conversation-ranker";
 import { flushTermStats } from "@/lib/retrieval/search/term-stats";
 
 // Retrieval quality rules: BM25F over conversations with their context (under RLS, on every
@@ -244,6 +245,36 @@ describe("conversations ranked by BM25F with their context, under RLS", () => {
     } finally {
       await pool.close();
     }
+  });
+});
+
+describe("the question adapter", () => {
+  it("compares a conversation turn with the message's vector mapped by the ranker's adapter, a memory with it as it is", async () => {
+    const me = await createAgent({ kind: "internal", role: "orchestrator" });
+    const rare = word();
+    const said = await turn(me, "Dana", `I replaced the ${rare} thermocouple on the heater last week, no luck`);
+    const mem = await as(me.key).post("/api/v1/agents/me/memories", {
+      tier: "core",
+      category: "procedure",
+      confidence: 0.9,
+      title: `The ${rare} heater`,
+      content: "Replacing its thermocouple did not help.",
+    });
+    expect(mem.status, JSON.stringify(mem.body)).toBe(201);
+    await flushTermStats();
+    const message = `What did Dana try on the ${rare} heater?`;
+    const res = await retrieve(me, { message, scopes: ["interactions", "memories"] });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    const items = res.body.items as { id: string; meta: { similarity: number | null } }[];
+    const cos = (a: readonly number[], b: readonly number[]) => a.reduce((s, x, i) => s + x * b[i]!, 0);
+    const q = embedLocal(message);
+    const t = embedLocal(`Dana: I replaced the ${rare} thermocouple on the heater last week, no luck`);
+    const turnSimilarity = items.find((i) => i.id === said)!.meta.similarity!;
+    expect(turnSimilarity).toBeCloseTo(cos(conversationQueryVector(q, LOCAL_MODEL), t), 3);
+    // the map changes the comparison (else this test could not tell whether it was applied)
+    expect(Math.abs(turnSimilarity - cos(q, t))).toBeGreaterThan(0.01);
+    const memSimilarity = items.find((i) => i.id === mem.body.memory.id)!.meta.similarity!;
+    expect(memSimilarity).toBeCloseTo(cos(q, embedLocal(`The ${rare} heater\nReplacing its thermocouple did not help.`)), 3);
   });
 });
 

@@ -1,6 +1,9 @@
 import { describe, expect, it } from "vitest";
 import coefficientsFile from "@/lib/retrieval/search/conversation-ranker.json";
+import { fitQuestionAdapter, matrixRows, type AdapterConversation } from "@/bench/question-adapter";
+import { LOCAL_MODEL } from "@/lib/embeddings/local";
 import {
+  conversationQueryVector,
   messageSignals,
   RANKER,
   rankTurns,
@@ -63,6 +66,11 @@ describe("the conversation ranker", () => {
     expect(Number.isInteger(RANKER.version) && RANKER.version >= 1).toBe(true);
     expect(RANKER.features).toEqual([...TURN_FEATURES]);
     for (const f of TURN_FEATURES) expect(typeof RANKER.weights[f], f).toBe("number");
+    // the question adapter, fitted with the weights, maps vectors of the default local model
+    const adapter = RANKER.adapter!;
+    expect(adapter.model).toBe(LOCAL_MODEL);
+    expect(adapter.matrix).toHaveLength(adapter.dims);
+    for (const row of adapter.matrix) expect(row).toHaveLength(adapter.dims);
   });
 
   it("reads the features off a turn and the message", () => {
@@ -100,5 +108,50 @@ describe("the conversation ranker", () => {
     expect(ranked[0]!.score).toBeGreaterThan(ranked[2]!.score);
     expect(ranked[0]!.score).toBe(ranked[1]!.score);
     expect(ranked.slice(0, 2)).toEqual([{ ...b, score: ranked[0]!.score }, { ...c, score: ranked[1]!.score }]);
+  });
+});
+
+describe("the question adapter", () => {
+  const ranker = (matrix: number[][], model = "m"): RankerCoefficients => ({
+    version: 1,
+    features: [...TURN_FEATURES],
+    weights: {},
+    adapter: { model, dims: matrix.length, matrix },
+  });
+
+  it("maps a vector of its model (row vector times matrix) and normalises it; others stay as they are", () => {
+    const swap = ranker([
+      [0, 2],
+      [0, 0],
+    ]);
+    expect(conversationQueryVector([1, 0], "m", swap)).toEqual([0, 1]);
+    expect(conversationQueryVector([0.6, 0.8], "m", swap)).toEqual([0, 1]);
+    // another provider's model, another width, or a map to nothing: as it is
+    expect(conversationQueryVector([1, 0], "other", swap)).toEqual([1, 0]);
+    expect(conversationQueryVector([1, 0, 0], "m", swap)).toEqual([1, 0, 0]);
+    expect(conversationQueryVector([0, 1], "m", swap)).toEqual([0, 1]);
+  });
+
+  it("learns to bring a question closest to the turns that answer it", () => {
+    // three dimensions: questions lie along x, the turns that answer them along y, the others along z
+    // — as they are, a question is as close to one as to the other
+    const unit = (v: number[]) => v.map((x) => x / Math.hypot(...v));
+    const conv: AdapterConversation = {
+      dims: 3,
+      turns: Float64Array.from([...unit([0.5, 1, 0]), ...unit([0.5, 0, 1]), ...unit([0.5, 0, 1.1])]),
+      questions: Float64Array.from([...unit([1, 0.1, 0.1])]),
+      evidence: [[0]],
+    };
+    const rows = matrixRows(fitQuestionAdapter([conv], { temperature: 10, l2: 0.01, iterations: 100, rate: 0.05 }), 3);
+    const mapped = conversationQueryVector([...conv.questions], "m", ranker(rows));
+    const cos = (t: number) => mapped.reduce((s, x, j) => s + x * conv.turns[t * 3 + j]!, 0);
+    expect(cos(0)).toBeGreaterThan(cos(1) + 0.2);
+    expect(cos(0)).toBeGreaterThan(cos(2) + 0.2);
+    // without evidence to learn from, the map leaves vectors as they are
+    expect(matrixRows(fitQuestionAdapter([{ ...conv, evidence: [[]] }]), 3)).toEqual([
+      [1, 0, 0],
+      [0, 1, 0],
+      [0, 0, 1],
+    ]);
   });
 });

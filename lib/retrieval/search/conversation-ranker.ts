@@ -30,21 +30,56 @@ export const TURN_FEATURES = [
 ] as const;
 export type TurnFeature = (typeof TURN_FEATURES)[number];
 
+/**
+ * The question adapter: a linear map of a message's vector, learned with the weights, applied before
+ * the message is compared with conversation turns' vectors (the nearest turns the search takes as
+ * candidates, and the similarity signals). An averaged-word-vector question lies closest to turns
+ * that repeat its words, not to the turns that answer it ("What are Dave's hobbies?" against "I went
+ * to a concert last night"); the map is fitted so that each question's vector, mapped, lies closest
+ * to its evidence turns among all the turns of its conversation (softmax over the turns, an L2
+ * penalty towards leaving the vector as it is). Only for vectors of `model`: another provider's
+ * vectors are compared as they are.
+ */
+export interface QuestionAdapter {
+  model: string;
+  dims: number;
+  /** dims × dims, row-major: the mapped vector's j-th value is Σ_i vector[i] · matrix[i][j] */
+  matrix: number[][];
+}
+
 export interface RankerCoefficients {
   version: number;
   features: readonly string[];
   weights: Record<string, number>;
+  /** fitted with the weights: the similarity signals the weights were fitted on are the adapted ones */
+  adapter?: QuestionAdapter;
 }
 
 export const RANKER: RankerCoefficients = coefficients;
 
 let inUse: RankerCoefficients = RANKER;
 /**
- * Benches only: rank with other weights until called again with null (the quality bench ranks each
+ * Benches only: rank with other weights (and their question adapter) until called again with null (the quality bench ranks each
  * conversation with weights fitted without it, so no figure is scored on what it was fitted on).
  */
 export function setRankerForBench(ranker: RankerCoefficients | null): void {
   inUse = ranker ?? RANKER;
+}
+
+/**
+ * The message's vector as the conversation search compares it with turns' vectors: mapped by the
+ * ranker's question adapter and normalised when the vector is of the adapter's model, else as it is.
+ */
+export function conversationQueryVector(vector: readonly number[], model: string, ranker: RankerCoefficients = inUse): number[] {
+  const adapter = ranker.adapter;
+  if (!adapter || adapter.model !== model || adapter.dims !== vector.length) return [...vector];
+  const out = new Array<number>(adapter.dims).fill(0);
+  adapter.matrix.forEach((row, i) => {
+    const x = vector[i]!;
+    if (x) row.forEach((m, j) => (out[j]! += x * m));
+  });
+  const norm = Math.hypot(...out);
+  return norm > 0 ? out.map((x) => x / norm) : [...vector];
 }
 
 /** What the ranker reads of a candidate turn. */

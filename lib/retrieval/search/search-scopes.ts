@@ -1,10 +1,10 @@
 import "server-only";
 import type { Queryable } from "@/lib/db";
-import { getEmbeddingProvider } from "@/lib/embeddings";
+import { getEmbeddingProvider, toVectorLiteral } from "@/lib/embeddings";
 import { searchableText } from "@/lib/memories/attachments";
 import type { AgentView } from "../agent-view";
 import { truncate } from "../context/format";
-import { rankTurns } from "./conversation-ranker";
+import { conversationQueryVector, rankTurns } from "./conversation-ranker";
 import { fuseResults, scopeWeights, type Candidate, type FusedItem } from "./fuse";
 import * as q from "./queries";
 import { judgeScope, STRONG_SIMILARITY } from "./relevance";
@@ -29,28 +29,47 @@ export const RANKER_POOL = 20;
 
 export interface SearchRequest {
   message: string;
-  /** the message's vector (pgvector literal) of the provider's model, or null: words only */
-  embedding: string | null;
+  /** the message's vector of the provider's model, or null: words only */
+  vector: number[] | null;
   limit: number;
+}
+
+/** The message's vectors as pgvector literals: as embedded, and as conversations are searched with it. */
+interface Embedded {
+  /** memories, documents and knowledge */
+  embedding: string | null;
+  /** conversation turns: mapped by the conversation ranker's question adapter */
+  conversation: string | null;
 }
 
 /** Searches each scope (each already limited to what RLS lets the agent read) and fuses them. */
 export async function searchScopes(tx: Queryable, view: AgentView, scopes: readonly RetrievalScope[], p: SearchRequest): Promise<FusedItem[]> {
   // One transaction, one connection: the scopes' statements are sent together (pipelined) and
   // answered in order, one round trip instead of one per scope.
-  const found = await Promise.all(scopes.map((scope) => searchScope(tx, view, scope, p)));
+  const model = getEmbeddingProvider().model;
+  const embedded: Embedded = {
+    embedding: p.vector ? toVectorLiteral(p.vector) : null,
+    conversation: p.vector && scopes.includes("interactions") ? toVectorLiteral(conversationQueryVector(p.vector, model)) : null,
+  };
+  const found = await Promise.all(scopes.map((scope) => searchScope(tx, view, scope, p, embedded)));
   const lists: Partial<Record<RetrievalScope, Candidate[]>> = Object.fromEntries(scopes.map((scope, i) => [scope, found[i]!.items]));
   return fuseResults(lists, { limit: p.limit, scopeWeights: scopeWeights(scopes, found.map((f) => f.strength)) });
 }
 
 /** One scope's hits above the relevance floor, as candidates of the fused ranking, and how well its best answers. */
-async function searchScope(tx: Queryable, view: AgentView, scope: RetrievalScope, p: SearchRequest): Promise<{ items: Candidate[]; strength: number }> {
+async function searchScope(
+  tx: Queryable,
+  view: AgentView,
+  scope: RetrievalScope,
+  p: SearchRequest,
+  embedded: Embedded,
+): Promise<{ items: Candidate[]; strength: number }> {
   const { agent } = view;
   const provider = getEmbeddingProvider();
   const strong = provider.name === "local" ? STRONG_SIMILARITY.local : STRONG_SIMILARITY.other;
   // memories, documents and knowledge are searched with the message as written (BM25 over
   // Postgres's english lexemes) and vectors of the provider's model only
-  const search = { text: p.message, embedding: p.embedding, model: provider.model, limit: p.limit, minSimilarity: MIN_SIMILARITY };
+  const search = { text: p.message, embedding: embedded.embedding, model: provider.model, limit: p.limit, minSimilarity: MIN_SIMILARITY };
   /** the relevance floor (relevance.ts) over one scope's hits */
   const floor = <T extends { similarity: number | null }>(hits: T[], text: (h: T) => string) =>
     judgeScope(hits, (h) => ({ text: text(h), similarity: h.similarity }), p.message, strong);
@@ -89,8 +108,8 @@ async function searchScope(tx: Queryable, view: AgentView, scope: RetrievalScope
       // a field agent recalls its client's conversations; an internal agent its own
       const candidates = await q.searchInteractions(tx, {
         message: p.message,
-        embedding: p.embedding,
-        model: p.embedding ? provider.model : null,
+        embedding: embedded.conversation,
+        model: embedded.conversation ? provider.model : null,
         limit: Math.max(RANKER_POOL, 2 * p.limit),
         agentId: agent.kind === "field" ? null : agent.agentId,
         clientId: agent.kind === "field" ? agent.clientId : null,
@@ -104,7 +123,9 @@ async function searchScope(tx: Queryable, view: AgentView, scope: RetrievalScope
         .map((h, i) => ({ ...h, score: scale[i]! }));
       // the relevance floor: a list whose best item neither covers the message's rare words nor
       // is close in meaning is noise (nonsense still shares a common word with some turn)
-      const judged = judgeScope(hits, (h) => ({ text: searchableText(h.content, h.attachments), similarity: h.similarity, matched: h.coverage > 0 }), p.message, strong);
+      // (the similarity is the adapted message's: its own threshold with the local model)
+      const strongTurn = provider.name === "local" ? STRONG_SIMILARITY.localConversation : STRONG_SIMILARITY.other;
+      const judged = judgeScope(hits, (h) => ({ text: searchableText(h.content, h.attachments), similarity: h.similarity, matched: h.coverage > 0 }), p.message, strongTurn);
       return scoped(judged, (i) => ({
         source: "interactions",
         id: i.id,
