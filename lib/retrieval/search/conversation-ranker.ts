@@ -59,8 +59,9 @@ export const RANKER: RankerCoefficients = coefficients;
 
 let inUse: RankerCoefficients = RANKER;
 /**
- * Benches only: rank with other weights (and their question adapter) until called again with null (the quality bench ranks each
- * conversation with weights fitted without it, so no figure is scored on what it was fitted on).
+ * Benches only: rank with other weights and their question adapter until called again with null
+ * (the quality bench ranks each conversation with weights fitted without it, so no figure is scored
+ * on what it was fitted on).
  */
 export function setRankerForBench(ranker: RankerCoefficients | null): void {
   inUse = ranker ?? RANKER;
