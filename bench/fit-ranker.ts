@@ -120,12 +120,12 @@ async function record(conversations: Conversation[]): Promise<Recorded[]> {
 const adapterOf = (m: Float64Array, dims: number): QuestionAdapter => ({ model: getEmbeddingProvider().model, dims, matrix: matrixRows(m, dims) });
 
 /** Every question of a recorded conversation searched with the message's vector mapped by `adapter`: its candidates. */
-async function collect(rec: Recorded, adapter: QuestionAdapter | undefined): Promise<Example[]> {
+async function collect(rec: Recorded, adapter: QuestionAdapter | null): Promise<Example[]> {
   const model = getEmbeddingProvider().model;
   const examples: Example[] = [];
   for (const [qi, q] of rec.conv.questions.entries()) {
     const vector = rec.questionVectors[qi];
-    const embedding = vector ? toVectorLiteral(adapter ? conversationQueryVector(vector, model, { ...RANKER, adapter }) : vector) : null;
+    const embedding = vector ? toVectorLiteral(conversationQueryVector(vector, model, adapter)) : null;
     const hits = await asCaller(rec.caller, (tx) =>
       searchInteractions(tx, {
         message: q.question,
@@ -227,13 +227,13 @@ function recallByCategory(examples: Example[], rank: (ex: Example) => string[]) 
 }
 
 /** Every question with all its conversation's turns ordered by their vectors' cosine to the question's, mapped by `adapter`. */
-function byVectors(rec: Recorded, adapter: QuestionAdapter | undefined): Example[] {
+function byVectors(rec: Recorded, adapter: QuestionAdapter | null): Example[] {
   const { dims, turns } = rec.vectors;
   const ids = rec.conv.sessions.flatMap((s) => s.turns.map((t) => t.diaId));
   const model = getEmbeddingProvider().model;
   return rec.conv.questions.map((q, qi) => {
     const v = rec.questionVectors[qi] ?? [];
-    const m = adapter ? conversationQueryVector(v, model, { ...RANKER, adapter }) : v;
+    const m = conversationQueryVector(v, model, adapter);
     const cos = ids.map((_, t) => m.reduce((sum, x, j) => sum + x * turns[t * dims + j]!, 0));
     const order = ids.map((_, i) => i).sort((a, b) => cos[b]! - cos[a]! || a - b);
     return { conversation: rec.conv.name, category: q.category, evidence: q.evidence, ids: order.map((i) => ids[i]!), features: [], labels: [] };
@@ -293,7 +293,7 @@ export async function benchFitRanker(): Promise<BenchRow[]> {
       return adapter;
     };
     for (const rec of recorded) {
-      plain.push(...(await collect(rec, undefined)));
+      plain.push(...(await collect(rec, null)));
       adapted.push(...(await collect(rec, adapterWithout(rec.conv.name))));
       process.stderr.write(`fit-ranker: ${rec.conv.name} asked (${rec.conv.questions.length} questions)\n`);
     }
@@ -307,7 +307,7 @@ export async function benchFitRanker(): Promise<BenchRow[]> {
     }
     adapterAll = adapterWithout();
     for (const rec of recorded) {
-      vectorsPlain.push(...byVectors(rec, undefined));
+      vectorsPlain.push(...byVectors(rec, null));
       vectorsAdapted.push(...byVectors(rec, adapterWithout(rec.conv.name)));
     }
   } finally {

@@ -10,6 +10,7 @@ import {
   scoreFeatures,
   TURN_FEATURES,
   turnFeatures,
+  type QuestionAdapter,
   type RankerCoefficients,
   type TurnSignals,
 } from "@/lib/retrieval/search/conversation-ranker";
@@ -112,12 +113,7 @@ describe("the conversation ranker", () => {
 });
 
 describe("the question adapter", () => {
-  const ranker = (matrix: number[][], model = "m"): RankerCoefficients => ({
-    version: 1,
-    features: [...TURN_FEATURES],
-    weights: {},
-    adapter: { model, dims: matrix.length, matrix },
-  });
+  const ranker = (matrix: number[][], model = "m"): QuestionAdapter => ({ model, dims: matrix.length, matrix });
 
   it("maps a vector of its model (row vector times matrix) and normalises it; others stay as they are", () => {
     const swap = ranker([

@@ -69,10 +69,10 @@ export function setRankerForBench(ranker: RankerCoefficients | null): void {
 
 /**
  * The message's vector as the conversation search compares it with turns' vectors: mapped by the
- * ranker's question adapter and normalised when the vector is of the adapter's model, else as it is.
+ * ranker's question adapter and normalised when the vector is of the adapter's model, else as it is
+ * (`adapter` null: as it is).
  */
-export function conversationQueryVector(vector: readonly number[], model: string, ranker: RankerCoefficients = inUse): number[] {
-  const adapter = ranker.adapter;
+export function conversationQueryVector(vector: readonly number[], model: string, adapter: QuestionAdapter | null = inUse.adapter ?? null): number[] {
   if (!adapter || adapter.model !== model || adapter.dims !== vector.length) return [...vector];
   const out = new Array<number>(adapter.dims).fill(0);
   adapter.matrix.forEach((row, i) => {
