@@ -136,7 +136,7 @@ async function collect(rec: Recorded, adapter: QuestionAdapter | null): Promise<
         clientId: null,
       }),
     );
-    const m = messageSignals(q.question);
+    const m = messageSignals(q.question, hits.map((h) => h.speaker));
     const ids = hits.map((h) => rec.diaOf.get(h.id) ?? "");
     examples.push({
       conversation: rec.conv.name,

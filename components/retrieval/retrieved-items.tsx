@@ -20,6 +20,7 @@ function describeMeta(item: RetrievedItem): string {
   if (typeof m.similarity === "number") parts.push(`similarity ${m.similarity.toFixed(2)}`);
   if (typeof m.contextSimilarity === "number") parts.push(`with neighbours ${m.contextSimilarity.toFixed(2)}`);
   if (typeof m.conversationCoverage === "number") parts.push(`conversation covers ${Math.round(m.conversationCoverage * 100)}%`);
+  if (Array.isArray(m.answerKinds) && m.answerKinds.length) parts.push(`holds the ${m.answerKinds.join(" and ")} asked for`);
   return parts.join(" · ");
 }
 

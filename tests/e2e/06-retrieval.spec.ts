@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { adminApi, signInAsFounder } from "./helpers";
+import { adminApi, adminHeaders, signInAsFounder } from "./helpers";
 import { HqShell } from "./pages/hq-shell";
 import { RetrievalPage } from "./pages/retrieval-page";
 
@@ -42,6 +42,24 @@ test("the retrieval playground shows the level, the triggers, every item with it
     await expect(playground.context()).toContainText(`[1] Memory (learning/decision`);
     await expect(playground.context()).toContainText(title);
     await expect(playground.context()).toContainText("Snapshot the database first");
+  });
+
+  await test.step("a question that asks for a kind of answer: the conversation turn that holds one says so", async () => {
+    const key = await page.request.post(`/api/v1/agents/${sybil.id}/keys`, { headers: adminHeaders(), data: { label: "e2e answer kinds" } });
+    expect(key.status()).toBe(201);
+    const { key: agentKey } = (await key.json()) as { key: string };
+    const thread = `e2e-${marker}`;
+    const said = [`Priya: The ${marker} crew meets every Saturday.`, `Priya: With the ${marker} crew I mostly go kayaking.`];
+    const res = await page.request.post("/api/v1/interactions/batch", {
+      headers: { authorization: `Bearer ${agentKey}` },
+      data: { interactions: said.map((content) => ({ channel: "chat", direction: "inbound", speaker: "Priya", content, occurredAt: "2026-03-07T10:00:00Z", conversationId: thread })) },
+    });
+    expect(res.status(), await res.text()).toBe(201);
+    await playground.ask(`What does Priya do for fun with the ${marker} crew?`);
+    const kayaking = playground.items().filter({ hasText: "kayaking" });
+    await expect(kayaking).toHaveCount(1);
+    await expect(kayaking).toContainText("holds the activity asked for");
+    await expect(playground.items().filter({ hasText: "every Saturday" })).not.toContainText("asked for");
   });
 
   await test.step("the system prompt for the topic: current situation and the memory", async () => {

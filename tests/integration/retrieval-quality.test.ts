@@ -278,6 +278,36 @@ describe("the question adapter", () => {
   });
 });
 
+describe("answer kinds", () => {
+  it("marks the turns that hold the kind of answer the message asks for: what was said, what a photo showed, names that are not the speakers'", async () => {
+    const me = await createAgent({ kind: "internal", role: "orchestrator" });
+    const rare = word();
+    const plain = await turn(me, "Dana", `The ${rare} club meets on weekends`);
+    const kayaking = await turn(me, "Dana", `With the ${rare} club I mostly go kayaking`);
+    const photo = await turn(me, "Sam", `Look at the ${rare} club last weekend!`, {
+      attachments: [{ kind: "image", caption: "a group of people fishing from a boat" }],
+    });
+    const bySpeaker = await turn(me, "Sam", `The ${rare} club is run by Dana now`);
+    const byOther = await turn(me, "Sam", `The ${rare} club is run by Priya now`);
+    await flushTermStats();
+    const kinds = async (message: string) => {
+      const res = await retrieve(me, { message, scopes: ["interactions"] });
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      return Object.fromEntries((res.body.items as { id: string; meta: { answerKinds: string[] } }[]).map((i) => [i.id, i.meta.answerKinds]));
+    };
+    const fun = await kinds(`What does Dana do for fun at the ${rare} club?`);
+    expect(fun[kayaking]).toEqual(["activity"]);
+    expect(fun[photo]).toEqual(["activity"]);
+    expect(fun[plain]).toEqual([]);
+    const who = await kinds(`Who runs the ${rare} club?`);
+    expect(who[byOther]).toEqual(["person"]);
+    expect(who[bySpeaker]).toEqual([]);
+    // a message that asks for no kind of answer marks none
+    const neutral = await kinds(`Is the ${rare} club still meeting?`);
+    expect(Object.values(neutral).flat()).toEqual([]);
+  });
+});
+
 describe("the relevance floor", () => {
   it("answers nonsense with nothing, in retrieve and in the knowledge search, and keeps real matches with their scores", async () => {
     const hq = await createHqUser("curator");

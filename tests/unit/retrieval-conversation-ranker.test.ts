@@ -14,6 +14,7 @@ import {
   type RankerCoefficients,
   type TurnSignals,
 } from "@/lib/retrieval/search/conversation-ranker";
+import { askedKinds, heldKinds } from "@/lib/retrieval/search/answer-kinds";
 import { hasTimeExpression, isWhenQuestion, namedPeriods, periodMatch } from "@/lib/retrieval/search/time-signals";
 
 const turn = (over: Partial<TurnSignals> = {}): TurnSignals => ({
@@ -61,6 +62,41 @@ describe("time signals", () => {
   });
 });
 
+describe("answer kinds", () => {
+  it("reads the kind of answer a question asks for", () => {
+    expect(askedKinds("What are Dave's hobbies other than fixing cars?")).toEqual(["activity"]);
+    expect(askedKinds("Where did Evan travel in the summer?")).toEqual(["place"]);
+    expect(askedKinds("What books has Tim read?")).toEqual(["title"]);
+    expect(askedKinds("How many tournaments has Nate won?")).toEqual(["number"]);
+    expect(askedKinds("Who did Evan meet at the party?")).toEqual(["person"]);
+    expect(askedKinds("Did Dana fix the heater?")).toEqual([]);
+  });
+
+  it("finds the kinds a turn holds: activities, names that are not the speakers' or the question's, titles, numbers", () => {
+    const known = new Set(["evan", "sam", "where", "did", "go"]);
+    expect([...heldKinds("Evan: I went fishing with my brother", "", known)]).toEqual(["activity"]);
+    // everyday "-ing" words are no activity; the first word of a sentence and the speakers are no name
+    expect(heldKinds("Sam: Thanks Evan! Nothing much going on, something came up this morning.", "", known).size).toBe(0);
+    expect([...heldKinds("Evan: We drove up to Banff with Sam.", "", known)].sort()).toEqual(["person", "place", "title"]);
+    // days and months are capitalised without being names
+    expect(heldKinds("Evan: See you on Friday in May.", "", known).has("person")).toBe(false);
+    expect(heldKinds('Sam: I finally read "the road" again.', "", known).has("title")).toBe(true);
+    expect(heldKinds("Sam: I have won 4 tournaments so far.", "", known).has("number")).toBe(true);
+    // what a photo showed counts as said
+    expect(heldKinds("Sam: Look at this!", "a photo of a man fishing on a lake", known)).toEqual(new Set(["activity", "place"]));
+  });
+
+  it("gives a turn the answerKind feature only when it holds what the message asks for", () => {
+    const at = TURN_FEATURES.indexOf("answerKind");
+    const hobby = messageSignals("What are Dana's hobbies?", ["Dana", "Sam"]);
+    expect(turnFeatures(turn({ content: "Dana: Painting, mostly. And a lot of gardening." }), hobby)[at]).toBe(1);
+    expect(turnFeatures(turn({ content: "Dana: Not much, to be honest." }), hobby)[at]).toBe(0);
+    expect(turnFeatures(turn({ content: "Dana: Look!", attachments: [{ caption: "a woman painting a canvas" }] }), hobby)[at]).toBe(1);
+    // a message that asks for no kind of answer
+    expect(turnFeatures(turn({ content: "Dana: Painting, mostly." }), messageSignals("Did Dana fix the heater?", ["Dana"]))[at]).toBe(0);
+  });
+});
+
 describe("the conversation ranker", () => {
   it("ships versioned coefficients with a weight for every feature it computes", () => {
     expect(RANKER).toEqual(coefficientsFile);
@@ -77,7 +113,7 @@ describe("the conversation ranker", () => {
   it("reads the features off a turn and the message", () => {
     const m = messageSignals("When did Dana try the thermocouple?");
     const f = Object.fromEntries(TURN_FEATURES.map((name, i) => [name, turnFeatures(turn(), m)[i]]));
-    expect(f).toMatchObject({ lexical: 0.5, coverage: 0.5, similarity: 0.6, contextSimilarity: 0.7, conversationCoverage: 0.5, speakerNamed: 1, onlyQuestion: 0, timeForWhen: 1, periodMatch: 0 });
+    expect(f).toMatchObject({ lexical: 0.5, coverage: 0.5, similarity: 0.6, contextSimilarity: 0.7, conversationCoverage: 0.5, speakerNamed: 1, onlyQuestion: 0, timeForWhen: 1, periodMatch: 0, answerKind: 0 });
     expect(f.length).toBeCloseTo(11 / 20);
     const other = turnFeatures(turn({ speaker: "Sam", content: "Sam: did you try the valve?", similarity: null }), messageSignals("What did Dana try?"));
     expect(other[TURN_FEATURES.indexOf("speakerNamed")]).toBe(0);
@@ -108,7 +144,10 @@ describe("the conversation ranker", () => {
     expect(ranked.map((r) => r.content === a.content)).toEqual([false, false, true]);
     expect(ranked[0]!.score).toBeGreaterThan(ranked[2]!.score);
     expect(ranked[0]!.score).toBe(ranked[1]!.score);
-    expect(ranked.slice(0, 2)).toEqual([{ ...b, score: ranked[0]!.score }, { ...c, score: ranked[1]!.score }]);
+    expect(ranked.slice(0, 2)).toEqual([
+      { ...b, score: ranked[0]!.score, answerKinds: [] },
+      { ...c, score: ranked[1]!.score, answerKinds: [] },
+    ]);
   });
 });
 

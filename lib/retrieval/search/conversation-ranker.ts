@@ -3,6 +3,7 @@
 // versioned file (conversation-ranker.json). The search (public.search_interactions) finds the
 // candidates and measures the signals that need the index; the rest are read off the turn here.
 import coefficients from "./conversation-ranker.json";
+import { askedKinds, heldKinds, type AnswerKind } from "./answer-kinds";
 import { hasTimeExpression, isWhenQuestion, namedPeriods, periodMatch, type NamedPeriod } from "./time-signals";
 
 /** The signals, each 0–1, in the order of the coefficients file. */
@@ -27,6 +28,8 @@ export const TURN_FEATURES = [
   "timeForWhen",
   /** the turn happened in a month or year the message names */
   "periodMatch",
+  /** the message asks for a kind of answer (activities, a place, a title, a number, a person) and the turn holds one */
+  "answerKind",
 ] as const;
 export type TurnFeature = (typeof TURN_FEATURES)[number];
 
@@ -93,6 +96,8 @@ export interface TurnSignals {
   similarity: number | null;
   contextSimilarity: number | null;
   conversationCoverage: number;
+  /** the turn's photos and files: what their captions show counts as said */
+  attachments?: readonly { caption?: string }[] | null;
 }
 
 /** What the ranker reads of the message, once per search. */
@@ -101,12 +106,34 @@ export interface MessageSignals {
   words: string;
   asksWhen: boolean;
   periods: NamedPeriod[];
+  asks: AnswerKind[];
+  /**
+   * Words (lower case) a turn holds without answering anything: the message's own and the names of
+   * the candidates' speakers (a name in a turn is a person, place or title only when it is neither)
+   */
+  known: Set<string>;
 }
 
 const wordsOf = (text: string) => text.toLowerCase().normalize("NFKD").replace(/\p{M}/gu, "").match(/[\p{L}\p{N}]+/gu) ?? [];
 
-export function messageSignals(message: string): MessageSignals {
-  return { words: ` ${wordsOf(message).join(" ")} `, asksWhen: isWhenQuestion(message), periods: namedPeriods(message) };
+/** `speakers`: the speakers of the turns the message is ranked against. */
+export function messageSignals(message: string, speakers: readonly string[] = []): MessageSignals {
+  const words = wordsOf(message);
+  return {
+    words: ` ${words.join(" ")} `,
+    asksWhen: isWhenQuestion(message),
+    periods: namedPeriods(message),
+    asks: askedKinds(message),
+    known: new Set([...words, ...speakers.flatMap(wordsOf)]),
+  };
+}
+
+/** The kinds of answer the message asks for that the turn holds (what it said and its photos' captions). */
+export function answerKindsOf(turn: TurnSignals, message: MessageSignals): AnswerKind[] {
+  if (!message.asks.length) return [];
+  const captions = (turn.attachments ?? []).map((a) => a.caption ?? "").join(" ");
+  const held = heldKinds(turn.content, captions, message.known);
+  return message.asks.filter((kind) => held.has(kind));
 }
 
 const clamp01 = (x: number) => Math.max(0, Math.min(1, x));
@@ -126,6 +153,7 @@ export function turnFeatures(turn: TurnSignals, message: MessageSignals): number
     /\?\s*$/.test(turn.content) ? 1 : 0,
     message.asksWhen && hasTimeExpression(turn.content) ? 1 : 0,
     periodMatch(message.periods, turn.occurredAt),
+    answerKindsOf(turn, message).length ? 1 : 0,
   ];
 }
 
@@ -144,11 +172,14 @@ export function scoreFeatures(features: readonly number[], ranker: RankerCoeffic
   return most > 0 ? clamp01(sum / most) : 0;
 }
 
-/** The candidates in the ranker's order, each with its score (ties: the search's order). */
-export function rankTurns<T extends TurnSignals>(hits: readonly T[], message: string, ranker: RankerCoefficients = inUse): (T & { score: number })[] {
-  const m = messageSignals(message);
+/**
+ * The candidates in the ranker's order, each with its score (ties: the search's order) and the kinds
+ * of answer it holds that the message asks for.
+ */
+export function rankTurns<T extends TurnSignals>(hits: readonly T[], message: string, ranker: RankerCoefficients = inUse): (T & { score: number; answerKinds: AnswerKind[] })[] {
+  const m = messageSignals(message, hits.map((h) => h.speaker));
   return hits
-    .map((h, i) => ({ h, i, score: scoreFeatures(turnFeatures(h, m), ranker) }))
+    .map((h, i) => ({ h, i, score: scoreFeatures(turnFeatures(h, m), ranker), answerKinds: answerKindsOf(h, m) }))
     .sort((a, b) => b.score - a.score || a.i - b.i)
-    .map(({ h, score }) => ({ ...h, score }));
+    .map(({ h, score, answerKinds }) => ({ ...h, score, answerKinds }));
 }

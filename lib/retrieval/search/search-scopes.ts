@@ -25,7 +25,7 @@ export const MIN_SIMILARITY = 0.12;
  * top 10: the ranker reorders them, and a wider pool measured no better (20, 40 and 60 candidates
  * gave the same recall@10 on the development conversations).
  */
-export const RANKER_POOL = 20;
+export const RANKER_POOL = 30;
 
 export interface SearchRequest {
   message: string;
@@ -144,6 +144,8 @@ async function searchScope(
           similarity: i.similarity === null ? null : round(i.similarity),
           contextSimilarity: i.contextSimilarity === null ? null : round(i.contextSimilarity),
           conversationCoverage: round(i.conversationCoverage),
+          // the kinds of answer the message asks for that the turn holds ("activity", "place", …)
+          answerKinds: i.answerKinds,
         },
       }));
     }
