@@ -138,8 +138,11 @@ export function answerKindsOf(turn: TurnSignals, message: MessageSignals): Answe
 
 const clamp01 = (x: number) => Math.max(0, Math.min(1, x));
 
-/** The features of one candidate turn for a message, in TURN_FEATURES order. */
-export function turnFeatures(turn: TurnSignals, message: MessageSignals): number[] {
+/**
+ * The features of one candidate turn for a message, in TURN_FEATURES order (`kinds`: the turn's
+ * answerKindsOf, when the caller has them already).
+ */
+export function turnFeatures(turn: TurnSignals, message: MessageSignals, kinds: readonly AnswerKind[] = answerKindsOf(turn, message)): number[] {
   const speaker = wordsOf(turn.speaker).join(" ");
   const words = new Set(wordsOf(turn.content));
   return [
@@ -153,7 +156,7 @@ export function turnFeatures(turn: TurnSignals, message: MessageSignals): number
     /\?\s*$/.test(turn.content) ? 1 : 0,
     message.asksWhen && hasTimeExpression(turn.content) ? 1 : 0,
     periodMatch(message.periods, turn.occurredAt),
-    answerKindsOf(turn, message).length ? 1 : 0,
+    kinds.length ? 1 : 0,
   ];
 }
 
@@ -179,7 +182,10 @@ export function scoreFeatures(features: readonly number[], ranker: RankerCoeffic
 export function rankTurns<T extends TurnSignals>(hits: readonly T[], message: string, ranker: RankerCoefficients = inUse): (T & { score: number; answerKinds: AnswerKind[] })[] {
   const m = messageSignals(message, hits.map((h) => h.speaker));
   return hits
-    .map((h, i) => ({ h, i, score: scoreFeatures(turnFeatures(h, m), ranker), answerKinds: answerKindsOf(h, m) }))
+    .map((h, i) => {
+      const answerKinds = answerKindsOf(h, m);
+      return { h, i, score: scoreFeatures(turnFeatures(h, m, answerKinds), ranker), answerKinds };
+    })
     .sort((a, b) => b.score - a.score || a.i - b.i)
     .map(({ h, score, answerKinds }) => ({ ...h, score, answerKinds }));
 }
