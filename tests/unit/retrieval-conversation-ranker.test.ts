@@ -78,6 +78,11 @@ describe("answer kinds", () => {
     // everyday "-ing" words are no activity; the first word of a sentence and the speakers are no name
     expect(heldKinds("Sam: Thanks Evan! Nothing much going on, something came up this morning.", "", known).size).toBe(0);
     expect([...heldKinds("Evan: We drove up to Banff with Sam.", "", known)].sort()).toEqual(["person", "place", "title"]);
+    // a speaker's name is known however its accents were typed
+    const jose = messageSignals("Who did José meet?", ["José"]).known;
+    expect(heldKinds("Sam: We saw José at the market.", "", jose).has("person")).toBe(false);
+    expect(heldKinds("Sam: We saw Jose at the market.", "", jose).has("person")).toBe(false);
+    expect(heldKinds("Sam: We saw José and Ana at the market.", "", jose).has("person")).toBe(true);
     // days and months are capitalised without being names
     expect(heldKinds("Evan: See you on Friday in May.", "", known).has("person")).toBe(false);
     expect(heldKinds('Sam: I finally read "the road" again.', "", known).has("title")).toBe(true);

@@ -34,6 +34,9 @@ const CALENDAR = new Set(
   "monday tuesday wednesday thursday friday saturday sunday january february march april may june july august september october november december".split(" "),
 );
 
+/** A word as names are compared: lower case, accents dropped ("José" and "jose" are one name). */
+export const foldWord = (word: string) => word.toLowerCase().normalize("NFKD").replace(/\p{M}/gu, "");
+
 const wordsOf = (text: string) => text.toLowerCase().match(/[\p{L}\p{N}']+/gu) ?? [];
 
 /** The kinds of answer a message asks for (none for most). */
@@ -43,16 +46,16 @@ export function askedKinds(message: string): AnswerKind[] {
 
 /**
  * Capitalised words inside a sentence (not its first word): names of people, places and titles.
- * `known` (lower case) are left out: the speakers, whose names a turn holds without answering
- * anything, and the message's own words.
+ * `known` (folded by foldWord) are left out: the speakers, whose names a turn holds without
+ * answering anything, and the message's own words.
  */
 function namesIn(text: string, known: ReadonlySet<string>): string[] {
   const names: string[] = [];
   for (const sentence of text.split(/[.!?:;\n]+/)) {
     const words = sentence.match(/[\p{L}\p{N}']+/gu) ?? [];
     for (const word of words.slice(1)) {
-      const lower = word.toLowerCase();
-      if (/^\p{Lu}\p{Ll}+$/u.test(word) && !known.has(lower) && !CALENDAR.has(lower)) names.push(word);
+      const folded = foldWord(word);
+      if (/^\p{Lu}\p{Ll}+$/u.test(word) && !known.has(folded) && !CALENDAR.has(folded)) names.push(word);
     }
   }
   return names;

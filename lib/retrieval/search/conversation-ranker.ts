@@ -3,7 +3,7 @@
 // versioned file (conversation-ranker.json). The search (public.search_interactions) finds the
 // candidates and measures the signals that need the index; the rest are read off the turn here.
 import coefficients from "./conversation-ranker.json";
-import { askedKinds, heldKinds, type AnswerKind } from "./answer-kinds";
+import { askedKinds, foldWord, heldKinds, type AnswerKind } from "./answer-kinds";
 import { hasTimeExpression, isWhenQuestion, namedPeriods, periodMatch, type NamedPeriod } from "./time-signals";
 
 /** The signals, each 0–1, in the order of the coefficients file. */
@@ -114,7 +114,7 @@ export interface MessageSignals {
   known: Set<string>;
 }
 
-const wordsOf = (text: string) => text.toLowerCase().normalize("NFKD").replace(/\p{M}/gu, "").match(/[\p{L}\p{N}]+/gu) ?? [];
+const wordsOf = (text: string) => foldWord(text).match(/[\p{L}\p{N}]+/gu) ?? [];
 
 /** `speakers`: the speakers of the turns the message is ranked against. */
 export function messageSignals(message: string, speakers: readonly string[] = []): MessageSignals {
