@@ -25,6 +25,8 @@ const MODULES: { name: string; load: () => Promise<BenchModule>; onlyWhenNamed?:
   { name: "consolidation", load: async () => (await import("./consolidation")).benchConsolidation, onlyWhenNamed: true },
   // likewise (`npm run bench -- neighbours`): one caller's load beside another's, and the front door's figures
   { name: "neighbours", load: async () => (await import("./neighbours")).benchNeighbours, onlyWhenNamed: true },
+  // likewise (`npm run bench -- locomo-http`): LoCoMo imported and asked through the production server
+  { name: "locomo-http", load: async () => (await import("./locomo-http")).benchLocomoHttp, onlyWhenNamed: true },
 ];
 
 async function main() {
@@ -40,7 +42,7 @@ async function main() {
   process.env.SEED_DEMO = "false";
   process.env.EMBEDDINGS_PROVIDER = "local";
   // `--data DIR` belongs to the quality and fit-ranker modules (`--ranker-loco FILE` to quality, `--loco FILE`
-  // to fit-ranker), `--sizes` and `--engines` to the retrieval module
+  // to fit-ranker, also to locomo-http), `--sizes` to the retrieval module, `--engines` to it and to locomo-http
   const args = process.argv.slice(2);
   const only = args.filter((a, i) => !a.startsWith("--") && !["--data", "--sizes", "--engines", "--loco", "--ranker-loco"].includes(args[i - 1] ?? ""));
   const rows: BenchRow[] = [];
