@@ -16,7 +16,7 @@
  * names another agent, a client, a shared project or mission, or the team; the retrieval falls back
  * to the shared memory when the agent's own scopes find nothing.
  */
-import { CASUAL, HQ_PATTERNS, LOCAL_PATTERNS, NOT_NAMES, PERSON_CUE, PLURAL, TEAM_NAMED, TITLED } from "./patterns";
+import { CASUAL, HQ_PATTERNS, LOCAL_PATTERNS, NOT_NAMES, OTHERS_TEAM, PERSON_CUE, PLURAL, TEAM_NAMED, TITLED } from "./patterns";
 import { normalizeMessage, requestPart, straightenQuotes } from "./text";
 import type { Classification, Trigger, TriggerKind, TriggerVariant } from "./types";
 import { compileVocabulary, type CompiledTerm, type CompiledVocabulary, type VocabularyTerm } from "./vocabulary";
@@ -105,9 +105,9 @@ export function classify(message: string, opts: ClassifyOptions & { compiled?: C
   // of us"), or asks for the team's policies and plans ("our policy on refunds", "our priorities");
   // otherwise the agent's own memory first — decisions and past references in the first person
   // plural ("should we…", "let's…", "last time we…", "didn't we…") included. A correction alone
-  // stays local.
+  // stays local, and so does someone else's team ("what did Dana's team decide?").
   const substantive = triggers.some((t) => t.kind !== "correction" && t.kind !== "name");
-  const team = substantive && TEAM_NAMED.test(request);
+  const team = substantive && TEAM_NAMED.test(request.replace(OTHERS_TEAM, " "));
   const teamPolicy = PLURAL.test(request) && triggers.some((t) => t.kind === "how_to" || t.kind === "planning");
   return { level: sharedName || team || teamPolicy ? "shared" : "local", triggers };
 }

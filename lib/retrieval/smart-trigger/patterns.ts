@@ -471,5 +471,11 @@ export const TEAM_NAMED = wholeWords([
   "each of us",
   "none of us",
 ]);
+/**
+ * Someone else's team ("Dana's team", "the client's team", "their team"): a person's or a company's
+ * team is not the caller's own, so it does not make a message the team's (`TEAM_NAMED`); the person
+ * or client, when known, still counts by name. "Your team" is the agent's own and still counts.
+ */
+export const OTHERS_TEAM = /(?:\b[\p{L}\p{N}]+'s|\b(?:their|his|her))\s+teams?\b/gu;
 /** first person plural: the team's policies, plans and priorities ("our policy", "do we have a roadmap") */
 export const PLURAL = wholeWords(["we", "we're", "we've", "we'd", "we'll", "our", "ours", "us", "let's"]);
