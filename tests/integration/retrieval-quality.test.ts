@@ -11,6 +11,7 @@ import { backfillEmbeddings, countQueued } from "@/lib/embeddings/backfill";
 import { EARLIER_LOCAL_MODELS, embedLocal, LOCAL_MODEL } from "@/lib/embeddings/local";
 import { countEarlierLocalVectors, reembedEarlierLocalVectors } from "@/lib/embeddings/local-upgrade";
 import { conversationQueryVector } from "@/lib/retrieval/search/conversation-ranker";
+import { STRONG_SIMILARITY } from "@/lib/retrieval/search/relevance";
 import { flushTermStats } from "@/lib/retrieval/search/term-stats";
 
 // Retrieval quality rules: BM25F over conversations with their context (under RLS, on every
@@ -305,6 +306,47 @@ describe("answer kinds", () => {
     // a message that asks for no kind of answer marks none
     const neutral = await kinds(`Is the ${rare} club still meeting?`);
     expect(Object.values(neutral).flat()).toEqual([]);
+  });
+});
+
+describe("the relevance floor on conversation turns", () => {
+  it("keeps a turn that holds the asked-for kind of answer though it shares no word with the message; a turn that holds neither is still left out", async () => {
+    const me = await createAgent({ kind: "internal", role: "orchestrator" });
+    const rare = word();
+    // three turns apart: a turn is searched with the two on each side of it, and none of these
+    // holds a word of the message
+    const asked = await turn(me, "Dana", `I joined the ${rare} club this spring`);
+    await turn(me, "Sam", "Nice");
+    await turn(me, "Sam", "Busy here, lots of paperwork");
+    const unrelated = await turn(me, "Sam", "The weather was grey all week");
+    await turn(me, "Sam", "Anyway");
+    const answer = await turn(me, "Sam", "Mostly kayaking, and the odd swim");
+    await flushTermStats();
+    const res = await retrieve(me, { message: `What does Dana do for fun at the ${rare} club?`, scopes: ["interactions"] });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    type Item = { id: string; meta: { answerKinds: string[]; coverage: number; similarity: number | null } };
+    const items = res.body.items as Item[];
+    expect(items.map((i) => i.id)).toContain(asked);
+    const kept = items.find((i) => i.id === answer);
+    expect(kept, JSON.stringify(items)).toBeDefined();
+    expect(kept!.meta.answerKinds).toEqual(["activity"]);
+    // what the floor alone would have left out: no word of the message, not close in meaning
+    expect(kept!.meta.coverage).toBe(0);
+    expect(kept!.meta.similarity!).toBeLessThan(STRONG_SIMILARITY.localConversation);
+    expect(items.map((i) => i.id)).not.toContain(unrelated);
+  });
+
+  it("reads a turn's day with what was said: a message that names the month a turn was said in is answered", async () => {
+    const me = await createAgent({ kind: "internal", role: "orchestrator" });
+    const name = `Nate${word().slice(0, 6)}`;
+    const said = await turn(me, name, "Been lifting weights, feeling stronger", { occurredAt: "2022-04-10T10:00:00.000Z" });
+    await flushTermStats();
+    const res = await retrieve(me, { message: `What physical change did ${name} go through in April 2022?`, scopes: ["interactions"] });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    // the turn alone holds one word of the message; with its day ("10 April 2022"), three
+    expect((res.body.items as { id: string }[]).map((i) => i.id)).toEqual([said]);
+    const other = await retrieve(me, { message: `What physical change did ${name} go through in June 2023?`, scopes: ["interactions"] });
+    expect(other.body.items).toEqual([]);
   });
 });
 

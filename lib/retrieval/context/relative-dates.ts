@@ -19,8 +19,8 @@ export interface ResolvedDate {
 const DAY_MS = 24 * 3600 * 1000;
 const utcDay = (d: Date) => new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), d.getUTCDate()));
 const addDays = (d: Date, n: number) => new Date(d.getTime() + n * DAY_MS);
-/** "7 May 2023" */
-const longDay = (d: Date) => `${d.getUTCDate()} ${MONTHS[d.getUTCMonth()]} ${d.getUTCFullYear()}`;
+/** "7 May 2023" (the UTC day, as the conversation search indexes a turn's day) */
+export const longDay = (d: Date) => `${d.getUTCDate()} ${MONTHS[d.getUTCMonth()]} ${d.getUTCFullYear()}`;
 /** the month `n` months from `d`'s ("April 2023") */
 const monthFrom = (d: Date, n: number) => {
   const m = new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth() + n, 1));

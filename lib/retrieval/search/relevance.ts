@@ -6,7 +6,8 @@ import { wordWeight } from "@/lib/embeddings/local";
  * shares a common word or sits nearest. An answer is returned only if one of its items matches at
  * least MIN_COVERAGE of the message's word weight (rare words weigh most: see `coverage`), or two
  * of its content words, or is at least `strongSimilarity` close in meaning; then items that share
- * no word with the message must be that close too.
+ * no word with the message must be that close too (a caller may count other reasons as a shared
+ * word: `matched`).
  */
 export const MIN_COVERAGE = 0.45;
 /**

@@ -4,6 +4,7 @@ import { getEmbeddingProvider, toVectorLiteral } from "@/lib/embeddings";
 import { searchableText } from "@/lib/memories/attachments";
 import type { AgentView } from "../agent-view";
 import { truncate } from "../context/format";
+import { longDay } from "../context/relative-dates";
 import { conversationQueryVector, rankTurns } from "./conversation-ranker";
 import { fuseResults, scopeWeights, type Candidate, type FusedItem } from "./fuse";
 import * as q from "./queries";
@@ -124,9 +125,22 @@ async function searchScope(
         .map((h, i) => ({ ...h, score: scale[i]! }));
       // the relevance floor: a list whose best item neither covers the message's rare words nor
       // is close in meaning is noise (nonsense still shares a common word with some turn)
-      // (the similarity is the adapted message's: its own threshold with the local model)
+      // (the similarity is the adapted message's: its own threshold with the local model). Once the
+      // list answers, a turn that holds the kind of answer the message asks for stays although it
+      // shares no word with it: that is the answer the signal exists to find ("What does Leo do for
+      // fun?" — "Mostly rock climbing"). The floor reads what the search indexed: what was said, what
+      // its photos showed and the day it was said ("What did Nate buy in April 2022?").
       const strongTurn = provider.name === "local" ? STRONG_SIMILARITY.localConversation : STRONG_SIMILARITY.other;
-      const judged = judgeScope(hits, (h) => ({ text: searchableText(h.content, h.attachments), similarity: h.similarity, matched: h.coverage > 0 }), p.message, strongTurn);
+      const judged = judgeScope(
+        hits,
+        (h) => ({
+          text: `${searchableText(h.content, h.attachments)}\n${longDay(new Date(h.occurredAt))}`,
+          similarity: h.similarity,
+          matched: h.coverage > 0 || h.answerKinds.length > 0,
+        }),
+        p.message,
+        strongTurn,
+      );
       return scoped(judged, (i) => ({
         source: "interactions",
         id: i.id,
