@@ -347,6 +347,9 @@ describe("the relevance floor on conversation turns", () => {
     expect((res.body.items as { id: string }[]).map((i) => i.id)).toEqual([said]);
     const other = await retrieve(me, { message: `What physical change did ${name} go through in June 2023?`, scopes: ["interactions"] });
     expect(other.body.items).toEqual([]);
+    // a month and a year are one match: nonsense with a date is still nonsense
+    const nonsense = await retrieve(me, { message: "zzzqqq nothing in April 2022", scopes: ["interactions"] });
+    expect(nonsense.body.items).toEqual([]);
   });
 });
 

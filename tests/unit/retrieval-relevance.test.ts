@@ -43,6 +43,19 @@ describe("the relevance floor", () => {
   });
 });
 
+describe("the relevance floor with the day an item was said", () => {
+  const dayFloor = (message: string, text: string, day: string) =>
+    applyFloor([{ text, similarity: null, day }], (h) => h, message, STRONG_SIMILARITY.local);
+
+  it("counts a month and a year the message names as one of its words", () => {
+    // the text alone holds one word of the message; its day adds the second
+    expect(dayFloor("What did Calvin buy in March 2023?", "Calvin: Got myself a vintage camera", "4 March 2023")).toHaveLength(1);
+    expect(dayFloor("What did Calvin buy in March 2023?", "Calvin: Got myself a vintage camera", "4 June 2024")).toEqual([]);
+    // the month and the year together are one word, and weigh as the heavier of them
+    expect(dayFloor("zzzqqq nothing in April 2022", "Nate: feeling stronger", "10 April 2022")).toEqual([]);
+  });
+});
+
 describe("how well a scope answers", () => {
   const judge = (message: string, hits: { text: string; similarity: number | null }[]) => judgeScope(hits, (h) => h, message, STRONG_SIMILARITY.local);
   it("is the message's word weight its best kept item holds: a common word is little, the rare ones much", () => {

@@ -79,22 +79,35 @@ function hasWordStartingWith(text: string, stem: string): boolean {
   return false;
 }
 
-function match(terms: { stem: string; weight: number }[], text: string) {
+/**
+ * How much of the message `text` holds: the share of the terms' weight and how many terms. `day`
+ * (the words of a date) counts as one term at most, with the weight of its heaviest word the text
+ * does not hold already.
+ */
+function match(terms: { stem: string; weight: number }[], text: string, day?: string) {
   const total = terms.reduce((s, t) => s + t.weight, 0);
   if (!total) return { coverage: 0, count: 0 };
   const folded = fold(text);
+  const foldedDay = day ? fold(day) : "";
   let weight = 0;
   let count = 0;
+  let dayWeight = 0;
   for (const t of terms) {
-    if (!hasWordStartingWith(folded, t.stem)) continue;
-    weight += t.weight;
-    count++;
+    if (hasWordStartingWith(folded, t.stem)) {
+      weight += t.weight;
+      count++;
+    } else if (foldedDay && hasWordStartingWith(foldedDay, t.stem)) dayWeight = Math.max(dayWeight, t.weight);
   }
-  return { coverage: weight / total, count };
+  return { coverage: (weight + dayWeight) / total, count: count + (dayWeight > 0 ? 1 : 0) };
 }
 
-/** What the floor reads of a hit. `matched`: the search found the item by its words (else: whether the text shares one). */
-type FloorInput = { text: string; similarity: number | null; matched?: boolean };
+/**
+ * What the floor reads of a hit. `matched`: the search found the item by its words (else: whether the
+ * text shares one). `day`: the day it was said ("10 April 2022"), searched with it: a month and a
+ * year of it the message names count as one of the message's words (so "zzzqqq nothing in April
+ * 2022" is still nonsense).
+ */
+type FloorInput = { text: string; similarity: number | null; matched?: boolean; day?: string };
 
 /**
  * Applies the floor to one scope's hits (best first): nothing when none is relevant enough, else
@@ -115,7 +128,7 @@ export function judgeScope<T>(hits: T[], get: (h: T) => FloorInput, message: str
   const terms = queryTerms(message);
   const judged = hits.map((h) => {
     const g = get(h);
-    const m = match(terms, g.text);
+    const m = match(terms, g.text, g.day);
     return { h, ...m, matched: g.matched ?? m.count > 0, similarity: g.similarity ?? 0 };
   });
   if (!judged.some((j) => j.coverage >= MIN_COVERAGE || j.count >= 2 || j.similarity >= strongSimilarity)) return { kept: [], strength: 0 };

@@ -134,7 +134,8 @@ async function searchScope(
       const judged = judgeScope(
         hits,
         (h) => ({
-          text: `${searchableText(h.content, h.attachments)}\n${longDay(new Date(h.occurredAt))}`,
+          text: searchableText(h.content, h.attachments),
+          day: longDay(new Date(h.occurredAt)),
           similarity: h.similarity,
           matched: h.coverage > 0 || h.answerKinds.length > 0,
         }),
