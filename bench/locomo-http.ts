@@ -14,7 +14,7 @@ import type { ChildProcess } from "node:child_process";
 import { existsSync } from "node:fs";
 import { dataDir, loadConversations, recallAt, turnContent, type Conversation } from "./locomo";
 import type { BenchModule, BenchRow } from "./measure";
-import { BENCH_ADMIN_KEY as ADMIN_KEY, call, ensureBuild, must, onEachEngine, percentile, startServer, stop } from "./server";
+import { call, ensureBuild, must, newAgent, onEachEngine, percentile, startServer, stop } from "./server";
 
 const FIRST_PORT = Number(process.env.BENCH_LOCOMO_HTTP_PORT || 3151);
 const LIMIT = 10;
@@ -31,8 +31,7 @@ interface Asked {
 const ms = (v: number) => v.toFixed(1);
 
 async function importConversation(base: string, conv: Conversation, tag: string) {
-  const agent = (await must(base, ADMIN_KEY, "POST", "/api/v1/agents", { name: `LoCoMo ${conv.name} ${tag}`, kind: "internal", role: "orchestrator" })).agent;
-  const { key } = await must(base, ADMIN_KEY, "POST", `/api/v1/agents/${agent.id}/keys`, { label: "bench" });
+  const { key } = await newAgent(base, `LoCoMo ${conv.name} ${tag}`);
   const diaOf = new Map<string, string>();
   let turns = 0;
   const started = performance.now();
@@ -49,7 +48,7 @@ async function importConversation(base: string, conv: Conversation, tag: string)
     (body.interactions as { id: string }[]).forEach((it, i) => diaOf.set(it.id, session.turns[i]!.diaId));
     turns += interactions.length;
   }
-  return { key: key as string, diaOf, turns, ms: performance.now() - started };
+  return { key, diaOf, turns, ms: performance.now() - started };
 }
 
 async function ask(base: string, key: string, conv: Conversation, diaOf: Map<string, string>, scoped: boolean, into: Asked) {

@@ -21,7 +21,7 @@ import type { ChildProcess } from "node:child_process";
 import { readFileSync } from "node:fs";
 import net from "node:net";
 import type { BenchModule, BenchRow } from "./measure";
-import { BENCH_ADMIN_KEY as ADMIN_KEY, call, ensureBuild, must, onEachEngine, percentile, startServer, stop } from "./server";
+import { BENCH_ADMIN_KEY as ADMIN_KEY, call, ensureBuild, must, newAgent, onEachEngine, percentile, startServer, stop, type Agent } from "./server";
 
 const CALLS = Number(process.env.BENCH_NEIGHBOURS_CALLS || 150);
 const WARMUP = 20;
@@ -29,16 +29,6 @@ const FIRST_PORT = Number(process.env.BENCH_NEIGHBOURS_PORT || 3141);
 const FLOOD = 64;
 const TOPICS = ["water heater", "drain cleaning", "invoice", "refund", "onboarding", "escalation", "booking", "pricing", "warranty", "gasket"];
 
-interface Agent {
-  id: string;
-  key: string;
-}
-
-async function newAgent(base: string, name: string): Promise<Agent> {
-  const agent = (await must(base, ADMIN_KEY, "POST", "/api/v1/agents", { name, kind: "internal", role: "orchestrator" })).agent;
-  const { key } = await must(base, ADMIN_KEY, "POST", `/api/v1/agents/${agent.id}/keys`, { label: "bench" });
-  return { id: agent.id, key };
-}
 
 /** A knowledge base and memories for the retrieves to search, through the API. */
 async function populate(base: string) {

@@ -45,6 +45,18 @@ export async function must(base: string, key: string, method: string, p: string,
   return r.body;
 }
 
+export interface Agent {
+  id: string;
+  key: string;
+}
+
+/** An internal orchestrator agent made through the API, and a key for it. */
+export async function newAgent(base: string, name: string): Promise<Agent> {
+  const agent = (await must(base, BENCH_ADMIN_KEY, "POST", "/api/v1/agents", { name, kind: "internal", role: "orchestrator" })).agent;
+  const { key } = await must(base, BENCH_ADMIN_KEY, "POST", `/api/v1/agents/${agent.id}/keys`, { label: "bench" });
+  return { id: agent.id, key };
+}
+
 /**
  * server.mjs (or, with BENCH_LOAD_SERVER=next, plain `next start`) on `port`, in its own process
  * group, once it answers its health check. `env` adds to (and `DATABASE_URL` in it replaces) the bench's.

@@ -238,16 +238,18 @@ describe("smart trigger — people in the agent's own memory", () => {
     expect(ask("Should we invite Dana and Saber to the dinner?").level).toBe("shared");
   });
 
-  it("counts the team only when it is the caller's own, not a person's or a client's", () => {
-    expect(ask("What did Dana's team decide about the renewal?").level).toBe("local");
-    expect(ask("what did dana’s team decide about the renewal?").level).toBe("local");
-    expect(ask("Did Marco say what his team decided?").level).toBe("local");
+  it.each([
+    ["What did Dana's team decide about the renewal?", "local"],
+    ["what did dana’s team decide about the renewal?", "local"],
+    ["Did Marco say what his team decided?", "local"],
     // the team itself, the caller's own, or a teammate's team is the team's knowledge
-    expect(ask("What did the team decide about the renewal?").level).toBe("shared");
-    expect(ask("What did your team decide about the renewal?").level).toBe("shared");
-    expect(ask("What did the team's lead decide about the renewal?").level).toBe("shared");
-    expect(ask("What did Saber's team decide about the renewal?").level).toBe("shared");
-    expect(ask("What did Vulkn's team decide about the renewal?").level).toBe("shared");
+    ["What did the team decide about the renewal?", "shared"],
+    ["What did your team decide about the renewal?", "shared"],
+    ["What did the team's lead decide about the renewal?", "shared"],
+    ["What did Saber's team decide about the renewal?", "shared"],
+    ["What did Vulkn's team decide about the renewal?", "shared"],
+  ] as const)("counts the team only when it is the caller's own, not a person's or a client's: %s → %s", (message, level) => {
+    expect(ask(message).level).toBe(level);
   });
 
   it("names a shared project by its head noun", () => {

@@ -4,6 +4,8 @@
 // which a turn holds, read off the words; the conversation ranker weighs the match
 // (conversation-ranker.ts). Pure functions.
 
+import { MONTHS, WEEKDAYS } from "./time-signals";
+
 export const ANSWER_KINDS = ["activity", "place", "title", "number", "person"] as const;
 export type AnswerKind = (typeof ANSWER_KINDS)[number];
 
@@ -30,9 +32,7 @@ const PLACE_WORDS = new Set(
 );
 const NUMBER_WORDS = new Set("one two three four five six seven eight nine ten eleven twelve twenty thirty hundred first second third couple few several".split(" "));
 /** Capitalised for being days and months, not names. */
-const CALENDAR = new Set(
-  "monday tuesday wednesday thursday friday saturday sunday january february march april may june july august september october november december".split(" "),
-);
+const CALENDAR = new Set([...WEEKDAYS, ...MONTHS]);
 
 /** A word as names are compared: lower case, accents dropped ("José" and "jose" are one name). */
 export const foldWord = (word: string) => word.toLowerCase().normalize("NFKD").replace(/\p{M}/gu, "");

@@ -2,8 +2,9 @@
 // when, whether a turn says when (a time expression), and whether a turn happened in a month or year
 // the message names. Pure functions; the conversation ranker weighs them (conversation-ranker.ts).
 
-const MONTHS = ["january", "february", "march", "april", "may", "june", "july", "august", "september", "october", "november", "december"];
-const WEEKDAYS = "monday|tuesday|wednesday|thursday|friday|saturday|sunday";
+export const MONTHS = ["january", "february", "march", "april", "may", "june", "july", "august", "september", "october", "november", "december"];
+export const WEEKDAYS = ["monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"];
+const WEEKDAY = WEEKDAYS.join("|");
 const MONTH = MONTHS.join("|");
 const SEASON = "spring|summer|fall|autumn|winter";
 const NUMBER = "a|an|one|two|three|four|five|six|seven|eight|nine|ten|few|couple(?: of)?|several|\\d+";
@@ -34,8 +35,8 @@ const TIME_EXPRESSION = new RegExp(
       "lately",
       "the other day",
       "this (?:morning|afternoon|evening|week|weekend|month|year|past \\w+)",
-      `(?:last|next|this|past) (?:night|week|weekend|month|year|time|${SEASON}|${WEEKDAYS})`,
-      `(?:on|since|by) (?:${WEEKDAYS})`,
+      `(?:last|next|this|past) (?:night|week|weekend|month|year|time|${SEASON}|${WEEKDAY})`,
+      `(?:on|since|by) (?:${WEEKDAY})`,
       `(?:${NUMBER}) (?:${UNIT}) (?:ago|back|later|before)`,
       "a while (?:ago|back)",
       "earlier (?:today|this \\w+)",
