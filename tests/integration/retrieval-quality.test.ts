@@ -11,7 +11,7 @@ import { backfillEmbeddings, countQueued } from "@/lib/embeddings/backfill";
 import { EARLIER_LOCAL_MODELS, embedLocal, LOCAL_MODEL } from "@/lib/embeddings/local";
 import { countEarlierLocalVectors, reembedEarlierLocalVectors } from "@/lib/embeddings/local-upgrade";
 import { conversationQueryVector } from "@/lib/retrieval/search/conversation-ranker";
-import { STRONG_SIMILARITY } from "@/lib/retrieval/search/relevance";
+import { RELATED_TURN_SIMILARITY, STRONG_SIMILARITY } from "@/lib/retrieval/search/relevance";
 import { flushTermStats } from "@/lib/retrieval/search/term-stats";
 
 // Retrieval quality rules: BM25F over conversations with their context (under RLS, on every
@@ -334,6 +334,45 @@ describe("the relevance floor on conversation turns", () => {
     expect(kept!.meta.coverage).toBe(0);
     expect(kept!.meta.similarity!).toBeLessThan(STRONG_SIMILARITY.localConversation);
     expect(items.map((i) => i.id)).not.toContain(unrelated);
+  });
+
+  it("keeps a turn related in meaning, and a time for a question that asks when; a turn that is neither is still left out", async () => {
+    const me = await createAgent({ kind: "internal", role: "orchestrator" });
+    const rare = word();
+    // the one turn that holds words of the messages; the others are three or more turns from it and
+    // hold none (a turn is searched with the two on each side of it)
+    const joined = await turn(me, "Dana", `I joined the ${rare} club this spring`);
+    await turn(me, "Sam", "Nice");
+    await turn(me, "Sam", "Busy here, lots of paperwork");
+    const violin = await turn(me, "Sam", "I practise the violin and the cello every evening");
+    await turn(me, "Sam", "Anyway");
+    const weather = await turn(me, "Sam", "The weather was grey all week");
+    const yesterday = await turn(me, "Sam", "Yesterday I finally got my membership card");
+    await flushTermStats();
+    type Item = { id: string; meta: { answerKinds: string[]; coverage: number; similarity: number | null } };
+    const ask = async (message: string) => {
+      const res = await retrieve(me, { message, scopes: ["interactions"] });
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      return res.body.items as Item[];
+    };
+
+    const instruments = await ask(`Which instruments does Dana play at the ${rare} club?`);
+    const ids = instruments.map((i) => i.id);
+    expect(ids).toContain(joined);
+    const related = instruments.find((i) => i.id === violin);
+    expect(related, JSON.stringify(instruments)).toBeDefined();
+    // no word of the message and no asked-for kind: kept for its meaning, related but not the same
+    expect(related!.meta.coverage).toBe(0);
+    expect(related!.meta.answerKinds).toEqual([]);
+    expect(related!.meta.similarity!).toBeGreaterThanOrEqual(RELATED_TURN_SIMILARITY.local);
+    expect(related!.meta.similarity!).toBeLessThan(STRONG_SIMILARITY.localConversation);
+    expect(ids).not.toContain(weather);
+    expect(ids).not.toContain(yesterday);
+
+    const when = (await ask(`When did Dana join the ${rare} club?`)).map((i) => i.id);
+    expect(when).toContain(joined);
+    expect(when).toContain(yesterday);
+    expect(when).not.toContain(weather);
   });
 
   it("reads a turn's day with what was said: a message that names the month a turn was said in is answered", async () => {

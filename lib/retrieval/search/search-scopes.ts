@@ -8,7 +8,8 @@ import { longDay } from "../context/relative-dates";
 import { conversationQueryVector, rankTurns } from "./conversation-ranker";
 import { fuseResults, scopeWeights, type Candidate, type FusedItem } from "./fuse";
 import * as q from "./queries";
-import { judgeScope, STRONG_SIMILARITY } from "./relevance";
+import { judgeScope, RELATED_TURN_SIMILARITY, STRONG_SIMILARITY } from "./relevance";
+import { hasTimeExpression, isWhenQuestion } from "./time-signals";
 import type { RetrievalScope } from "./scopes";
 
 /** longest text of one item in the API answer (documents and knowledge entries can be long) */
@@ -126,18 +127,27 @@ async function searchScope(
       // the relevance floor: a list whose best item neither covers the message's rare words nor
       // is close in meaning is noise (nonsense still shares a common word with some turn)
       // (the similarity is the adapted message's: its own threshold with the local model). Once the
-      // list answers, a turn that holds the kind of answer the message asks for stays although it
-      // shares no word with it: that is the answer the signal exists to find ("What does Leo do for
-      // fun?" — "Mostly rock climbing"). The floor reads what the search indexed: what was said, what
-      // its photos showed and the day it was said ("What did Nate buy in April 2022?").
-      const strongTurn = provider.name === "local" ? STRONG_SIMILARITY.localConversation : STRONG_SIMILARITY.other;
+      // list answers, a turn the ranker chose stays although it shares no word with the message
+      // when it holds the kind of answer the message asks for — "What does Leo do for fun?" —
+      // "Mostly rock climbing"; a time for a question that asks when — "When was Jo in Bogota?" —
+      // "Yesterday we got back from our trip" — or is related in meaning. The floor reads what the
+      // search indexed: what was said, what its photos showed and the day it was said ("What did
+      // Nate buy in April 2022?").
+      const local = provider.name === "local";
+      const strongTurn = local ? STRONG_SIMILARITY.localConversation : STRONG_SIMILARITY.other;
+      const relatedTurn = local ? RELATED_TURN_SIMILARITY.local : RELATED_TURN_SIMILARITY.other;
+      const asksWhen = isWhenQuestion(p.message);
       const judged = judgeScope(
         hits,
         (h) => ({
           text: searchableText(h.content, h.attachments),
           day: longDay(new Date(h.occurredAt)),
           similarity: h.similarity,
-          matched: h.coverage > 0 || h.answerKinds.length > 0,
+          matched:
+            h.coverage > 0 ||
+            h.answerKinds.length > 0 ||
+            (asksWhen && hasTimeExpression(h.content)) ||
+            (h.similarity ?? 0) >= relatedTurn,
         }),
         p.message,
         strongTurn,
