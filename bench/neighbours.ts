@@ -29,7 +29,6 @@ const FIRST_PORT = Number(process.env.BENCH_NEIGHBOURS_PORT || 3141);
 const FLOOD = 64;
 const TOPICS = ["water heater", "drain cleaning", "invoice", "refund", "onboarding", "escalation", "booking", "pricing", "warranty", "gasket"];
 
-
 /** A knowledge base and memories for the retrieves to search, through the API. */
 async function populate(base: string) {
   const tag = Math.random().toString(36).slice(2, 7);

@@ -310,23 +310,34 @@ describe("answer kinds", () => {
 });
 
 describe("the relevance floor on conversation turns", () => {
-  it("keeps a turn that holds the asked-for kind of answer though it shares no word with the message; a turn that holds neither is still left out", async () => {
+  type Item = { id: string; meta: { answerKinds: string[]; coverage: number; similarity: number | null } };
+  /**
+   * Dana's turn about the club (the one turn that holds words of the messages asked), then Sam's:
+   * two openers and `later`, each three or more turns from Dana's (a turn is searched with the two
+   * on each side of it), none holding a word of the messages.
+   */
+  async function clubConversation(later: string[]) {
     const me = await createAgent({ kind: "internal", role: "orchestrator" });
     const rare = word();
-    // three turns apart: a turn is searched with the two on each side of it, and none of these
-    // holds a word of the message
-    const asked = await turn(me, "Dana", `I joined the ${rare} club this spring`);
+    const joined = await turn(me, "Dana", `I joined the ${rare} club this spring`);
     await turn(me, "Sam", "Nice");
     await turn(me, "Sam", "Busy here, lots of paperwork");
-    const unrelated = await turn(me, "Sam", "The weather was grey all week");
-    await turn(me, "Sam", "Anyway");
-    const answer = await turn(me, "Sam", "Mostly kayaking, and the odd swim");
+    const ids: string[] = [];
+    for (const content of later) ids.push(await turn(me, "Sam", content));
     await flushTermStats();
-    const res = await retrieve(me, { message: `What does Dana do for fun at the ${rare} club?`, scopes: ["interactions"] });
-    expect(res.status, JSON.stringify(res.body)).toBe(200);
-    type Item = { id: string; meta: { answerKinds: string[]; coverage: number; similarity: number | null } };
-    const items = res.body.items as Item[];
-    expect(items.map((i) => i.id)).toContain(asked);
+    const ask = async (message: (club: string) => string) => {
+      const res = await retrieve(me, { message: message(`the ${rare} club`), scopes: ["interactions"] });
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      return res.body.items as Item[];
+    };
+    return { joined, ids, ask };
+  }
+
+  it("keeps a turn that holds the asked-for kind of answer though it shares no word with the message; a turn that holds neither is still left out", async () => {
+    const { joined, ids, ask } = await clubConversation(["The weather was grey all week", "Anyway", "Mostly kayaking, and the odd swim"]);
+    const [unrelated, , answer] = ids;
+    const items = await ask((club) => `What does Dana do for fun at ${club}?`);
+    expect(items.map((i) => i.id)).toContain(joined);
     const kept = items.find((i) => i.id === answer);
     expect(kept, JSON.stringify(items)).toBeDefined();
     expect(kept!.meta.answerKinds).toEqual(["activity"]);
@@ -337,28 +348,17 @@ describe("the relevance floor on conversation turns", () => {
   });
 
   it("keeps a turn related in meaning, and a time for a question that asks when; a turn that is neither is still left out", async () => {
-    const me = await createAgent({ kind: "internal", role: "orchestrator" });
-    const rare = word();
-    // the one turn that holds words of the messages; the others are three or more turns from it and
-    // hold none (a turn is searched with the two on each side of it)
-    const joined = await turn(me, "Dana", `I joined the ${rare} club this spring`);
-    await turn(me, "Sam", "Nice");
-    await turn(me, "Sam", "Busy here, lots of paperwork");
-    const violin = await turn(me, "Sam", "I practise the violin and the cello every evening");
-    await turn(me, "Sam", "Anyway");
-    const weather = await turn(me, "Sam", "The weather was grey all week");
-    const yesterday = await turn(me, "Sam", "Yesterday I finally got my membership card");
-    await flushTermStats();
-    type Item = { id: string; meta: { answerKinds: string[]; coverage: number; similarity: number | null } };
-    const ask = async (message: string) => {
-      const res = await retrieve(me, { message, scopes: ["interactions"] });
-      expect(res.status, JSON.stringify(res.body)).toBe(200);
-      return res.body.items as Item[];
-    };
+    const { joined, ids, ask } = await clubConversation([
+      "I practise the violin and the cello every evening",
+      "Anyway",
+      "The weather was grey all week",
+      "Yesterday I finally got my membership card",
+    ]);
+    const [violin, , weather, yesterday] = ids;
 
-    const instruments = await ask(`Which instruments does Dana play at the ${rare} club?`);
-    const ids = instruments.map((i) => i.id);
-    expect(ids).toContain(joined);
+    const instruments = await ask((club) => `Which instruments does Dana play at ${club}?`);
+    const kept = instruments.map((i) => i.id);
+    expect(kept).toContain(joined);
     const related = instruments.find((i) => i.id === violin);
     expect(related, JSON.stringify(instruments)).toBeDefined();
     // no word of the message and no asked-for kind: kept for its meaning, related but not the same
@@ -366,10 +366,10 @@ describe("the relevance floor on conversation turns", () => {
     expect(related!.meta.answerKinds).toEqual([]);
     expect(related!.meta.similarity!).toBeGreaterThanOrEqual(RELATED_TURN_SIMILARITY.local);
     expect(related!.meta.similarity!).toBeLessThan(STRONG_SIMILARITY.localConversation);
-    expect(ids).not.toContain(weather);
-    expect(ids).not.toContain(yesterday);
+    expect(kept).not.toContain(weather);
+    expect(kept).not.toContain(yesterday);
 
-    const when = (await ask(`When did Dana join the ${rare} club?`)).map((i) => i.id);
+    const when = (await ask((club) => `When did Dana join ${club}?`)).map((i) => i.id);
     expect(when).toContain(joined);
     expect(when).toContain(yesterday);
     expect(when).not.toContain(weather);
