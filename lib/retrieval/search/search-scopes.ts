@@ -132,7 +132,9 @@ async function searchScope(
       // "Mostly rock climbing"; a time for a question that asks when — "When was Jo in Bogota?" —
       // "Yesterday we got back from our trip" — or is related in meaning. The floor reads what the
       // search indexed: what was said, what its photos showed and the day it was said ("What did
-      // Nate buy in April 2022?").
+      // Nate buy in April 2022?"), and who said it: a turn is its speaker's words, so a message
+      // that names them ("What activities has Andrew done?") is answered by what they say though
+      // they never say their own name.
       const local = provider.name === "local";
       const strongTurn = local ? STRONG_SIMILARITY.localConversation : STRONG_SIMILARITY.other;
       const relatedTurn = local ? RELATED_TURN_SIMILARITY.local : RELATED_TURN_SIMILARITY.other;
@@ -140,7 +142,7 @@ async function searchScope(
       const judged = judgeScope(
         hits,
         (h) => ({
-          text: searchableText(h.content, h.attachments),
+          text: h.speaker ? `${h.speaker}\n${searchableText(h.content, h.attachments)}` : searchableText(h.content, h.attachments),
           day: longDay(new Date(h.occurredAt)),
           similarity: h.similarity,
           matched:
