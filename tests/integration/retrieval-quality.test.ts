@@ -391,19 +391,22 @@ describe("the relevance floor on conversation turns", () => {
     expect(nonsense.body.items).toEqual([]);
   });
 
-  it("reads a turn as its speaker's words: a message that names the speaker is answered by what they said", async () => {
+  it("reads a turn as its speaker's words: a message that names the speaker is answered by what they said, titled with who said it", async () => {
     const me = await createAgent({ kind: "internal", role: "orchestrator" });
     const name = `Andrew${word().slice(0, 6)}`;
     // recorded as chat integrations record a turn: the words alone, the speaker beside them
     const volunteering = "Volunteering at the shelter was the best part of my week";
-    const said = await turn(me, name, volunteering, { content: volunteering });
+    const said = await turn(me, name, volunteering, { content: volunteering, direction: "outbound" });
     await turn(me, "Audrey", "The weather was grey all week", { content: "The weather was grey all week" });
     await flushTermStats();
     // the turn holds one word of the message ("shelter"), its speaker a second: the name, which the
     // message weighs most and the speaker never says
     const res = await retrieve(me, { message: `What kind of activities has ${name} done at the shelter lately?`, scopes: ["interactions"] });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
-    expect((res.body.items as { id: string }[])[0]?.id, JSON.stringify(res.body.items)).toBe(said);
+    const [first] = res.body.items as { id: string; title: string }[];
+    expect(first?.id, JSON.stringify(res.body.items)).toBe(said);
+    // the item names who said it, not whom it was said to
+    expect(first?.title).toBe(`Sent by ${name} (chat)`);
     // the speaker's name alone with nonsense is still nonsense: one word of the message
     const nonsense = await retrieve(me, { message: `zzzqqq qqqzzz xxyyzz ${name}`, scopes: ["interactions"] });
     expect(nonsense.body.items).toEqual([]);

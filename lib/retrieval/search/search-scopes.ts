@@ -157,7 +157,9 @@ async function searchScope(
       return scoped(judged, (i) => ({
         source: "interactions",
         id: i.id,
-        title: `${i.direction === "inbound" ? "From" : "To"} ${i.speaker || "contact"} (${i.channel})`,
+        // who said it: an inbound turn's speaker is the contact's side, an outbound one's the agent's
+        // ("To Andrew" for what Andrew sent would have an agent reading the context misattribute it)
+        title: interactionTitle(i),
         // what was said and what its photos showed, as the turn was searched
         content: truncate(searchableText(i.content, i.attachments), ITEM_CONTENT_CHARS),
         score: i.score,
@@ -201,3 +203,8 @@ const ranks = (h: q.KnowledgeHit | q.MemoryHit | q.DocumentHit) => ({
   similarity: h.similarity === null ? null : round(h.similarity),
 });
 
+/** An interaction item's title: who said it, on which channel ("From Alice (call)", "Sent by Santos (email)"). */
+function interactionTitle(i: { direction: string; speaker: string; channel: string }): string {
+  if (i.direction === "inbound") return `From ${i.speaker || "contact"} (${i.channel})`;
+  return i.speaker ? `Sent by ${i.speaker} (${i.channel})` : `To contact (${i.channel})`;
+}
