@@ -142,7 +142,7 @@ async function searchScope(
       const judged = judgeScope(
         hits,
         (h) => ({
-          text: h.speaker ? `${h.speaker}\n${searchableText(h.content, h.attachments)}` : searchableText(h.content, h.attachments),
+          text: `${h.speaker}\n${searchableText(h.content, h.attachments)}`,
           day: longDay(new Date(h.occurredAt)),
           similarity: h.similarity,
           matched:
@@ -157,8 +157,6 @@ async function searchScope(
       return scoped(judged, (i) => ({
         source: "interactions",
         id: i.id,
-        // who said it: an inbound turn's speaker is the contact's side, an outbound one's the agent's
-        // ("To Andrew" for what Andrew sent would have an agent reading the context misattribute it)
         title: interactionTitle(i),
         // what was said and what its photos showed, as the turn was searched
         content: truncate(searchableText(i.content, i.attachments), ITEM_CONTENT_CHARS),
@@ -203,7 +201,11 @@ const ranks = (h: q.KnowledgeHit | q.MemoryHit | q.DocumentHit) => ({
   similarity: h.similarity === null ? null : round(h.similarity),
 });
 
-/** An interaction item's title: who said it, on which channel ("From Alice (call)", "Sent by Santos (email)"). */
+/**
+ * An interaction item's title: who said it, on which channel ("From Alice (call)", "Sent by Santos
+ * (email)"). The speaker is who spoke — the contact's side inbound, the agent's side outbound — so an
+ * agent reading the context never takes what Santos sent for something said to Santos.
+ */
 function interactionTitle(i: { direction: string; speaker: string; channel: string }): string {
   if (i.direction === "inbound") return `From ${i.speaker || "contact"} (${i.channel})`;
   return i.speaker ? `Sent by ${i.speaker} (${i.channel})` : `To contact (${i.channel})`;
