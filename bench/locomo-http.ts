@@ -3,7 +3,8 @@
 // (`--engines embedded,postgres`; postgres when BENCH_SERVER_DATABASE_URL or DATABASE_URL is set):
 // `server.mjs` is started (built first if needed), each conversation goes to a fresh orchestrator
 // agent as one `POST /api/v1/interactions/batch` per session (conversationId and externalId, a shared
-// image as an attachment with its caption), and every question with evidence is asked one call after
+// image as an attachment with its caption; "Speaker: text", or the words alone with
+// LOCOMO_RECORDING=words), and every question with evidence is asked one call after
 // another over one keep-alive connection (Node's fetch), first with `scopes: ["interactions"]`, then
 // without scopes (the smart trigger decides). Times are measured by the client, so they include
 // HTTP, admission, JSON and the network stack; the server's own share (Server-Timing `app`) is in the

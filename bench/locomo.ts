@@ -140,11 +140,21 @@ export function loadConversations(dir: string): { conversations: Conversation[];
   return { conversations, quirks };
 }
 
-/** A turn as an integration records it: "Speaker: text", the shared image as an attachment with its caption. */
+/**
+ * How the turns' text is recorded (LOCOMO_RECORDING): "named" (the default), "Speaker: text", as
+ * an integration that writes transcripts records it; "words", the words alone, the name only in
+ * `speaker`, as a chat integration records each message. The speaker field is set either way.
+ */
+export const RECORDING: "named" | "words" = process.env.LOCOMO_RECORDING === "words" ? "words" : "named";
+if (process.env.LOCOMO_RECORDING && !["named", "words"].includes(process.env.LOCOMO_RECORDING)) {
+  throw new Error(`LOCOMO_RECORDING is "named" or "words", not "${process.env.LOCOMO_RECORDING}"`);
+}
+
+/** A turn as an integration records it (RECORDING), the shared image as an attachment with its caption. */
 export function turnContent(turn: Turn) {
   return {
     speaker: turn.speaker,
-    content: `${turn.speaker}: ${turn.text}`,
+    content: RECORDING === "words" ? turn.text : `${turn.speaker}: ${turn.text}`,
     ...(turn.caption || turn.imageUrl
       ? { attachments: [{ kind: "image" as const, ...(turn.caption ? { caption: turn.caption } : {}), ...(turn.imageUrl ? { url: turn.imageUrl } : {}) }] }
       : {}),

@@ -1,6 +1,6 @@
 // Retrieval quality on long real conversations (LoCoMo), recorded every way an integration records
-// them, through the API's services (content "Speaker: text", a shared image as an attachment with its
-// caption), each into a fresh agent:
+// them, through the API's services (content "Speaker: text", or the words alone with
+// LOCOMO_RECORDING=words; a shared image as an attachment with its caption), each into a fresh agent:
 //   (a) one turn per call, the turns of a session 20 s apart;
 //   (b) one turn per call, every turn of a session with the session's time (an importer, a clock with
 //       second resolution, a call logged after it ended);
@@ -37,7 +37,7 @@ import { RANKER, setRankerForBench, type RankerCoefficients } from "@/lib/retrie
 import { retrieve } from "@/lib/retrieval/service";
 import { flushTermStats } from "@/lib/retrieval/search/term-stats";
 import { flushAccessCounts } from "@/lib/retrieval/usage/access-counts";
-import { CATEGORIES, dataDir, loadConversations, turnContent, type Conversation } from "./locomo";
+import { CATEGORIES, dataDir, loadConversations, RECORDING, turnContent, type Conversation } from "./locomo";
 import type { BenchRow } from "./measure";
 
 const ADMIN: HqCaller = { type: "hq", userId: null, name: "bench", email: null, role: "admin" };
@@ -220,6 +220,7 @@ export async function benchQuality(): Promise<BenchRow[]> {
   // fitted without it; else the shipped weights, which were fitted on these very conversations
   const locoAt = process.argv.indexOf("--ranker-loco");
   const heldOut = locoAt >= 0 ? (JSON.parse(readFileSync(process.argv[locoAt + 1]!, "utf8")) as Record<string, RankerCoefficients>) : null;
+  console.log(`quality: turns recorded as ${RECORDING === "words" ? "the words alone, the name in speaker (LOCOMO_RECORDING=words)" : '"Speaker: text" (LOCOMO_RECORDING=named)'}`);
   console.log(
     heldOut
       ? "quality: each conversation ranked by the conversation ranker's weights fitted without it (leave one conversation out)"
