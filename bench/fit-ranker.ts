@@ -95,7 +95,7 @@ async function record(conversations: Conversation[]): Promise<Recorded[]> {
     }
     // the vectors the search compares: each turn's text with its captions, as recorded
     const turns = conv.sessions.flatMap((s) => s.turns);
-    const turnVectors = (await tryEmbed(turns.map((t) => { const c = turnContent(t); return searchableText(c.content, c.attachments); }))) ?? [];
+    const turnVectors = (await tryEmbed(turns.map((t) => { const c = turnContent(t); return searchableText(c.speaker, c.content, c.attachments); }))) ?? [];
     const questionVectors = (await tryEmbed(conv.questions.map((q) => q.question))) ?? [];
     const dims = turnVectors[0]?.length ?? 0;
     const at = new Map(turns.map((t, i) => [t.diaId, i]));

@@ -29,8 +29,8 @@ export const BACKFILL_TARGETS: BackfillTarget[] = [
   { table: "agent_documents", textExpression: "content" },
   // lib/memories/rules.ts memoryEmbeddingText
   { table: "memories", textExpression: "case when content = '' then title else title || E'\\n\\n' || content end" },
-  // lib/memories/attachments.ts searchableText: what was said and its attachments' captions
-  { table: "interactions", textExpression: "mhq.interaction_text(content, attachments)" },
+  // lib/memories/attachments.ts searchableText: who said it, what was said and its attachments' captions
+  { table: "interactions", textExpression: "mhq.interaction_text(speaker, content, attachments)" },
   // lib/knowledge/embedding-text.ts knowledgeEmbeddingText (KNOWLEDGE_EMBEDDING_SQL)
   { table: "knowledge_entries", textExpression: "title || E'\\n\\n' || content" },
 ];
@@ -39,20 +39,28 @@ export type QueueCount = BackfillReport["targets"][number];
 
 /** Rows without a vector of `model`. */
 const QUEUED = "(embedding is null or embedding_model is distinct from $1)";
-/** `and` rows whose vector was made by one of the models in parameter `$n` (a text array). */
-const ofModels = (n: number, column = "embedding_model") => ` and ${column} = any($${n}::text[])`;
+/**
+ * `and` rows whose vector was made by one of the models in parameter `$n` (a text array); with
+ * `missing`, rows without a vector too. `row`: the table's alias and a dot, or nothing.
+ */
+const ofModels = (n: number, missing = false, row = "") =>
+  missing ? ` and (${row}embedding is null or ${row}embedding_model = any($${n}::text[]))` : ` and ${row}embedding_model = any($${n}::text[])`;
 
-/** Rows queued for `model`; with `models`, only those whose vector one of these models made. */
+/**
+ * Rows queued for `model`; with `models`, only those whose vector one of these models made, and with
+ * `missing` as well, those and the rows without a vector.
+ */
 export async function countQueued(
   tx: Queryable,
   targets = BACKFILL_TARGETS,
   model = getEmbeddingProvider().model,
   models?: readonly string[],
+  missing = false,
 ): Promise<QueueCount[]> {
   const out: QueueCount[] = [];
   for (const t of targets) {
     const [row] = await tx.query<{ n: number }>(
-      `select count(*)::integer as n from ${t.table} where ${QUEUED}${models ? ofModels(2) : ""}`,
+      `select count(*)::integer as n from ${t.table} where ${QUEUED}${models ? ofModels(2, missing) : ""}`,
       models ? [model, [...models]] : [model],
     );
     out.push({ table: t.table, remaining: Number(row?.n ?? 0) });
@@ -78,8 +86,9 @@ export async function backfillEmbeddings(
     targets?: BackfillTarget[];
     /** a database other than the app's (the npm script opens its own) */
     db?: Database;
-    /** only rows whose vector these models made (not rows without one): an earlier local model's */
+    /** only rows whose vector these models made (an earlier local model's), and rows without one with `missing` */
     models?: readonly string[];
+    missing?: boolean;
     /** asked between batches: true stops the run where it is (a graceful shutdown) */
     stop?: () => boolean;
     onBatch?: (r: { table: string; embedded: number }) => void;
@@ -104,7 +113,7 @@ export async function backfillEmbeddings(
       const rows = await system((tx) =>
         tx.query<{ id: string; text: string }>(
           `select id, ${t.textExpression} as text from ${t.table}
-            where ${QUEUED}${opts.models ? ofModels(4) : ""} and id > $2 order by id limit $3`,
+            where ${QUEUED}${opts.models ? ofModels(4, opts.missing) : ""} and id > $2 order by id limit $3`,
           [provider.model, after, Math.min(batchSize, limit - embedded), ...onlyParams],
         ),
       );
@@ -134,7 +143,7 @@ export async function backfillEmbeddings(
               // v's column names are chosen not to collide with the columns textExpression reads
               `update ${t.table} as t set embedding = v.mhq_vec::vector, embedding_model = $4
                  from unnest($1::uuid[], $2::text[], $3::text[]) as v(mhq_row_id, mhq_vec, mhq_text_hash)
-                where t.id = v.mhq_row_id and (t.embedding is null or t.embedding_model is distinct from $4)${opts.models ? ofModels(5, "t.embedding_model") : ""}
+                where t.id = v.mhq_row_id and (t.embedding is null or t.embedding_model is distinct from $4)${opts.models ? ofModels(5, opts.missing, "t.") : ""}
                   and md5(${t.textExpression}) = v.mhq_text_hash
                 returning t.id`,
               [slice.map((r) => r.id), vecs.map(toVectorLiteral), slice.map((r) => md5(r.text)), provider.model, ...onlyParams],

@@ -7,37 +7,38 @@ import { getEmbeddingProvider } from "./index";
 import { EARLIER_LOCAL_MODELS, LOCAL_MODEL } from "./local";
 
 /**
- * Vectors an earlier release's local model made are never compared with the current model's, so
- * until they are re-embedded their rows are found by their words only. With the local provider
- * (offline, free) the server re-embeds them itself, a few seconds after it starts, in bulk steps that
- * give way to requests; `npm run embed:backfill` does the same at once. Another provider is never
- * called on the server's own initiative: its calls cost money, so re-embedding stays an admin's
- * choice (the console's Re-embed button).
+ * Vectors an earlier release's local model made are never compared with the current model's, and a
+ * row without a vector (a release that changed the text a row is searched by cleared its vector, an
+ * opt-out erasure redacted the row) has none to compare: until they are embedded, those rows are
+ * found by their words only. With the local provider (offline, free) the server embeds them itself, a
+ * few seconds after it starts, in bulk steps that give way to requests; `npm run embed:backfill` does
+ * the same at once. Another provider is never called on the server's own initiative: its calls cost
+ * money, so re-embedding stays an admin's choice (the console's Re-embed button).
  */
 const START_DELAY_MS = 5_000;
 
 const state = processWide<{ timer?: NodeJS.Timeout; running?: Promise<void>; stopping?: boolean }>("localReembed", () => ({}));
 
-/** Rows whose vector an earlier local model made, in every table that holds vectors. */
-export async function countEarlierLocalVectors(): Promise<number> {
-  const counts = await asSystem((tx) => countQueued(tx, undefined, LOCAL_MODEL, EARLIER_LOCAL_MODELS), { lane: "bulk" });
+/** Rows the local model is to embed: those an earlier local model embedded and those without a vector, in every table that holds vectors. */
+export async function countLocalReembedQueue(): Promise<number> {
+  const counts = await asSystem((tx) => countQueued(tx, undefined, LOCAL_MODEL, EARLIER_LOCAL_MODELS, true), { lane: "bulk" });
   return counts.reduce((n, c) => n + c.remaining, 0);
 }
 
-/** Re-embeds every row an earlier local model embedded (until a shutdown); resolves with how many were. */
-export async function reembedEarlierLocalVectors(): Promise<number> {
+/** Embeds every row countLocalReembedQueue counts (until a shutdown); resolves with how many were. */
+export async function reembedForLocalModel(): Promise<number> {
   if (getEmbeddingProvider().name !== "local") return 0;
-  const waiting = await countEarlierLocalVectors();
+  const waiting = await countLocalReembedQueue();
   if (!waiting) return 0;
-  console.log(`[memory-hq] re-embedding ${waiting} rows made by an earlier release's local model (searches find them by their words until then)`);
+  console.log(`[memory-hq] embedding ${waiting} rows without a vector of the local model (searches find them by their words until then)`);
   const started = performance.now();
   const report = await asJobRun(
     "embedding_backfill",
-    () => backfillEmbeddings({ models: EARLIER_LOCAL_MODELS, stop: () => Boolean(state.stopping) }),
+    () => backfillEmbeddings({ models: EARLIER_LOCAL_MODELS, missing: true, stop: () => Boolean(state.stopping) }),
     (r) => Boolean(r.error),
   );
   const seconds = ((performance.now() - started) / 1000).toFixed(1);
-  console.log(`[memory-hq] re-embedded ${report.embedded} of ${waiting} rows made by an earlier local model in ${seconds} s`);
+  console.log(`[memory-hq] embedded ${report.embedded} of ${waiting} rows without a vector of the local model in ${seconds} s`);
   return report.embedded;
 }
 
@@ -45,9 +46,9 @@ export async function reembedEarlierLocalVectors(): Promise<number> {
 export function startLocalReembed(): void {
   if (process.env.NODE_ENV === "test" || process.env.VITEST || state.timer) return;
   state.timer = setTimeout(() => {
-    state.running = reembedEarlierLocalVectors().then(
+    state.running = reembedForLocalModel().then(
       () => undefined,
-      (err) => console.error("[memory-hq] re-embedding an earlier local model's vectors stopped:", err instanceof Error ? err.message : err),
+      (err) => console.error("[memory-hq] embedding rows with the local model stopped:", err instanceof Error ? err.message : err),
     );
   }, START_DELAY_MS);
   state.timer.unref();

@@ -44,8 +44,8 @@ async function recordInteractions(caller: Caller, items: Item[], opts: { batch: 
   });
 
   // one embedding request for the whole transcript, made before any connection is held; a turn's
-  // vector covers its attachments' captions too
-  const vectors = await tryEmbed(items.map((i) => searchableText(i.content, i.attachments)));
+  // vector covers its speaker and its attachments' captions too
+  const vectors = await tryEmbed(items.map((i) => searchableText(i.speaker, i.content, i.attachments)));
   const now = new Date();
   const rows: q.NewInteraction[] = items.map((item, index) => ({
     id: randomUUID(),

@@ -46,7 +46,7 @@ describe("POST /interactions with attachments", () => {
     expect(listed.body.interactions[0].attachments).toEqual(attachments);
   });
 
-  it("is found by retrieve through a word only its caption holds, and the item shows the caption", async () => {
+  it("is found by retrieve through a word only its caption holds, and the item shows who said it and the caption", async () => {
     const agent = await createAgent({ kind: "internal", role: "orchestrator" });
     const word = rareWord();
     const written = await as(agent.key).post("/api/v1/interactions/batch", {
@@ -59,7 +59,7 @@ describe("POST /interactions with attachments", () => {
     expect(written.status, JSON.stringify(written.body)).toBe(201);
     const found = await as(agent.key).post("/api/v1/retrieve", { message: `What does the ${word} code mean?`, scopes: ["interactions"] });
     expect(found.status).toBe(200);
-    expect(found.body.items[0]).toMatchObject({ id: written.body.interactions[1].id, content: `Here is the panel now\n[image: an error code ${word} blinking on the heater panel]` });
+    expect(found.body.items[0]).toMatchObject({ id: written.body.interactions[1].id, content: `Dana: Here is the panel now\n[image: an error code ${word} blinking on the heater panel]` });
     expect(found.body.context).toContain(`[image: an error code ${word} blinking on the heater panel]`);
   });
 

@@ -83,6 +83,23 @@ describe("opt-out erasure", () => {
       content: `Left a voicemail for ${PERSON.name} at 863-555-0142 about Tuesday.`,
     });
     expect(unlinked.status).toBe(201);
+    // a turn of hers recorded without the contact: her name only as its speaker, which the search
+    // reads as part of the turn
+    const spoke = await as(specialist.key).post("/api/v1/interactions", {
+      clientId: sunrise.id,
+      channel: "chat",
+      direction: "inbound",
+      speaker: PERSON.name,
+      content: "The heater is leaking again since Sunday.",
+    });
+    expect(spoke.status).toBe(201);
+    const db = await getDatabase();
+    const indexedName = () =>
+      db.query<{ lexeme: string }>(
+        `select lexeme from interaction_postings where lexeme = 'whitfield'
+         union all select lexeme from interaction_term_stats where lexeme = 'whitfield'`,
+      );
+    expect((await indexedName()).length).toBeGreaterThan(0);
     expect((await as(manager.key).put(`/api/v1/contacts/${contactId}/facts/water_heater`, { value: "50-gallon gas", confidence: 0.9 })).status).toBe(200);
     const pending = await as(fieldSpecialist.key).post("/api/v1/suggestions", {
       contactId, key: "preferred_time", value: "mornings", confidence: 0.8, interactionId: heard.body.interaction.id,
@@ -107,8 +124,9 @@ describe("opt-out erasure", () => {
     expect(res.body.erased.redactedRows).toBeGreaterThanOrEqual(4);
 
     expect(await findTraces(NEEDLES)).toEqual([]);
+    // nor the search's index: the turns whose text or speaker was redacted were indexed again
+    expect(await indexedName()).toEqual([]);
 
-    const db = await getDatabase();
     expect(await db.query("select id from interactions where id = $1", [heard.body.interaction.id])).toHaveLength(0);
     const [kept] = await db.query<{ content: string; embedding: unknown }>("select content, embedding from interactions where id = $1", [unlinked.body.interaction.id]);
     expect(kept!.content).toBe("Left a voicemail for [erased] at [erased] about Tuesday.");

@@ -9,7 +9,8 @@ import { claimsFor, withClaims } from "@/lib/db/caller";
 import { setEmbeddingProviderForTests, type EmbeddingProvider } from "@/lib/embeddings";
 import { backfillEmbeddings, countQueued } from "@/lib/embeddings/backfill";
 import { EARLIER_LOCAL_MODELS, embedLocal, LOCAL_MODEL } from "@/lib/embeddings/local";
-import { countEarlierLocalVectors, reembedEarlierLocalVectors } from "@/lib/embeddings/local-upgrade";
+import { countLocalReembedQueue, reembedForLocalModel } from "@/lib/embeddings/local-upgrade";
+import { searchableText, type Attachment } from "@/lib/memories/attachments";
 import { conversationQueryVector } from "@/lib/retrieval/search/conversation-ranker";
 import { RELATED_TURN_SIMILARITY, STRONG_SIMILARITY } from "@/lib/retrieval/search/relevance";
 import { flushTermStats } from "@/lib/retrieval/search/term-stats";
@@ -410,6 +411,38 @@ describe("the relevance floor on conversation turns", () => {
     // the speaker's name alone with nonsense is still nonsense: one word of the message
     const nonsense = await retrieve(me, { message: `zzzqqq qqqzzz xxyyzz ${name}`, scopes: ["interactions"] });
     expect(nonsense.body.items).toEqual([]);
+    // the turn is searched as its speaker's words: the item reads so, the index holds the name
+    // (the ranking's words and the transcript search), and the vector was made from that text
+    expect(res.body.items[0].content).toBe(`${name}: ${volunteering}`);
+    expect(res.body.items[0].meta.lexicalScore).toBeGreaterThan(0);
+    const listed = await as(me.key).get(`/api/v1/interactions?q=${encodeURIComponent(name)}`);
+    expect(listed.status).toBe(200);
+    expect(listed.body.interactions.map((i: { id: string }) => i.id)).toEqual([said]);
+    const db = await getDatabase();
+    const [row] = await db.query<{ embedding: string }>("select embedding::text as embedding from interactions where id = $1", [said]);
+    const fresh = embedLocal(`${name}: ${volunteering}`);
+    expect((JSON.parse(row!.embedding) as number[]).reduce((s, x, i) => s + x * fresh[i]!, 0)).toBeGreaterThan(0.999);
+  });
+
+  it("composes a turn's searched text the same in the database and in the app: the speaker once, then the text and the captions", async () => {
+    const db = await getDatabase();
+    const image = [{ kind: "image" as const, caption: "a red bike by the lake" }];
+    const cases: [string, string, Attachment[], string][] = [
+      ["Andrew", "I went hiking", [], "Andrew: I went hiking"],
+      // recorded with the name already: not given twice, whatever its case
+      ["Andrew", "Andrew: I went hiking", [], "Andrew: I went hiking"],
+      ["Andrew", "ANDREW: I went hiking", [], "ANDREW: I went hiking"],
+      // the name not followed by a colon is words of the turn, not its label
+      ["Andrew", "Andrew went hiking", [], "Andrew: Andrew went hiking"],
+      ["", "No speaker here", [], "No speaker here"],
+      ["Zoë 🚲", "Zoë 🚲: rode along the lake", image, "Zoë 🚲: rode along the lake\n[image: a red bike by the lake]"],
+      ["Zoë 🚲", "rode along the lake", image, "Zoë 🚲: rode along the lake\n[image: a red bike by the lake]"],
+    ];
+    for (const [speaker, content, attachments, expected] of cases) {
+      expect(searchableText(speaker, content, attachments)).toBe(expected);
+      const [row] = await db.query<{ text: string }>("select mhq.interaction_text($1, $2, $3::jsonb) as text", [speaker, content, JSON.stringify(attachments)]);
+      expect(row!.text).toBe(expected);
+    }
   });
 });
 
@@ -507,36 +540,45 @@ describe("vectors record their model", () => {
     expect(back.find((q) => q.table === "interactions")!.remaining).toBeGreaterThan(0);
   });
 
-  it("re-embeds on its own what an earlier release's local model embedded, and leaves other models' vectors to the admin", async () => {
+  it("embeds on its own what an earlier release's local model embedded and rows without a vector, and leaves other models' vectors to the admin", async () => {
     const me = await createAgent({ kind: "internal", role: "orchestrator" });
     const topic = word();
     const earlier = await turn(me, "Pat", `The ${topic} boiler was serviced`);
     const otherModel = await turn(me, "Pat", `The ${topic} boiler passed its inspection`);
+    const cleared = await turn(me, "Pat", `The ${topic} boiler needs a new valve`);
     const db = await getDatabase();
+    // rows earlier tests of this file left without a vector
+    const waiting = await countLocalReembedQueue();
     const mirrored = (text: string) => `[${embedLocal(text).map((x) => -x).join(",")}]`;
     await db.query("update interactions set embedding = $2::vector, embedding_model = $3 where id = $1", [
       earlier, mirrored(`Pat: The ${topic} boiler was serviced`), EARLIER_LOCAL_MODELS[0],
     ]);
     await db.query("update interactions set embedding_model = 'test-other-model' where id = $1", [otherModel]);
-    expect(await countEarlierLocalVectors()).toBe(1);
+    await db.query("update interactions set embedding = null where id = $1", [cleared]);
+    expect(await countLocalReembedQueue()).toBe(waiting + 2);
 
     // until re-embedded, the row is found by its words only
     const before = await retrieve(me, { message: `${topic} boiler serviced`, scopes: ["interactions"] });
     expect(ids(before)).toContain(earlier);
     expect(before.body.items.find((i: { id: string }) => i.id === earlier).meta?.similarity ?? null).toBeNull();
 
-    expect(await reembedEarlierLocalVectors()).toBe(1);
+    expect(await reembedForLocalModel()).toBe(waiting + 2);
     const rows = await db.query<{ id: string; model: string; embedding: string }>(
       "select id, embedding_model as model, embedding::text as embedding from interactions where id = any($1::uuid[])",
-      [[earlier, otherModel]],
+      [[earlier, otherModel, cleared]],
     );
     const byId = new Map(rows.map((r) => [r.id, r]));
+    const cosine = (id: string, text: string) => {
+      const stored = JSON.parse(byId.get(id)!.embedding) as number[];
+      const fresh = embedLocal(text);
+      return stored.reduce((s, x, i) => s + x * fresh[i]!, 0);
+    };
     expect(byId.get(earlier)!.model).toBe(LOCAL_MODEL);
-    const stored = JSON.parse(byId.get(earlier)!.embedding) as number[];
-    const fresh = embedLocal(`Pat: The ${topic} boiler was serviced`);
-    expect(stored.reduce((s, x, i) => s + x * fresh[i]!, 0)).toBeGreaterThan(0.999);
+    expect(cosine(earlier, `Pat: The ${topic} boiler was serviced`)).toBeGreaterThan(0.999);
+    expect(byId.get(cleared)!.model).toBe(LOCAL_MODEL);
+    expect(cosine(cleared, `Pat: The ${topic} boiler needs a new valve`)).toBeGreaterThan(0.999);
     expect(byId.get(otherModel)!.model).toBe("test-other-model");
-    expect(await countEarlierLocalVectors()).toBe(0);
+    expect(await countLocalReembedQueue()).toBe(0);
     const after = await retrieve(me, { message: `${topic} boiler serviced`, scopes: ["interactions"] });
     expect(after.body.items.find((i: { id: string }) => i.id === earlier).meta.similarity).toBeGreaterThan(0.5);
   });

@@ -141,6 +141,52 @@ async function expectThreadSplit(db: Database) {
   expect(stats).toEqual([{ kind: "agent", df: 1 }]);
 }
 
+/** A turn without a speaker, stored beside the transcript (after it, so its order is not disturbed). */
+const UNSPOKEN = "bbbbbbbb-0000-4000-8000-0000000000b1";
+
+/**
+ * Vectors on the stored turns, as the earlier release's writes left them (of the width its column
+ * takes), and a turn without a speaker with one: the upgrade clears a vector only where the turn's
+ * searched text changed.
+ */
+async function storeVectors(db: Database) {
+  await db.query(
+    `insert into interactions (id, agent_id, channel, direction, content, occurred_at)
+     values ($1, 'aaaaaaaa-0000-4000-8000-000000000000', 'chat', 'outbound', 'A note without a speaker', '2025-06-03T10:00:00Z')`,
+    [UNSPOKEN],
+  );
+  const [col] = await db.query<{ dims: number }>(
+    "select atttypmod as dims from pg_attribute where attrelid = 'interactions'::regclass and attname = 'embedding'",
+  );
+  const dims = col!.dims > 0 ? col!.dims : 3;
+  await db.query(`update interactions set embedding = array_fill(0.1::real, array[${dims}])::vector where id = any($1::uuid[])`, [[...TIED, UNSPOKEN]]);
+}
+
+/**
+ * After the upgrade a turn recorded as the words alone is searched as its speaker's words: Dana's
+ * turns are found by "Dana" (the ranking's postings, their statistics, the transcript search), and
+ * their vectors, made from the words alone, are cleared for the re-embedding; the turn without a
+ * speaker keeps its vector.
+ */
+async function expectSpeakerIndexed(db: Database) {
+  const [postings] = await db.query<{ n: number }>(
+    "select count(*)::int as n from interaction_postings where interaction_id = any($1::uuid[]) and lexeme = 'dana'",
+    [TIED],
+  );
+  expect(postings!.n).toBe(TIED.length);
+  const [df] = await db.query<{ df: number }>(
+    "select df from interaction_term_stats where scope_kind = 'agent' and scope_id = 'aaaaaaaa-0000-4000-8000-000000000000' and lexeme = 'dana'",
+  );
+  expect(df?.df).toBe(TIED.length);
+  const [fts] = await db.query<{ n: number }>(
+    "select count(*)::int as n from interactions where id = any($1::uuid[]) and fts @@ to_tsquery('english', 'dana')",
+    [TIED],
+  );
+  expect(fts!.n).toBe(TIED.length);
+  const vectors = await db.query<{ id: string }>("select id from interactions where id = any($1::uuid[]) and embedding is not null", [[...TIED, UNSPOKEN]]);
+  expect(vectors.map((v) => v.id)).toEqual([UNSPOKEN]);
+}
+
 /** After the upgrade the ranking's neighbours follow the order the turns arrived in (seq). */
 async function expectArrivalOrder(db: Database) {
   const rows = await db.query<{ id: string; prev: string | null; next: string | null }>(
@@ -176,9 +222,11 @@ describe.runIf(transport === "postgres")("upgrade on a real PostgreSQL", () => {
     await storeTiedTranscript(pool);
     await storeKnowledge(pool);
     const mixed = await storeMixedThread(pool);
+    await storeVectors(pool);
     await pool.close();
     expect(npmMigrate({ DATABASE_URL: old.url! })).toMatch(/Applied \d+ migration/);
     await expectArrivalOrder(old.db);
+    await expectSpeakerIndexed(old.db);
     await expectKnowledgeWordsCounted(old.db);
     if (mixed) await expectThreadSplit(old.db);
 
@@ -213,6 +261,7 @@ describe.runIf(transport === "pglite")("upgrade of the embedded database", () =>
     await storeTiedTranscript(old.db);
     await storeKnowledge(old.db);
     const mixed = await storeMixedThread(old.db);
+    await storeVectors(old.db);
     await old.db.close();
     expect(npmMigrate({ DATA_DIR: oldDir })).toMatch(/Applied \d+ migration/);
 
@@ -220,6 +269,7 @@ describe.runIf(transport === "pglite")("upgrade of the embedded database", () =>
     const fresh = await openPglite(path.join(freshInstall(), "pglite"));
     try {
       await expectArrivalOrder(upgraded.db);
+      await expectSpeakerIndexed(upgraded.db);
       await expectKnowledgeWordsCounted(upgraded.db);
       if (mixed) await expectThreadSplit(upgraded.db);
       const lines = await schemaFingerprint(upgraded.db);

@@ -142,7 +142,7 @@ async function searchScope(
       const judged = judgeScope(
         hits,
         (h) => ({
-          text: `${h.speaker}\n${searchableText(h.content, h.attachments)}`,
+          text: searchableText(h.speaker, h.content, h.attachments),
           day: longDay(new Date(h.occurredAt)),
           similarity: h.similarity,
           matched:
@@ -158,8 +158,8 @@ async function searchScope(
         source: "interactions",
         id: i.id,
         title: interactionTitle(i),
-        // what was said and what its photos showed, as the turn was searched
-        content: truncate(searchableText(i.content, i.attachments), ITEM_CONTENT_CHARS),
+        // who said it, what was said and what its photos showed, as the turn was searched
+        content: truncate(searchableText(i.speaker, i.content, i.attachments), ITEM_CONTENT_CHARS),
         score: i.score,
         createdAt: i.occurredAt,
         meta: {

@@ -1,8 +1,8 @@
 -- (Re)writes the postings and document rows of these interactions, all at once: each one's BM25F
--- document is its own text with its attachments' captions (weight 1; mhq.interaction_text), the two
--- turns before it (0.5, 0.25), the two after it (0.3, 0.15; not counted in its length) and its day
--- (0.5). Each text involved is analysed once, however
--- many documents it is part of (a batch of turns of one conversation shares most of them).
+-- document is its own text with its speaker and its attachments' captions (weight 1;
+-- mhq.interaction_text), the two turns before it (0.5, 0.25), the two after it (0.3, 0.15; not
+-- counted in its length) and its day (0.5). Each text involved is analysed once, however many
+-- documents it is part of (a batch of turns of one conversation shares most of them).
 -- Conversation labels follow in conversation order: a turn takes the label of the turn before it
 -- unless that label started more than 24 hours earlier; a turn whose label changes (an earlier turn
 -- arrived late, or bridged two runs) carries the rest of its old run with it. The document rows are
@@ -55,12 +55,12 @@ begin
   ),
   -- the rows involved, read once by their ids
   src as (
-    select x.id, x.agent_id, x.client_id, x.content, x.attachments, x.occurred_at from interactions x where x.id = any(v_all)
+    select x.id, x.agent_id, x.client_id, x.speaker, x.content, x.attachments, x.occurred_at from interactions x where x.id = any(v_all)
   ),
   -- each text's lexemes, once
   own as (
     select x.id, w.lexeme, coalesce(array_length(w.positions, 1), 1)::float8 as n
-      from src x, unnest(to_tsvector('english', mhq.interaction_text(x.content, x.attachments))) w
+      from src x, unnest(to_tsvector('english', mhq.interaction_text(x.speaker, x.content, x.attachments))) w
   ),
   terms as (
     select t.id, o.lexeme, f.w * o.n as tf, f.counted
