@@ -1,8 +1,8 @@
 // Runs once when a Next.js server starts, in the Node.js runtime only (both need it):
 // - OpenTelemetry traces, when the standard OTEL_* variables name an OTLP endpoint;
 // - the nightly consolidation's scheduler (it needs the database) and the janitor of imports left
-//   unfinished, and the re-embedding of vectors an earlier release's local model made; each sets a
-//   timer and returns at once, so start-up never waits;
+//   unfinished, and the local model's embedding of rows an earlier release's local model embedded
+//   or left without a vector; each sets a timer and returns at once, so start-up never waits;
 // - the bridge server.mjs calls (admission at accept, graceful shutdown): lib/http/server-bridge.ts.
 export async function register() {
   if (process.env.NEXT_RUNTIME === "nodejs") {
