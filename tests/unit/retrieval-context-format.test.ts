@@ -52,7 +52,7 @@ describe("the retrieved context block", () => {
         "[1] HQ knowledge base (procedure, 2026-02-15) — Rescheduling a job",
         "Offer two slots, confirm by SMS.",
         "",
-        "[2] Conversation (sms, 2026-02-14) — From Maria (sms)",
+        "[2] Conversation (2026-02-14) — From Maria (sms)",
         "Can we move Tuesday's visit?",
         "",
         "[3] Memory (core/preference, 2026-01-02) — Maria prefers mornings",

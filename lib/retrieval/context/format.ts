@@ -44,7 +44,8 @@ function itemHeading(item: Pick<FusedItem, "source" | "title" | "createdAt" | "m
   const facts: string[] = [];
   if (typeof meta.tier === "string" && typeof meta.category === "string") facts.push(`${meta.tier}/${meta.category}`);
   else if (typeof meta.category === "string") facts.push(meta.category);
-  if (typeof meta.channel === "string") facts.push(meta.channel);
+  // a conversation turn's title already names its channel ("From Maria (sms)")
+  if (typeof meta.channel === "string" && !item.title.includes(`(${meta.channel})`)) facts.push(meta.channel);
   facts.push(day(item.createdAt));
   return `${SOURCE_LABELS[item.source]} (${facts.join(", ")}) — ${item.title}`;
 }
