@@ -78,6 +78,11 @@ describe("a batch stored in steps", () => {
     const viewer = await createHqUser("viewer");
     const word = rareWord();
     const items = transcript(word);
+    // a name one turn mentions joins the agent's trigger vocabulary when the batch is published
+    const named = `Ka${Array.from({ length: 6 }, () => "bcdfghjklmnprstvz"[Math.floor(Math.random() * 17)]).join("")}`;
+    items[5]!.content = `turn 5 about ${word} with ${named}`;
+    const heard = async () =>
+      (await (await getDatabase()).query("select 1 from agent_people where agent_id = $1 and name = $2", [manager.id, named])).length;
     const gate = pauseAt("store");
     const posting = as(manager.key).post("/api/v1/interactions/batch", { interactions: items });
     const batchId = await gate.paused;
@@ -93,6 +98,7 @@ describe("a batch stored in steps", () => {
     expect(found.body.items).toEqual([]);
     expect(await visibleTo(agentCaller(manager, "manager"), manager.id)).toBe(0);
     expect(await visibleTo(hqAdmin, manager.id)).toBe(0);
+    expect(await heard()).toBe(0);
 
     // the batch's row: its agent's own; no one else reads, changes, publishes or indexes it
     const db = await getDatabase();
@@ -122,6 +128,7 @@ describe("a batch stored in steps", () => {
     expect(res.status, JSON.stringify(res.body)).toBe(201);
     expect(await stored(manager.id)).toEqual({ n: 40, hidden: 0 });
     expect(await visibleTo(hqAdmin, manager.id)).toBe(40);
+    expect(await heard()).toBe(1);
     const listed = await as(manager.key).get(`/api/v1/interactions?conversationId=${encodeURIComponent(items[0]!.conversationId)}&limit=100`);
     expect(listed.body.interactions.map((i: { content: string }) => i.content)).toEqual(items.map((i) => i.content));
     const after = await as(manager.key).post("/api/v1/retrieve", { message: `What about ${word}?`, scopes: ["interactions"] });

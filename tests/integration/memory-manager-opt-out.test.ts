@@ -100,6 +100,17 @@ describe("opt-out erasure", () => {
          union all select lexeme from interaction_term_stats where lexeme = 'whitfield'`,
       );
     expect((await indexedName()).length).toBeGreaterThan(0);
+    // the surname a turn mentions is a name the trigger hears for the agent that recorded it (the
+    // manager: no memory of its own names her)
+    const mentioned = await as(manager.key).post("/api/v1/interactions", {
+      clientId: sunrise.id,
+      channel: "call",
+      direction: "outbound",
+      content: `Spoke with ${PERSON.name} about the invoice.`,
+    });
+    expect(mentioned.status).toBe(201);
+    const heardName = () => db.query("select name from agent_people where agent_id = $1 and lower(name) = 'whitfield'", [manager.id]);
+    expect(await heardName()).toHaveLength(1);
     expect((await as(manager.key).put(`/api/v1/contacts/${contactId}/facts/water_heater`, { value: "50-gallon gas", confidence: 0.9 })).status).toBe(200);
     const pending = await as(fieldSpecialist.key).post("/api/v1/suggestions", {
       contactId, key: "preferred_time", value: "mornings", confidence: 0.8, interactionId: heard.body.interaction.id,
@@ -121,11 +132,13 @@ describe("opt-out erasure", () => {
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     expect(res.body.contact).toMatchObject({ id: contactId, optOut: true, name: null, phone: null, email: null, summary: "", stage: "opted_out" });
     expect(res.body.erased).toMatchObject({ facts: 1, suggestions: 1, interactions: 1, events: 1, notes: 1 });
-    expect(res.body.erased.redactedRows).toBeGreaterThanOrEqual(4);
+    expect(res.body.erased.redactedRows).toBeGreaterThanOrEqual(5);
 
     expect(await findTraces(NEEDLES)).toEqual([]);
     // nor the search's index: the turns whose text or speaker was redacted were indexed again
     expect(await indexedName()).toEqual([]);
+    // nor the trigger's names: nothing the agent keeps mentions the surname any more
+    expect(await heardName()).toEqual([]);
 
     expect(await db.query("select id from interactions where id = $1", [heard.body.interaction.id])).toHaveLength(0);
     const [kept] = await db.query<{ content: string; embedding: unknown }>("select content, embedding from interactions where id = $1", [unlinked.body.interaction.id]);

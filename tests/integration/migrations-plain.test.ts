@@ -76,7 +76,9 @@ async function indexed(db: Database) {
     postings: await db.query(
       "select p.lexeme, round(p.tf::numeric, 3)::float8 as tf from interaction_postings p join interactions i on i.id = p.interaction_id order by i.seq, p.lexeme",
     ),
-    people: await db.query("select name, source from agent_people order by id"),
+    // by name: a database built while the migrations left placeholders gets its people from their
+    // backfills, one kind of name after another, not in the order they were heard
+    people: await db.query("select name, source from agent_people order by lower(name), name"),
   };
 }
 

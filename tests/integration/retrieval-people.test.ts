@@ -129,6 +129,45 @@ describe("the people in an agent's own memory", () => {
     expect((await trigger(me, `Does ${lena} still teach?`)).body.level).toBe("local");
   });
 
+  it("the names its conversations mention inside a sentence, heard only so, until no turn mentions them", async () => {
+    const me = await createAgent({ kind: "internal", role: "orchestrator" });
+    const other = await createAgent({ kind: "internal", role: "orchestrator" });
+    const max = personName();
+    const town = personName();
+    const opener = personName();
+    const question = `How is ${max} doing?`;
+    expect((await trigger(me, question)).body.level).toBe("none");
+
+    const adopted = await say(me, "Nate", `${opener} Joanna, guess what, we adopted a puppy called ${max} last week!`);
+    await say(me, "Joanna", `We drove him home from ${town} on Sunday.`);
+    const db = await getDatabase();
+    const names = await db.query<{ name: string; source: string }>("select name, source from agent_people where agent_id = $1", [me.id]);
+    expect(names).toEqual(expect.arrayContaining([{ name: max, source: "mention" }, { name: town, source: "mention" }]));
+    // a sentence's first word is not read as a name in a turn: chat opens with "Hey", "Wow", names alike
+    expect(names.map((n) => n.name)).not.toContain(opener);
+
+    const r = await trigger(me, question);
+    expect(r.body).toMatchObject({ level: "local", triggers: [{ kind: "name", match: max }] });
+    expect((await trigger(me, `Did you ever go back to ${town}?`)).body.level).toBe("local");
+    // heard as it was said: inside a sentence, capitalised
+    expect((await trigger(me, `${max} out the budget for the ads`)).body.level).toBe("none");
+    expect((await trigger(me, `how is ${max.toLowerCase()} doing`)).body.level).toBe("none");
+    // another agent never heard of them
+    expect((await trigger(other, question)).body.level).toBe("none");
+
+    // a memory that names them makes them a person of its memory: heard wherever the name is written
+    expect((await trigger(me, `${town} was lovely`)).body.level).toBe("none");
+    const trip = await memory(me, { title: `Weekend trip to ${town}` });
+    expect(await db.query("select source from agent_people where agent_id = $1 and name = $2", [me.id, town])).toEqual([{ source: "memory" }]);
+    expect((await trigger(me, `${town} was lovely`)).body.level).toBe("local");
+    expect((await as(me.key).patch(`/api/v1/memories/${trip.id}`, { title: "Weekend trip" })).status).toBe(200);
+
+    // the turn goes (as an erasure deletes a contact's turns): the name leaves with it
+    await db.query("delete from interactions where id = $1", [adopted.id]);
+    expect((await trigger(me, question)).body.level).toBe("none");
+    expect((await trigger(me, `Did you ever go back to ${town}?`)).body.level).toBe("local");
+  });
+
   it("a name recorded on another connection (another instance) reaches a cached vocabulary at the next call, and an erased one leaves it", async () => {
     const me = await createAgent({ kind: "internal", role: "orchestrator" });
     const name = personName();

@@ -152,7 +152,7 @@ const UNSPOKEN = "bbbbbbbb-0000-4000-8000-0000000000b1";
 async function storeVectors(db: Database) {
   await db.query(
     `insert into interactions (id, agent_id, channel, direction, content, occurred_at)
-     values ($1, 'aaaaaaaa-0000-4000-8000-000000000000', 'chat', 'outbound', 'A note without a speaker', '2025-06-03T10:00:00Z')`,
+     values ($1, 'aaaaaaaa-0000-4000-8000-000000000000', 'chat', 'outbound', 'A note without a speaker, for Pellworth', '2025-06-03T10:00:00Z')`,
     [UNSPOKEN],
   );
   const [col] = await db.query<{ dims: number }>(
@@ -185,6 +185,20 @@ async function expectSpeakerIndexed(db: Database) {
   expect(fts!.n).toBe(TIED.length);
   const vectors = await db.query<{ id: string }>("select id from interactions where id = any($1::uuid[]) and embedding is not null", [[...TIED, UNSPOKEN]]);
   expect(vectors.map((v) => v.id)).toEqual([UNSPOKEN]);
+}
+
+/**
+ * After the upgrade the names the stored turns mention inside a sentence are among the agent's
+ * people, beside its speaker, so the trigger hears them.
+ */
+async function expectMentionsHeard(db: Database) {
+  const people = await db.query<{ name: string; source: string }>(
+    "select name, source from agent_people where agent_id = 'aaaaaaaa-0000-4000-8000-000000000000' order by lower(name)",
+  );
+  expect(people).toEqual([
+    { name: "Dana", source: "speaker" },
+    { name: "Pellworth", source: "mention" },
+  ]);
 }
 
 /** After the upgrade the ranking's neighbours follow the order the turns arrived in (seq). */
@@ -227,6 +241,7 @@ describe.runIf(transport === "postgres")("upgrade on a real PostgreSQL", () => {
     expect(npmMigrate({ DATABASE_URL: old.url! })).toMatch(/Applied \d+ migration/);
     await expectArrivalOrder(old.db);
     await expectSpeakerIndexed(old.db);
+    await expectMentionsHeard(old.db);
     await expectKnowledgeWordsCounted(old.db);
     if (mixed) await expectThreadSplit(old.db);
 
@@ -270,6 +285,7 @@ describe.runIf(transport === "pglite")("upgrade of the embedded database", () =>
     try {
       await expectArrivalOrder(upgraded.db);
       await expectSpeakerIndexed(upgraded.db);
+      await expectMentionsHeard(upgraded.db);
       await expectKnowledgeWordsCounted(upgraded.db);
       if (mixed) await expectThreadSplit(upgraded.db);
       const lines = await schemaFingerprint(upgraded.db);

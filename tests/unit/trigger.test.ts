@@ -256,3 +256,27 @@ describe("smart trigger — people in the agent's own memory", () => {
     expect(ask("How's the project going?").level).toBe("shared");
   });
 });
+
+describe("smart trigger — names the agent's conversations mention", () => {
+  const vocabulary: VocabularyTerm[] = [...internalVocab, { term: "Max", type: "mention" }, { term: "Woodhaven", type: "mention" }];
+  const ask = (m: string) => classify(m, { variant: "internal", vocabulary, selfName: "Sybil" });
+
+  it.each(["How is Max doing?", "Did you ever go back to Woodhaven?", "what did the vet say about Max's leg", "Any news from 'Max' today?", "So, Max is better?"])(
+    "hears a name inside a sentence, as it was heard: %s",
+    (message) => {
+      const r = ask(message);
+      expect(r.level).toBe("local");
+      expect(r.triggers.some((t) => t.kind === "name")).toBe(true);
+    },
+  );
+
+  it("not where a sentence starts, nor written in lower case: there it is as likely an everyday word", () => {
+    expect(ask("Max out the budget for the ads").level).toBe("none");
+    expect(ask("Sounds good. Max volume tonight").level).toBe("none");
+    expect(ask("turn it up to max").level).toBe("none");
+  });
+
+  it("never makes a message shared", () => {
+    expect(ask("Should we take Max to the vet?").level).toBe("local");
+  });
+});

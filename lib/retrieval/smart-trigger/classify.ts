@@ -70,7 +70,7 @@ export function classify(message: string, opts: ClassifyOptions & { compiled?: C
   let sharedName = false;
   const named = (term: VocabularyTerm) => {
     push("name", term.term);
-    if (term.type !== "contact" && term.type !== "person") sharedName = true;
+    if (term.type !== "contact" && term.type !== "person" && term.type !== "mention") sharedName = true;
   };
   // whole terms first; a single name then counts only when no whole term already accounts for it
   // ("Tom Becker" does not also make every other Tom a match)

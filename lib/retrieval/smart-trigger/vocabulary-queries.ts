@@ -22,18 +22,25 @@ export async function vocabularyGeneration(tx: Queryable, agentId: string): Prom
 
 /** At most this many contact names join a vocabulary (most recently changed first). */
 export const VOCABULARY_CONTACTS = 500;
-/** At most this many people of the agent's own memory join its vocabulary (most recently met first). */
+/**
+ * At most this many people of the agent's own memory join its vocabulary: its speakers and the names
+ * its memories mention before the names its conversations mention, each most recently met first.
+ */
 export const VOCABULARY_PEOPLE = 500;
 
 /**
  * The names the smart trigger listens for, from the data. Internal agents: every other agent, every
  * client and its trigger terms, contacts, and missions in flight. Field agents: only their own
  * client's name, trigger terms and contacts — never an internal team name, never a mission. Both:
- * the people in the agent's own memory (agent_people: the speakers of its conversations and the
- * names its own memories mention), which RLS keeps to the agent's own rows.
+ * the people in the agent's own memory (agent_people: the speakers of its conversations, the
+ * names its own memories mention and the names its conversations mention inside a sentence), which
+ * RLS keeps to the agent's own rows.
  */
 export function listVocabularyTerms(tx: Queryable, p: { agentId: string; kind: "internal" | "field"; clientId: string | null }) {
-  const people = `(select ap.name, 'person', 9 from agent_people ap where ap.agent_id = $3 order by ap.id desc limit $4)`;
+  // the speakers and the names its memories mention first, then the names its turns mention
+  const people = `(select ap.name, case when ap.source = 'mention' then 'mention' else 'person' end, 9
+                     from agent_people ap where ap.agent_id = $3
+                    order by ap.source = 'mention', ap.id desc limit $4)`;
   if (p.kind === "field") {
     return tx.query<VocabularyTerm>(
       `select term, type from (

@@ -10,9 +10,11 @@ export interface VocabularyTerm {
   /**
    * what the term names; `agent`, `client`, `term` and `mission` are shared context for internal
    * agents. `person`: someone in the agent's own memory (a speaker of its conversations, a name its
-   * memories mention), matched only when written capitalised ("Will", not "will").
+   * memories mention), matched only when written capitalised ("Will", not "will"). `mention`: a name
+   * the agent's conversations mention inside a sentence ("we adopted a puppy, Max"), matched only so:
+   * capitalised, inside a sentence of the message ("How is Max doing?", not "Max out the budget").
    */
-  type: "agent" | "client" | "contact" | "mission" | "term" | "person";
+  type: "agent" | "client" | "contact" | "mission" | "term" | "person" | "mention";
 }
 
 const escapeRe = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
@@ -34,6 +36,9 @@ export interface CompiledTerm {
   term: VocabularyTerm;
 }
 
+/** Where a sentence goes on: a letter, digit or comma (a quote or bracket between), then spaces. */
+const INSIDE_SENTENCE = "(?<=[\\p{L}\\p{N},;][\"'“‘(]?\\s+[\"'“‘(]?)";
+
 /** Compiles a vocabulary once per caller; `classify` is then a handful of regex tests. */
 export function compileVocabulary(terms: VocabularyTerm[], selfName?: string): CompiledTerm[] {
   const seen = new Set<string>();
@@ -44,11 +49,14 @@ export function compileVocabulary(terms: VocabularyTerm[], selfName?: string): C
     seen.add(norm);
     const escaped = escapeRe(norm).replace(/ /g, "\\s+");
     const words = norm.match(/[\p{L}\p{N}]+/gu) ?? [];
-    const person = t.type === "person";
+    const mention = t.type === "mention";
+    const person = t.type === "person" || mention;
     // a person's name is matched as a name: each word capitalised, the rest of it in any case
     const pattern = person ? norm.split(" ").map((w) => (w ? escapeRe(w[0]!.toUpperCase()) + caseless(w.slice(1)) : "")).join("\\s+") : escaped;
+    // a mention inside a sentence: after a word (and a comma or a quote), not where a sentence starts
+    const before = mention ? INSIDE_SENTENCE : "(?:^|[^\\p{L}\\p{N}])";
     const entry: CompiledTerm = {
-      re: new RegExp(`(?:^|[^\\p{L}\\p{N}])${pattern}(?:'s|s')?(?=$|[^\\p{L}\\p{N}])`, "u"),
+      re: new RegExp(`${before}${pattern}(?:'s|s')?(?=$|[^\\p{L}\\p{N}])`, "u"),
       keys: words.slice(0, 1),
       term: t,
       ...(person ? { cased: true } : {}),

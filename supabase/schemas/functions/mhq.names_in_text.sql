@@ -4,7 +4,9 @@
 -- capitalised anyway, so it counts only when it is shown to be a name: a possessive ("Dana's"),
 -- followed by another capitalised word ("Dana Whitfield"), or followed by a verb people are the
 -- subject of ("Dana is moving", "Marco said"). At most 20 names per text, in order of appearance.
-create or replace function mhq.names_in_text(p_text text) returns setof text
+-- `p_sentence_starts` false: inside a sentence only. Chat is written loosely ("Hey Joanna", "Wow
+-- Nate", "Nature is healing"), so a conversation turn's sentence starts are not read for names.
+create or replace function mhq.names_in_text(p_text text, p_sentence_starts boolean default true) returns setof text
 language plpgsql immutable parallel safe
 set search_path = pg_catalog, pg_temp
 as $$
@@ -27,6 +29,7 @@ begin
       continue when lower(v_word) = any (v_seen);
       continue when to_tsvector('english'::regconfig, v_word) = ''::tsvector;
       continue when lower(v_word) ~ '^(monday|tuesday|wednesday|thursday|friday|saturday|sunday|january|february|march|april|june|july|august|september|october|november|december|today|tomorrow|yesterday|tonight|also|please|thanks|thank|note|hello|okay|sure|great|yes|team|client|clients|customer|customers|agent|agents|user|users|everyone|everybody|someone|somebody|nobody|anyone|mrs|miss|prof|english|spanish|french|german|christmas|easter|thanksgiving|mon|tue|wed|thu|fri|sat|sun|jan|feb|mar|apr|jun|jul|aug|sep|sept|oct|nov|dec)s?$';
+      continue when i = 1 and not p_sentence_starts;
       if i = 1 then
         v_next := regexp_replace(coalesce(v_words[i + 1], ''), '[^[:alpha:]''’-]', '', 'g');
         continue when not (
@@ -44,4 +47,4 @@ begin
 end
 $$;
 
-comment on function mhq.names_in_text(text) is 'the names a text mentions (capitalised words that are not everyday words), for the trigger vocabulary';
+comment on function mhq.names_in_text(text, boolean) is 'the names a text mentions (capitalised words that are not everyday words), for the trigger vocabulary';

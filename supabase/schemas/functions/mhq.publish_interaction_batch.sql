@@ -2,8 +2,8 @@
 -- step, after every turn was written and indexed. Refused (and nothing shown) when a contact its
 -- turns name (`p_contacts`, as sent: an erasure may have deleted those turns meanwhile) opted out
 -- (MHQ09: the contacts are read with the same row lock every write naming a contact takes,
--- mhq.refuse_opted_out_contact) or when its turns are not all there (MHQ10). The speakers of its turns join the agent's people, as a
--- single write's do (mhq.record_interaction_people). Answers the number of turns published.
+-- mhq.refuse_opted_out_contact) or when its turns are not all there (MHQ10). The speakers of its turns and the names they mention
+-- join the agent's people, as a single write's do (mhq.record_interaction_people). Answers the number of turns published.
 create or replace function mhq.publish_interaction_batch(p_batch uuid, p_contacts uuid[])
 returns integer
 language plpgsql volatile security definer
@@ -35,15 +35,21 @@ begin
   end if;
   update interaction_batches set state = 'published', published_at = now() where id = p_batch;
   insert into agent_people (agent_id, name, source)
-  select d.agent_id, d.name, 'speaker'
-    from (select distinct on (lower(x.name)) x.agent_id, x.name
-            from (select i.agent_id, mhq.person_name(i.speaker) as name, i.occurred_at, i.seq
-                    from interactions i where i.batch_id = p_batch) x
+  select d.agent_id, d.name, d.source
+    from (select distinct on (lower(x.name)) x.agent_id, x.name, x.source
+            from (select i.agent_id, mhq.person_name(i.speaker) as name, 'speaker' as source, i.occurred_at, i.seq
+                    from interactions i where i.batch_id = p_batch
+                  union all
+                  select i.agent_id, n.name, 'mention', i.occurred_at, i.seq
+                    from interactions i cross join lateral mhq.names_in_text(i.content, false) n (name)
+                   where i.batch_id = p_batch) x
            where x.name is not null
-           order by lower(x.name), x.occurred_at, x.seq) d
-   where not exists (select 1 from agent_people p where p.agent_id = d.agent_id and lower(p.name) = lower(d.name))
+           order by lower(x.name), x.source = 'mention', x.occurred_at, x.seq) d
+   where not exists (select 1 from agent_people p
+                      where p.agent_id = d.agent_id and lower(p.name) = lower(d.name) and (p.source <> 'mention' or d.source = 'mention'))
    order by lower(d.name)
-  on conflict do nothing;
+  on conflict (agent_id, lower(name)) do update set source = excluded.source
+   where agent_people.source = 'mention' and excluded.source <> 'mention';
   return stored;
 end
 $$;

@@ -1,7 +1,8 @@
 -- New or rewritten memories of an agent's own (scope 'agent'), once per statement: the names their
--- title and content mention (mhq.names_in_text) join the agent's people. On a rewrite (a redaction,
--- an edit), a name the old text mentioned that none of the agent's memories mentions any more
--- leaves them. Rows are written in key order and deleted in id order.
+-- title and content mention (mhq.names_in_text) join the agent's people (a name only its turns had
+-- mentioned becomes one its memories mention, heard wherever it is written). On a rewrite (a redaction,
+-- an edit), a name the old text mentioned that nothing of the agent's names any more (its memories,
+-- its turns: mhq.agent_still_names) leaves them. Rows are written in key order and deleted in id order.
 create or replace function mhq.record_memory_people() returns trigger
 language plpgsql security definer
 set search_path = public, pg_temp
@@ -18,11 +19,8 @@ begin
                 cross join lateral mhq.names_in_text(g.title || E'\n' || g.content) n (name)
                 where g.scope = 'agent') d
            on p.agent_id = d.agent_id and lower(p.name) = d.n
-        where p.source = 'memory'
-          -- the word anywhere in the agent's memories, in any case: kept (names are letters only)
-          and not exists (select 1 from memories m
-                           where m.agent_id = d.agent_id and m.scope = 'agent'
-                             and (m.title || E'\n' || m.content) ~* ('\m' || d.n || '\M'))
+        -- kept while the agent's memories (in any case) or its turns still name them
+        where not mhq.agent_still_names(d.agent_id, p.name)
         order by p.id
           for update of p);
     insert into agent_people (agent_id, name, source)
@@ -33,9 +31,10 @@ begin
              cross join lateral mhq.names_in_text(f.title || E'\n' || f.content) n (name)
              where f.scope = 'agent'
              order by f.agent_id, lower(n.name), n.name) d
-     where not exists (select 1 from agent_people p where p.agent_id = d.agent_id and lower(p.name) = lower(d.name))
+     where not exists (select 1 from agent_people p
+                        where p.agent_id = d.agent_id and lower(p.name) = lower(d.name) and p.source <> 'mention')
      order by d.agent_id, lower(d.name)
-    on conflict do nothing;
+    on conflict (agent_id, lower(name)) do update set source = excluded.source where agent_people.source = 'mention';
   else
     insert into agent_people (agent_id, name, source)
     select d.agent_id, d.name, 'memory'
@@ -44,9 +43,10 @@ begin
              cross join lateral mhq.names_in_text(f.title || E'\n' || f.content) n (name)
              where f.scope = 'agent'
              order by f.agent_id, lower(n.name), n.name) d
-     where not exists (select 1 from agent_people p where p.agent_id = d.agent_id and lower(p.name) = lower(d.name))
+     where not exists (select 1 from agent_people p
+                        where p.agent_id = d.agent_id and lower(p.name) = lower(d.name) and p.source <> 'mention')
      order by d.agent_id, lower(d.name)
-    on conflict do nothing;
+    on conflict (agent_id, lower(name)) do update set source = excluded.source where agent_people.source = 'mention';
   end if;
   return null;
 end
