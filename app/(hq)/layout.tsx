@@ -1,14 +1,18 @@
 import { cookies, headers } from "next/headers";
 import { redirect } from "next/navigation";
+import { DatabaseNotReady } from "@/components/auth/database-not-ready";
 import { HqShell } from "@/components/shell/hq-shell";
 import { safeNextPath } from "@/lib/auth/next-path";
 import { needsSetup } from "@/lib/auth/service";
 import { getSessionUser } from "@/lib/auth/session";
 import { supabaseAuthConfig } from "@/lib/auth/supabase";
+import { databaseNotReady } from "@/lib/db";
 import { SEAM_HEADERS } from "@/server/seam.mjs";
 
 // Every console page needs a signed-in HQ user; the API checks each call again on its own.
 export default async function HqLayout({ children }: { children: React.ReactNode }) {
+  const notReady = await databaseNotReady();
+  if (notReady) return <DatabaseNotReady message={notReady} />;
   const user = await getSessionUser(await cookies());
   if (!user || !user.userId) {
     // with Supabase Auth the first admin comes from app_metadata.mhq_role, not the setup page

@@ -4,7 +4,7 @@ import { mkdir } from "node:fs/promises";
 import { getConfig } from "@/lib/config";
 import type { Caller } from "@/lib/auth/caller";
 import { claimsFor, withClaims } from "./caller";
-import { migrate } from "./migrate";
+import { migrate, isSchemaNotReady, SchemaNotReadyError, schemaState } from "./migrate";
 import { openPglite } from "./pglite";
 import { openPostgres, preparesStatements } from "./postgres";
 import { boundToRequest, requestTurnsBulk } from "./request-scope";
@@ -22,18 +22,73 @@ export { ENGINE_SOCKET_ENV };
 
 interface DbState {
   ready?: Promise<Database>;
+  /** a server database's schema was found to be this release's (it only moves forward: never asked again) */
+  schemaCurrent?: boolean;
+  /** the last check of a server database's schema that found it behind, asked again after SCHEMA_RECHECK_MS */
+  schemaCheck?: { at: number; done: Promise<void> };
+  /** the last message logged about it, so that each state is logged once */
+  schemaLogged?: string;
 }
+
+/** How long a server database found unmigrated is answered 503 before it is looked at again. */
+const SCHEMA_RECHECK_MS = 5_000;
 
 // One database per process, so Next.js dev reloads reuse it.
 const state = processWide<DbState>("database", () => ({}));
 
-/** The process-wide database: opened, migrated and (embedded, first start) seeded with the demo once. */
-export function getDatabase(): Promise<Database> {
+/**
+ * The process-wide database: opened, migrated and (embedded, first start) seeded with the demo once.
+ * A server database is not migrated here: while its schema is not this release's, this throws
+ * `SchemaNotReadyError` (answered 503) and says once in the log what to run.
+ */
+export async function getDatabase(): Promise<Database> {
   state.ready ??= openConfigured().catch((err) => {
     state.ready = undefined;
     throw err;
   });
-  return state.ready;
+  const db = await state.ready;
+  if (!state.schemaCurrent) await requireServerSchema(db);
+  return db;
+}
+
+/**
+ * Why the console cannot use its database, for its pages to say instead of failing: the message of a
+ * server database not yet migrated; undefined when it is ready.
+ */
+export async function databaseNotReady(): Promise<string | undefined> {
+  try {
+    await getDatabase();
+    return undefined;
+  } catch (err) {
+    if (isSchemaNotReady(err)) return err.message;
+    throw err;
+  }
+}
+
+async function requireServerSchema(db: Database): Promise<void> {
+  const now = Date.now();
+  if (!state.schemaCheck || now - state.schemaCheck.at >= SCHEMA_RECHECK_MS) {
+    state.schemaCheck = { at: now, done: checkServerSchema(db) };
+  }
+  await state.schemaCheck.done;
+}
+
+async function checkServerSchema(db: Database): Promise<void> {
+  const { missing, pending } = await schemaState(db);
+  if (!pending.length) {
+    state.schemaCurrent = true;
+    if (state.schemaLogged) console.log("[memory-hq] the database's schema is now this release's: serving requests");
+    return;
+  }
+  const what = missing
+    ? "The database has no Memory HQ schema yet"
+    : `The database's schema is ${pending.length} migration${pending.length === 1 ? "" : "s"} behind this release`;
+  const message = `${what}: the operator applies supabase/migrations with \`npm run db:migrate\` (or Supabase's CLI); until then nothing is served.`;
+  if (state.schemaLogged !== message) {
+    console.error(`[memory-hq] ${message}${missing ? "" : ` Pending: ${pending.join(", ")}.`}`);
+    state.schemaLogged = message;
+  }
+  throw new SchemaNotReadyError(message);
 }
 
 async function openConfigured(): Promise<Database> {
@@ -54,6 +109,7 @@ async function openConfigured(): Promise<Database> {
     // this process (the engine thread's host) serves the folder: `npm run db:backup` must not open it
     await claimDataDir(path.resolve(config.DATA_DIR));
     await prepareEmbedded(db, config.SEED_DEMO);
+    state.schemaCurrent = true;
     return db;
   }
   const dir = path.resolve(config.DATA_DIR);
@@ -62,6 +118,7 @@ async function openConfigured(): Promise<Database> {
   // `npm run db:backup` reads this to tell a running server's folder from a stopped one
   await claimDataDir(dir);
   await prepareEmbedded(db, config.SEED_DEMO);
+  state.schemaCurrent = true;
   return db;
 }
 
@@ -131,6 +188,8 @@ export async function snapshotEmbedded(): Promise<ReadableStream<Uint8Array>> {
 /** Tests install a fresh database per file. */
 export function setDatabaseForTests(db: Database | undefined): void {
   state.ready = db ? Promise.resolve(db) : undefined;
+  state.schemaCurrent = undefined;
+  state.schemaCheck = undefined;
 }
 
 /**

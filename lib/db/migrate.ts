@@ -105,6 +105,58 @@ export async function migrate(db: Database, opts: MigrateOptions = {}): Promise<
   });
 }
 
+/**
+ * A server database whose schema is not this release's: requests are answered 503 with this message
+ * until it is migrated (the app never migrates a server database itself).
+ */
+export class SchemaNotReadyError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = "SchemaNotReadyError";
+  }
+}
+
+/**
+ * Whether `err` is a SchemaNotReadyError. By name, not `instanceof`: the check's outcome is shared by
+ * the whole process, and the server's route handlers and pages are bundled apart, each with its own
+ * copy of the class.
+ */
+export function isSchemaNotReady(err: unknown): err is SchemaNotReadyError {
+  return err instanceof Error && err.name === "SchemaNotReadyError";
+}
+
+export interface SchemaState {
+  /** no Memory HQ table at all: nothing was ever applied */
+  missing: boolean;
+  /** this release's migrations the database's records do not list, in file order */
+  pending: string[];
+}
+
+/**
+ * How a server database stands against this release's migrations, read from the records of whoever
+ * applied them: this runner's `mhq.schema_migrations` and Supabase's CLI's
+ * `supabase_migrations.schema_migrations` (a version either lists counts as applied). Files applied
+ * with plain psql leave no record: a database with the tables and neither record counts as current.
+ * A record the connection may not read is left out.
+ */
+export async function schemaState(db: Queryable, dir = MIGRATIONS_DIR): Promise<SchemaState> {
+  const migrations = await listMigrations(dir);
+  const [where] = await db.query<{ tables: boolean; runner: boolean; supabase: boolean }>(
+    `select to_regclass('agents') is not null as tables,
+            to_regclass('mhq.schema_migrations') is not null as runner,
+            to_regclass('supabase_migrations.schema_migrations') is not null as supabase`,
+  );
+  if (!where?.tables) return { missing: true, pending: migrations.map((m) => m.version) };
+  const applied = new Set<string>();
+  for (const record of [where.runner && "mhq.schema_migrations", where.supabase && "supabase_migrations.schema_migrations"]) {
+    if (!record) continue;
+    const rows = await db.query<{ version: string }>(`select version::text as version from ${record}`).catch(() => []);
+    for (const r of rows) applied.add(r.version);
+  }
+  if (!applied.size) return { missing: false, pending: [] };
+  return { missing: false, pending: migrations.filter((m) => !applied.has(m.version)).map((m) => m.version) };
+}
+
 function checkApplied(applied: { version: string; name: string; checksum: string | null }[], files: MigrationFile[]) {
   const byVersion = new Map(files.map((f) => [f.version, f]));
   for (const a of applied) {

@@ -1,5 +1,6 @@
 import "server-only";
 import { asSystem } from "@/lib/db";
+import { isSchemaNotReady } from "@/lib/db/migrate";
 import { asJobRun } from "@/lib/metrics/jobs";
 import { processWide } from "@/lib/process-wide";
 import { backfillEmbeddings, countQueued } from "./backfill";
@@ -16,6 +17,8 @@ import { EARLIER_LOCAL_MODELS, LOCAL_MODEL } from "./local";
  * money, so re-embedding stays an admin's choice (the console's Re-embed button).
  */
 const START_DELAY_MS = 5_000;
+/** A server database not yet migrated is looked at again after this long, until it is. */
+const SCHEMA_WAIT_MS = 30_000;
 
 const state = processWide<{ timer?: NodeJS.Timeout; running?: Promise<void>; stopping?: boolean }>("localReembed", () => ({}));
 
@@ -45,12 +48,20 @@ export async function reembedForLocalModel(): Promise<number> {
 /** A run a few seconds after the server starts (instrumentation.ts). Not under test runners. */
 export function startLocalReembed(): void {
   if (process.env.NODE_ENV === "test" || process.env.VITEST || state.timer) return;
+  scheduleLocalReembed(START_DELAY_MS);
+}
+
+function scheduleLocalReembed(delayMs: number): void {
   state.timer = setTimeout(() => {
     state.running = reembedForLocalModel().then(
       () => undefined,
-      (err) => console.error("[memory-hq] embedding rows with the local model stopped:", err instanceof Error ? err.message : err),
+      (err) => {
+        // the rows a migration left without a vector are embedded once someone migrates the database
+        if (isSchemaNotReady(err) && !state.stopping) return scheduleLocalReembed(SCHEMA_WAIT_MS);
+        console.error("[memory-hq] embedding rows with the local model stopped:", err instanceof Error ? err.message : err);
+      },
     );
-  }, START_DELAY_MS);
+  }, delayMs);
   state.timer.unref();
 }
 

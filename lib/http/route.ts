@@ -6,6 +6,7 @@ import { authenticate } from "@/lib/auth/authenticate";
 import type { Caller } from "@/lib/auth/caller";
 import { assertCan } from "@/lib/auth/permissions";
 import { getConfig } from "@/lib/config";
+import { isSchemaNotReady } from "@/lib/db/migrate";
 import { forRequest, RequestAbandonedError } from "@/lib/db/request-scope";
 import { measured } from "@/lib/metrics/http";
 import { admitted } from "./admission";
@@ -104,6 +105,8 @@ export function errorResponse(err: unknown): Response {
   const e = toApiError(err);
   const res = json(errorBody(e.code, e.message, e.details), e.status);
   if (e instanceof RateLimitedError) res.headers.set("Retry-After", String(e.retryAfterSeconds));
+  // an unmigrated server database is looked at again every few seconds
+  if (isSchemaNotReady(err)) res.headers.set("Retry-After", "5");
   // a 401 names the scheme that works (RFC 9110): a bearer key, no OAuth flow to discover
   if (e.status === 401) res.headers.set("WWW-Authenticate", 'Bearer realm="memory-hq"');
   return res;
@@ -112,6 +115,7 @@ export function errorResponse(err: unknown): Response {
 /** Any error thrown below a handler as the API's one error type (unknown ones logged with a request id). */
 export function toApiError(err: unknown): ApiError {
   if (err instanceof ApiError) return err;
+  if (isSchemaNotReady(err)) return new ApiError("service_unavailable", err.message);
   if (err instanceof z.ZodError) {
     const details = err.issues.map((i) => ({ path: i.path.join("."), message: i.message, code: i.code }));
     const first = details[0];

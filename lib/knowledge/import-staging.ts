@@ -1,6 +1,7 @@
 import "server-only";
 import type { Caller } from "@/lib/auth/caller";
 import { asCaller, asSystem, type Queryable } from "@/lib/db";
+import { isSchemaNotReady } from "@/lib/db/migrate";
 import { outsideRequest } from "@/lib/db/request-scope";
 import { LeaseLost, leased, StepSize } from "@/lib/db/steps";
 import { ApiError } from "@/lib/http/errors";
@@ -106,6 +107,8 @@ export function runImportJanitor(): Promise<void> {
         await asSystem((tx) => iq.deleteImport(tx, { id: importId }), { lane: "bulk" });
       }
     } catch (err) {
+      // an unmigrated server database is logged once where it is found (lib/db), not every minute here
+      if (isSchemaNotReady(err)) return;
       console.error("[memory-hq] knowledge imports: clearing up failed (it is tried again):", err instanceof Error ? err.message : err);
     } finally {
       state.janitor = null;

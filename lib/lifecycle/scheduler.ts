@@ -3,6 +3,7 @@ import { randomUUID } from "node:crypto";
 import { hostname } from "node:os";
 import { getConfig } from "@/lib/config";
 import { asCaller } from "@/lib/db";
+import { isSchemaNotReady } from "@/lib/db/migrate";
 import { todayIn } from "@/lib/documents/today";
 import { consolidate, schedulerCaller } from "./consolidation";
 import * as q from "./queries";
@@ -71,6 +72,8 @@ export function startConsolidationScheduler(): void {
       const report = await runIfDue(holder);
       if (report) console.log(`[memory-hq] consolidation ran: ${report.changes} changes, ${report.reports.count} reports`);
     } catch (err) {
+      // an unmigrated server database is logged once where it is found (lib/db), not every minute here
+      if (isSchemaNotReady(err)) return;
       console.error("[memory-hq] consolidation failed:", err);
     }
   };

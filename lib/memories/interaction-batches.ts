@@ -2,6 +2,7 @@ import "server-only";
 import type { Caller } from "@/lib/auth/caller";
 import { recordAudit } from "@/lib/audit/queries";
 import { asCaller, asSystem, type Queryable } from "@/lib/db";
+import { isSchemaNotReady } from "@/lib/db/migrate";
 import { outsideRequest } from "@/lib/db/request-scope";
 import { LeaseLost, leased, StepSize } from "@/lib/db/steps";
 import { ApiError } from "@/lib/http/errors";
@@ -253,6 +254,8 @@ export function runBatchJanitor(): Promise<void> {
         else await finishPublished(b.id);
       }
     } catch (err) {
+      // an unmigrated server database is logged once where it is found (lib/db), not every minute here
+      if (isSchemaNotReady(err)) return;
       console.error("[memory-hq] interaction batches: clearing up failed (it is tried again):", err instanceof Error ? err.message : err);
     } finally {
       state.janitor = null;

@@ -4,6 +4,7 @@ import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { migrate } from "@/lib/db/migrate";
 import { transport, createServerDatabase, type TestDatabase } from "../helpers/db";
 import { parsePrometheusText, sampleValue } from "../helpers/prometheus-text";
 import { rawExchange, startProductionServer, statuses, type ProductionServer } from "../helpers/production-server";
@@ -294,6 +295,41 @@ describe.runIf(ENABLED)("the production server's shutdown after pipelined reques
       expect(server.output()).not.toMatch(/at the deadline/);
     } finally {
       await server.stop();
+    }
+  }, 120_000);
+});
+
+describe.runIf(ENABLED && transport === "postgres")("the production server on a PostgreSQL database nobody migrated yet — TEST_SERVER_BUILD=1", () => {
+  it("answers 503 saying what to run (the health check too, with Retry-After), and serves once it is migrated, without a restart", async () => {
+    const database = await createServerDatabase({ migrate: false });
+    const server = await startProductionServer({ port: PORTS[2]!, env: SETTINGS, databaseUrl: database.url, until: "answering" });
+    try {
+      const health = await call(server.base, null, "GET", "/api/health");
+      expect(health.status).toBe(503);
+      expect(health.body.error.code).toBe("service_unavailable");
+      expect(health.body.error.message).toMatch(/no Memory HQ schema yet.*npm run db:migrate/);
+      expect(health.headers.get("retry-after")).toBe("5");
+      const list = await call(server.base, ADMIN_KEY, "GET", "/api/v1/agents");
+      expect(list.status).toBe(503);
+      // the console's pages say it too, in place of a failed page
+      const login = await fetch(`${server.base}/login`);
+      expect(login.status).toBe(200);
+      expect(await login.text()).toMatch(/waiting for its database.*npm run db:migrate/s);
+      // said once in the log, not once per request
+      expect(server.output().match(/no Memory HQ schema yet/g)).toHaveLength(1);
+
+      await migrate(database.db);
+      const deadline = Date.now() + 30_000;
+      while ((await call(server.base, null, "GET", "/api/health")).status !== 200) {
+        expect(Date.now() < deadline, "the server did not notice the migration").toBe(true);
+        await new Promise((r) => setTimeout(r, 250));
+      }
+      const created = await call(server.base, ADMIN_KEY, "POST", "/api/v1/agents", { name: "After the migration", kind: "internal", role: "specialist" });
+      expect(created.status, JSON.stringify(created.body)).toBe(201);
+      expect(server.output()).toMatch(/schema is now this release's/);
+    } finally {
+      await server.stop();
+      await database.close();
     }
   }, 120_000);
 });

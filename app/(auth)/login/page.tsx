@@ -2,12 +2,14 @@ import type { Metadata } from "next";
 import { cookies } from "next/headers";
 import { redirect } from "next/navigation";
 import { AuthCard } from "@/components/auth/auth-card";
+import { DatabaseNotReady } from "@/components/auth/database-not-ready";
 import { LoginForm } from "@/components/auth/login-form";
 import { SupabaseLoginForm } from "@/components/auth/supabase-login-form";
 import { safeNextPath } from "@/lib/auth/next-path";
 import { needsSetup } from "@/lib/auth/service";
 import { getSessionUser } from "@/lib/auth/session";
 import { supabaseAuthConfig, verifySupabaseSession } from "@/lib/auth/supabase";
+import { databaseNotReady } from "@/lib/db";
 
 export const metadata: Metadata = { title: "Sign in · Memory HQ" };
 
@@ -15,6 +17,8 @@ export default async function LoginPage({ searchParams }: { searchParams: Promis
   const cookieStore = await cookies();
   const params = await searchParams;
   const next = safeNextPath(typeof params.next === "string" ? params.next : null);
+  const notReady = await databaseNotReady();
+  if (notReady) return <DatabaseNotReady message={notReady} />;
   const supabase = supabaseAuthConfig();
   if (supabase) {
     // signed in at Supabase: into the console when mapped, to the refusal page when not
