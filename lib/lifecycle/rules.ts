@@ -80,8 +80,9 @@ export function combinedSimilarity(cosine: number, overlap: number): number {
 
 export const surpriseFrom = (similarity: number) => Math.round((1 - similarity) * 1000) / 1000;
 
+/** Rounded to a millionth, so that 0.8 reinforced reads 0.85 and not 0.8500000000000001. */
 export const reinforcedConfidence = (existing: number, incoming: number) =>
-  Math.min(REINFORCE_CONFIDENCE_MAX, Math.max(existing, incoming) + REINFORCE_CONFIDENCE_STEP);
+  Math.round(Math.min(REINFORCE_CONFIDENCE_MAX, Math.max(existing, incoming) + REINFORCE_CONFIDENCE_STEP) * 1e6) / 1e6;
 
 // ── escalations ────────────────────────────────────────────────────────────────────────────────
 

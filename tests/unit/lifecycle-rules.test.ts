@@ -39,6 +39,9 @@ describe("lifecycle rules", () => {
 
   it("reinforce confidence by a step, never to certainty", () => {
     expect(reinforcedConfidence(0.45, 0.6)).toBeCloseTo(0.65);
+    // as a client reads it back: no binary remainder
+    expect(reinforcedConfidence(0.8, 0.8)).toBe(0.85);
+    expect(reinforcedConfidence(0.6, 0.7)).toBe(0.75);
     expect(reinforcedConfidence(0.98, 0.5)).toBe(0.99);
   });
 
