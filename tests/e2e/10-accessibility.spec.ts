@@ -141,6 +141,8 @@ test("the sign-in page has no serious or critical axe violations", async ({ page
     await page.setViewportSize(viewport);
     await page.goto("/login");
     await expect(page.getByRole("button", { name: /Sign in/ })).toBeVisible();
+    // its content is the page's one main landmark, as on every console page
+    await expect(page.getByRole("main")).toHaveCount(1);
     expect(await blockingViolations(page)).toEqual([]);
   }
 });
