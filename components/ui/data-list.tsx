@@ -302,15 +302,18 @@ function Windowed({
   return children({ indexes: items.map((i) => i.index), before: Math.max(0, before), after: Math.max(0, after), measure: virtualizer.measureElement });
 }
 
-/** Where the page starts and ends, how many there are, and Previous/Next. Hidden when one page holds everything. */
+/** Where the page starts and ends and how many there are; Previous/Next, as a navigation landmark, only when there is more than one page. */
 export function Pager<Row>({ list, noun, onPage }: { list: PagedList<Row>; noun: readonly [string, string]; onPage: (page: number) => void }) {
   const from = (list.page - 1) * list.pageSize + 1;
   const to = from + (list.count ?? list.rows.length) - 1;
   const count = list.total ?? to;
   const whole = !list.hasNext && !list.hasPrevious;
+  // a list that fits one page has nothing to navigate: its count is not a navigation landmark (several
+  // such lists on a page would otherwise be landmarks of one name)
+  const Frame = whole ? "div" : "nav";
   return (
-    <nav
-      aria-label={`Pages of ${noun[1]}`}
+    <Frame
+      aria-label={whole ? undefined : `Pages of ${noun[1]}`}
       className="flex flex-wrap items-center justify-between gap-2 border-t border-slate-200 px-5 py-3 text-sm text-slate-500"
     >
       <span aria-live="polite" data-testid="pager-range">
@@ -334,6 +337,6 @@ export function Pager<Row>({ list, noun, onPage }: { list: PagedList<Row>; noun:
           </Button>
         </span>
       )}
-    </nav>
+    </Frame>
   );
 }

@@ -147,6 +147,16 @@ test("the sign-in page has no serious or critical axe violations", async ({ page
   }
 });
 
+test("a list that fits one page shows its count without a navigation landmark: the constants page's lists have no landmarks of one name", async ({ page }) => {
+  await signInAsFounder(page);
+  await page.goto("/constants");
+  await expect(page.getByTestId("pager-range").first()).toBeVisible();
+  expect(await page.getByTestId("pager-range").count()).toBeGreaterThan(1);
+  await expect(page.getByRole("navigation", { name: "Pages of constants" })).toHaveCount(0);
+  const landmarks = await page.getByRole("navigation").evaluateAll((navs) => navs.map((n) => n.getAttribute("aria-label")));
+  expect(new Set(landmarks).size).toBe(landmarks.length);
+});
+
 // The console has no route-level loading boundary (each page shows its own loading state as its data
 // arrives), so a page that calls notFound() answers with the 404 status, not a 200 already sent.
 test("an unknown console address answers 404 with the not-found page", async ({ page }) => {
