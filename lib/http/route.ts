@@ -105,8 +105,8 @@ export function errorResponse(err: unknown): Response {
   const e = toApiError(err);
   const res = json(errorBody(e.code, e.message, e.details), e.status);
   if (e instanceof RateLimitedError) res.headers.set("Retry-After", String(e.retryAfterSeconds));
-  // an unmigrated server database is looked at again every few seconds
-  if (isSchemaNotReady(err)) res.headers.set("Retry-After", "5");
+  // an unmigrated database is looked at again, and an unreachable one tried again, within seconds
+  if (e.status === 503 && !res.headers.has("Retry-After")) res.headers.set("Retry-After", "5");
   // a 401 names the scheme that works (RFC 9110): a bearer key, no OAuth flow to discover
   if (e.status === 401) res.headers.set("WWW-Authenticate", 'Bearer realm="memory-hq"');
   return res;
@@ -123,10 +123,23 @@ export function toApiError(err: unknown): ApiError {
     return new ApiError("validation_failed", message, details);
   }
   const mapped = fromDatabaseError(err);
+  if (mapped?.status === 503) logUnreachable(err);
   if (mapped) return mapped;
   const requestId = randomUUID();
   console.error(`[memory-hq] request ${requestId} failed:`, err);
   return new ApiError("internal_error", `Something went wrong (request ${requestId})`);
+}
+
+const UNREACHABLE_LOG_MS = 10_000;
+let unreachableLoggedAt = 0;
+
+/** An unreachable database fails every request alike: said in one line at most every ten seconds, not a stack per request. */
+function logUnreachable(err: unknown) {
+  const now = Date.now();
+  if (now - unreachableLoggedAt < UNREACHABLE_LOG_MS) return;
+  unreachableLoggedAt = now;
+  const e = err as { code?: string; message?: string };
+  console.error(`[memory-hq] the database cannot be reached (${e.code}: ${e.message}); requests are answered 503 until it can`);
 }
 
 /** Parses a body (or an MCP tool's input); in a batch, a bad item is named by its position (`details.index`). */

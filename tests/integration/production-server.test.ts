@@ -333,3 +333,22 @@ describe.runIf(ENABLED && transport === "postgres")("the production server on a 
     }
   }, 120_000);
 });
+
+describe.runIf(ENABLED)("the production server whose database cannot be reached — TEST_SERVER_BUILD=1", () => {
+  it("answers 503 with Retry-After (the health check too) and logs one line, not a 500 and a stack per request", async () => {
+    // nothing listens on port 1
+    const server = await startProductionServer({ port: PORTS[2]!, env: SETTINGS, databaseUrl: "postgres://memory:hq@127.0.0.1:1/memory", until: "answering" });
+    try {
+      for (const [key, p] of [[null, "/api/health"], [ADMIN_KEY, "/api/v1/agents"], [ADMIN_KEY, "/api/v1/knowledge?q=heater"]] as const) {
+        const res = await call(server.base, key, "GET", p);
+        expect([p, res.status, res.body?.error?.code]).toEqual([p, 503, "service_unavailable"]);
+        expect(res.body.error.message).toMatch(/database cannot be reached.*try again/);
+        expect(res.headers.get("retry-after")).toBe("5");
+      }
+      expect(server.output().match(/the database cannot be reached \(ECONNREFUSED/g)).toHaveLength(1);
+      expect(server.output()).not.toMatch(/Something went wrong|failed: Error/);
+    } finally {
+      await server.stop();
+    }
+  }, 120_000);
+});
