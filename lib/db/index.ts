@@ -8,6 +8,7 @@ import { migrate, isSchemaNotReady, SchemaNotReadyError, schemaState } from "./m
 import { openPglite } from "./pglite";
 import { openPostgres, preparesStatements } from "./postgres";
 import { boundToRequest, requestTurnsBulk } from "./request-scope";
+import { DATABASE_UNREACHABLE, isDatabaseUnreachable } from "./unreachable";
 import { claimDataDir, PGLITE_SUBDIR } from "./snapshot";
 import type { Lane } from "./lanes";
 import type { Database, Queryable } from "./types";
@@ -52,15 +53,16 @@ export async function getDatabase(): Promise<Database> {
 }
 
 /**
- * Why the console cannot use its database, for its pages to say instead of failing: the message of a
- * server database not yet migrated; undefined when it is ready.
+ * Why the console cannot use its database, for its pages to say instead of failing: a server database
+ * not yet migrated, or one that cannot be reached just now; undefined when it answers.
  */
 export async function databaseNotReady(): Promise<string | undefined> {
   try {
-    await getDatabase();
+    await (await getDatabase()).query("select 1");
     return undefined;
   } catch (err) {
     if (isSchemaNotReady(err)) return err.message;
+    if (isDatabaseUnreachable(err)) return DATABASE_UNREACHABLE;
     throw err;
   }
 }

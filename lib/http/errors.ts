@@ -1,3 +1,5 @@
+import { DATABASE_UNREACHABLE, isDatabaseUnreachable } from "@/lib/db/unreachable";
+
 export const ERROR_STATUS = {
   bad_request: 400,
   unauthorized: 401,
@@ -63,24 +65,11 @@ export function errorBody(code: ErrorCode, message: string, details?: unknown) {
   return { error: details === undefined ? { code, message } : { code, message, details } };
 }
 
-/**
- * Why a database cannot be reached: a connection refused, cut or timed out (Node's and postgres.js's
- * codes), or a server shutting down, starting up or out of connections (SQLSTATE 57P01–57P03, 53300,
- * and class 08 but a protocol violation). A passing state, answered 503 for the caller to try again.
- */
-const UNREACHABLE = new Set([
-  "ECONNREFUSED", "ECONNRESET", "ETIMEDOUT", "EHOSTUNREACH", "ENETUNREACH", "ENOTFOUND", "EAI_AGAIN", "EPIPE",
-  "CONNECTION_CLOSED", "CONNECTION_DESTROYED", "CONNECTION_ENDED", "CONNECT_TIMEOUT",
-  "57P01", "57P02", "57P03", "53300",
-]);
-
-const isDatabaseUnreachable = (code: string) => UNREACHABLE.has(code) || (code.startsWith("08") && code !== "08P01");
-
 /** Postgres refusals that reach the handler (RLS, privileges) are permission errors, not crashes. */
 export function fromDatabaseError(err: unknown): ApiError | undefined {
   const e = err as { code?: string; message?: string };
   if (typeof e?.code !== "string") return undefined;
-  if (isDatabaseUnreachable(e.code)) return new ApiError("service_unavailable", "The database cannot be reached just now; try again shortly");
+  if (isDatabaseUnreachable(e)) return new ApiError("service_unavailable", DATABASE_UNREACHABLE);
   switch (e.code) {
     case "42501": // insufficient_privilege, including "new row violates row-level security policy"
       return new ApiError("forbidden", "The database refused this operation for your role");

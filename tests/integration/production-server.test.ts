@@ -345,6 +345,10 @@ describe.runIf(ENABLED)("the production server whose database cannot be reached 
         expect(res.body.error.message).toMatch(/database cannot be reached.*try again/);
         expect(res.headers.get("retry-after")).toBe("5");
       }
+      // the console's pages say so in place of a failed page
+      const login = await fetch(`${server.base}/login`);
+      expect(login.status).toBe(200);
+      expect(await login.text()).toMatch(/waiting for its database.*cannot be reached just now/s);
       expect(server.output().match(/the database cannot be reached \(ECONNREFUSED/g)).toHaveLength(1);
       expect(server.output()).not.toMatch(/Something went wrong|failed: Error/);
     } finally {
