@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { getDatabase } from "@/lib/db";
 import { admin, api, as } from "../helpers/api";
+import { transport } from "../helpers/db";
 import { createAgent, createClient, createHqUser, type TestAgent } from "../helpers/fixtures";
 
 // Opt-out erasure ("Delete data when user requests opt-out"): afterwards no table — the
@@ -167,5 +168,65 @@ describe("opt-out erasure", () => {
     expect(list.body.contacts.map((c: any) => c.id)).not.toContain(contactId);
     const all = await admin.get(`/api/v1/contacts?clientId=${sunrise.id}&includeOptedOut=true`);
     expect(all.body.contacts.map((c: any) => c.id)).toContain(contactId);
+  });
+});
+
+describe("opt-out erasures one after another", () => {
+  it("take the people an agent still names elsewhere out of its vocabulary, and never fail on a value that must stay unique", async () => {
+    const db = await getDatabase();
+    const writer = await createAgent({ kind: "internal", role: "orchestrator", kbAccess: "write" });
+    const people = async () =>
+      (await db.query<{ name: string }>("select name from agent_people where agent_id = $1 order by lower(name)", [fieldSpecialist.id])).map((p) => p.name);
+    const erased: string[] = [];
+    for (const [i, name] of ["Priya Castellanos", "Tomasz Wieczorek"].entries()) {
+      const c = await as(manager.key).post("/api/v1/contacts", { name, clientId: sunrise.id });
+      expect(c.status, JSON.stringify(c.body)).toBe(201);
+      // the contact speaks, another contact's turn mentions them, one of the agent's memories names them
+      const own = await as(fieldSpecialist.key).post("/api/v1/interactions", { contactId: c.body.contact.id, channel: "chat", direction: "inbound", speaker: name, content: "The boiler is leaking again." });
+      expect(own.status, JSON.stringify(own.body)).toBe(201);
+      const other = await as(fieldSpecialist.key).post("/api/v1/interactions", { contactId: neighbourId, channel: "chat", direction: "inbound", speaker: "Sam Neighbour", content: `My neighbour ${name} has the same boiler problem (${i}).` });
+      expect(other.status, JSON.stringify(other.body)).toBe(201);
+      const memory = await as(fieldSpecialist.key).post("/api/v1/agents/me/memories", { tier: "core", category: "client", title: `${name} prefers email`, content: `${name} wants every update by email`, confidence: 0.9 });
+      expect(memory.status, JSON.stringify(memory.body)).toBe(201);
+      // two published entries whose titles read alike once the names are redacted
+      const entry = await as(writer.key).post("/api/v1/knowledge", { title: `Boiler notes for ${name}`, content: "Bleed the radiators first.", category: "procedure" });
+      expect(entry.status, JSON.stringify(entry.body)).toBe(201);
+      expect(await people()).toContain(name);
+
+      const out = await as(manager.key).post(`/api/v1/contacts/${c.body.contact.id}/opt-out`);
+      expect(out.status, JSON.stringify(out.body)).toBe(200);
+      erased.push(name);
+      const left = await people();
+      for (const n of erased) expect(left).not.toContain(n);
+      expect(left.filter((n) => /erased/i.test(n))).toEqual([]);
+    }
+    expect(await findTraces(erased)).toEqual([]);
+    // both titles stay published, each with a marker of its own
+    const titles = (await db.query<{ title: string }>("select title from knowledge_entries where title like 'Boiler notes for %' and status = 'published' order by title")).map((t) => t.title);
+    expect(titles).toHaveLength(2);
+    expect(titles).toContain("Boiler notes for [erased]");
+    expect(titles.find((t) => t !== "Boiler notes for [erased]")).toMatch(/^Boiler notes for \[erased [0-9a-f]{8}\]$/);
+  });
+});
+
+// Only a real server runs statements at once: the embedded database would pass this by running them in turn.
+describe.runIf(transport === "postgres")("opt-out erasures at once (real PostgreSQL)", () => {
+  it("all complete: each deletes turns of one agent and redacts turns of another, and none deadlocks with another", async () => {
+    const other = await createAgent({ kind: "field", role: "specialist", clientId: sunrise.id });
+    const agents = [fieldSpecialist, other];
+    const names = ["Ines Albrecht", "Kwame Mensah", "Rosa Ferreira", "Yusuf Demir", "Hana Sato", "Lars Nygaard", "Zara Qureshi", "Piet de Vries"];
+    const ids: string[] = [];
+    for (const [i, name] of names.entries()) {
+      const c = await as(manager.key).post("/api/v1/contacts", { name, clientId: sunrise.id });
+      expect(c.status, JSON.stringify(c.body)).toBe(201);
+      ids.push(c.body.contact.id);
+      const own = await as(agents[i % 2]!.key).post("/api/v1/interactions", { contactId: c.body.contact.id, channel: "chat", direction: "inbound", speaker: name, content: "The boiler leaks again." });
+      expect(own.status, JSON.stringify(own.body)).toBe(201);
+      const mention = await as(agents[(i + 1) % 2]!.key).post("/api/v1/interactions", { contactId: neighbourId, channel: "chat", direction: "inbound", speaker: "Sam Neighbour", content: `${name} next door has the same boiler.` });
+      expect(mention.status, JSON.stringify(mention.body)).toBe(201);
+    }
+    const outs = await Promise.all(ids.map((id) => as(manager.key).post(`/api/v1/contacts/${id}/opt-out`)));
+    expect(outs.map((o) => o.status)).toEqual(ids.map(() => 200));
+    expect(await findTraces(names)).toEqual([]);
   });
 });

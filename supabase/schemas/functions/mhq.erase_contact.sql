@@ -10,7 +10,12 @@
 --      text or JSON column of the public schema — other contacts' facts, unlinked interactions,
 --      agent memories and documents, the audit log — replacing them with "[erased]" and clearing
 --      the embedding of any row it changed, so no vector still encodes the erased text;
+--      A value that must be unique (a published knowledge entry's title, a turn's external id) and
+--      would read like another once redacted gets a marker of its own, "[erased 1a2b3c4d]", so that
+--      no erasure fails on a uniqueness rule;
 --   3. blanks the contact's name, phone, email and summary and marks it opted out.
+-- An agent's people (its trigger vocabulary) who are the contact — by full name, email or phone —
+-- are deleted rather than redacted: "[erased]" is nobody's name.
 -- Configuration tables (clients, agents, HQ users, keys, sessions, locked constants) are left
 -- alone: a client or agent that happens to share the name is not the contact.
 -- The audit log is otherwise append-only; erasing personal data from it is the one exception.
@@ -28,10 +33,15 @@ declare
   v_redacted integer := 0;
   r record;
   v_has_embedding boolean;
+  v_marker text;
 begin
   if not mhq.writes_canonical_memory() then
     raise exception 'only memory managers and HQ admins erase contacts' using errcode = '42501';
   end if;
+  -- one erasure at a time: each refreshes the search statistics of every agent and client whose turns
+  -- it deletes, then of those whose turns it redacts, statement by statement, and two at once would
+  -- take those scopes' locks in different orders (a deadlock)
+  perform pg_advisory_xact_lock(hashtext('mhq.erase_contact'));
   select * into c from contacts where id = p_contact_id for update;
   if not found or not mhq.in_contact_scope(c.client_id) then
     raise exception 'contact not found' using errcode = 'P0002';
@@ -80,6 +90,10 @@ begin
   -- 2. mentions elsewhere
   if array_length(v_patterns, 1) > 0 then
     v_re := '(?<![[:alnum:]])(' || array_to_string(v_patterns, '|') || ')(?![[:alnum:]])';
+    -- the agents' people who are the contact leave their vocabularies (locked in key order, as
+    -- every writer of agent_people locks them)
+    perform 1 from agent_people where name ~* v_re order by agent_id, lower(name) for update;
+    delete from agent_people where name ~* v_re;
     for r in
       select col.table_name, col.column_name, col.data_type
         from information_schema.columns col
@@ -88,27 +102,38 @@ begin
          and t.table_type = 'BASE TABLE'
          and col.data_type in ('text', 'character varying', 'jsonb', 'json')
          and col.is_generated = 'NEVER'
-         and col.table_name not in ('contacts', 'clients', 'agents', 'hq_users', 'agent_keys', 'hq_sessions', 'locked_constants')
+         and col.table_name not in ('contacts', 'clients', 'agents', 'hq_users', 'agent_keys', 'hq_sessions', 'locked_constants', 'agent_people')
        order by col.table_name, col.column_name
     loop
       select exists (
         select 1 from information_schema.columns e
          where e.table_schema = 'public' and e.table_name = r.table_name and e.column_name = 'embedding'
       ) into v_has_embedding;
-      if r.data_type in ('jsonb', 'json') then
-        execute format(
-          'update %I set %I = regexp_replace(%I::text, $1, %L, %L)::%s%s where %I::text ~* $1',
-          r.table_name, r.column_name, r.column_name, '[erased]', 'gi', r.data_type,
-          case when v_has_embedding then ', embedding = null' else '' end, r.column_name)
-          using v_re;
-      else
-        execute format(
-          'update %I set %I = regexp_replace(%I, $1, %L, %L)%s where %I ~* $1',
-          r.table_name, r.column_name, r.column_name, '[erased]', 'gi',
-          case when v_has_embedding then ', embedding = null' else '' end, r.column_name)
-          using v_re;
-      end if;
-      get diagnostics v_n = row_count;
+      -- the marker, then (when two values would read alike once redacted) a marker per row
+      foreach v_marker in array array[quote_literal('[erased]'), $m$'[erased ' || left(md5(ctid::text), 8) || ']'$m$] loop
+        begin
+          if r.data_type in ('jsonb', 'json') then
+            execute format(
+              'update %I set %I = regexp_replace(%I::text, $1, %s, %L)::%s%s where %I::text ~* $1',
+              r.table_name, r.column_name, r.column_name, v_marker, 'gi', r.data_type,
+              case when v_has_embedding then ', embedding = null' else '' end, r.column_name)
+              using v_re;
+          else
+            execute format(
+              'update %I set %I = regexp_replace(%I, $1, %s, %L)%s where %I ~* $1',
+              r.table_name, r.column_name, r.column_name, v_marker, 'gi',
+              case when v_has_embedding then ', embedding = null' else '' end, r.column_name)
+              using v_re;
+          end if;
+          get diagnostics v_n = row_count;
+          exit;
+        exception when unique_violation then
+          -- nothing of this column was changed: again with a marker per row (a second refusal stands)
+          if v_marker <> quote_literal('[erased]') then
+            raise;
+          end if;
+        end;
+      end loop;
       v_redacted := v_redacted + v_n;
     end loop;
   end if;

@@ -1,0 +1,53 @@
+import { cpSync, mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { afterEach, describe, expect, it } from "vitest";
+import { listMigrations, migrate } from "@/lib/db/migrate";
+import { openPglite } from "@/lib/db/pglite";
+import type { Database } from "@/lib/db/types";
+import { createServerDatabase, transport, type TestDatabase } from "../helpers/db";
+
+// The data a migration moves by hand, beside the definitions it replaces: a database migrated up to the
+// migration before, given the rows an earlier release left, then migrated to this release. On the
+// embedded database here and, with TEST_TRANSPORT=postgres, on a real server as its non-superuser owner.
+
+let opened: TestDatabase | undefined;
+let dir: string | undefined;
+afterEach(async () => {
+  await opened?.close();
+  opened = undefined;
+  if (dir) rmSync(dir, { recursive: true, force: true });
+  dir = undefined;
+});
+
+/** A new database with the migrations before `version` applied. */
+async function migratedUpTo(version: string): Promise<Database> {
+  let db: Database;
+  if (transport === "postgres") {
+    opened = await createServerDatabase({ migrate: false });
+    db = opened.db;
+  } else {
+    db = (await openPglite()).db;
+    opened = { db, close: () => db.close() };
+  }
+  dir = mkdtempSync(path.join(tmpdir(), "mhq-moves-"));
+  for (const m of await listMigrations()) if (m.version < version) cpSync(m.file, path.join(dir, path.basename(m.file)));
+  await migrate(db, { migrationsDir: dir });
+  return db;
+}
+
+describe(`migrations' data moves (${transport === "postgres" ? "PostgreSQL" : "embedded"})`, () => {
+  it("20261210100012: the people earlier opt-out erasures renamed '[erased]' leave the agents' vocabularies, the others stay", async () => {
+    const db = await migratedUpTo("20261210100012");
+    await db.exec(`insert into agents (id, name, kind, role) values
+      ('aaaaaaaa-0000-4000-8000-0000000000e1', 'Erasure agent one', 'internal', 'orchestrator'),
+      ('aaaaaaaa-0000-4000-8000-0000000000e2', 'Erasure agent two', 'internal', 'orchestrator')`);
+    await db.exec(`insert into agent_people (agent_id, name, source) values
+      ('aaaaaaaa-0000-4000-8000-0000000000e1', '[erased]', 'speaker'),
+      ('aaaaaaaa-0000-4000-8000-0000000000e1', 'Omar Reyes', 'speaker'),
+      ('aaaaaaaa-0000-4000-8000-0000000000e2', '[erased]', 'memory')`);
+    await migrate(db);
+    const people = await db.query<{ agent_id: string; name: string }>("select agent_id, name from agent_people order by agent_id, name");
+    expect(people).toEqual([{ agent_id: "aaaaaaaa-0000-4000-8000-0000000000e1", name: "Omar Reyes" }]);
+  });
+});
