@@ -103,7 +103,14 @@ if (!only.length || only.includes("integration-postgres")) {
     summary.push("SKIP integration-postgres (no server)");
   }
 }
-step("build", "npx", ["next", "build"]);
+// a production build renders no page that opens the database (at build time it would migrate, and
+// seed, a data folder): built with one that must still not exist afterwards
+const buildDataDir = path.join(out, "build-data");
+step("build", "npx", ["next", "build"], { env: { DATA_DIR: buildDataDir, DATABASE_URL: "" } });
+step("build opens no database", process.execPath, [
+  "-e",
+  `if (require("node:fs").existsSync(${JSON.stringify(buildDataDir)})) { console.error("next build opened the embedded database in ${buildDataDir}: a page read it at build time"); process.exit(1); }`,
+]);
 // the production server of that build (server.mjs) on the embedded database: SIGTERM with writes in
 // flight, and kill -9 during batch imports
 vitest("integration", path.join(out, "graceful-shutdown.json"), { TEST_SERVER_BUILD: "1" }, [

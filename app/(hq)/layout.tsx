@@ -11,9 +11,11 @@ import { SEAM_HEADERS } from "@/server/seam.mjs";
 
 // Every console page needs a signed-in HQ user; the API checks each call again on its own.
 export default async function HqLayout({ children }: { children: React.ReactNode }) {
+  // read first: the page is rendered per request, never at build time (which would open the database)
+  const cookieStore = await cookies();
   const notReady = await databaseNotReady();
   if (notReady) return <DatabaseNotReady message={notReady} />;
-  const user = await getSessionUser(await cookies());
+  const user = await getSessionUser(cookieStore);
   if (!user || !user.userId) {
     // with Supabase Auth the first admin comes from app_metadata.mhq_role, not the setup page
     if (!supabaseAuthConfig() && (await needsSetup())) redirect("/setup");
