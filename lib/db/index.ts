@@ -76,13 +76,12 @@ async function requireServerSchema(db: Database): Promise<void> {
 }
 
 async function checkServerSchema(db: Database): Promise<void> {
-  const found = await schemaState(db).catch((err: NodeJS.ErrnoException) => {
+  const { missing, pending } = await schemaState(db).catch((err: NodeJS.ErrnoException) => {
     // deployed without supabase/migrations: nothing to compare with, so nothing is held back
     if (err.code !== "ENOENT") throw err;
     console.warn(`[memory-hq] the migrations folder is missing (${err.path}): the database's schema is not checked`);
     return { missing: false, pending: [] };
   });
-  const { missing, pending } = found;
   if (!pending.length) {
     state.schemaCurrent = true;
     if (state.schemaLogged) console.log("[memory-hq] the database's schema is now this release's: serving requests");
