@@ -155,17 +155,17 @@ export function buildMcpServer(caller: AgentCaller): Server {
   );
   const one = serialized();
 
-  server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools: tools.map((t) => toolListing(t, caller)) }));
-  server.setRequestHandler(CallToolRequestSchema, (req) => one(() => callTool(caller, tools, req.params.name, req.params.arguments)));
+  handle(server, ListToolsRequestSchema, async () => ({ tools: tools.map((t) => toolListing(t, caller)) }));
+  handle(server, CallToolRequestSchema, (req) => one(() => callTool(caller, tools, req.params.name, req.params.arguments)));
 
   if (documents) {
-    server.setRequestHandler(ListResourcesRequestSchema, async () => ({ resources: documentResources() }));
-    server.setRequestHandler(ListResourceTemplatesRequestSchema, async () => ({ resourceTemplates: [dailyTemplate] }));
-    server.setRequestHandler(ReadResourceRequestSchema, (req) => one(() => asProtocolError(() => readDocumentResource(caller, req.params.uri))));
+    handle(server, ListResourcesRequestSchema, async () => ({ resources: documentResources() }));
+    handle(server, ListResourceTemplatesRequestSchema, async () => ({ resourceTemplates: [dailyTemplate] }));
+    handle(server, ReadResourceRequestSchema, (req) => one(() => asProtocolError(() => readDocumentResource(caller, req.params.uri))));
   }
   if (boot) {
-    server.setRequestHandler(ListPromptsRequestSchema, async () => ({ prompts: [bootPrompt] }));
-    server.setRequestHandler(GetPromptRequestSchema, (req) =>
+    handle(server, ListPromptsRequestSchema, async () => ({ prompts: [bootPrompt] }));
+    handle(server, GetPromptRequestSchema, (req) =>
       one(() =>
         asProtocolError(async () => {
           if (req.params.name !== bootPrompt.name) throw new ApiError("not_found", `Prompt ${req.params.name} not found`);
@@ -175,6 +175,31 @@ export function buildMcpServer(caller: AgentCaller): Server {
     );
   }
   return server;
+}
+
+type RequestSchema = z.ZodObject<{ method: z.ZodLiteral<string> }>;
+
+/**
+ * Registers `handler` for `schema`'s method, its params checked here: a request whose params do not
+ * fit the method (a `tools/call` without a name, a `resources/read` whose uri is a number) is the
+ * caller's mistake, JSON-RPC's -32602 Invalid params naming what is wrong. The SDK would check them
+ * itself and answer -32603 Internal error, telling the client the server broke; so the SDK is given
+ * only the method to match.
+ */
+function handle<S extends RequestSchema>(
+  server: Server,
+  schema: S,
+  handler: (request: z.output<S>) => ReturnType<Parameters<Server["setRequestHandler"]>[1]>,
+) {
+  const method = schema.shape.method.value;
+  server.setRequestHandler(z.looseObject({ method: schema.shape.method }), (request) => {
+    const parsed = schema.safeParse(request);
+    if (!parsed.success) {
+      const where = parsed.error.issues.map((i) => `${i.path.join(".") || "request"}: ${i.message}`).join("; ");
+      throw new McpError(ErrorCode.InvalidParams, `Invalid params for ${method}: ${where}`);
+    }
+    return handler(parsed.data);
+  });
 }
 
 /**

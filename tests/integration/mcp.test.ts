@@ -296,6 +296,39 @@ describe("MCP as a client outside the repository sees it", () => {
     expect(put.headers.get("allow")).toBe("POST, OPTIONS");
   });
 
+  it("answers params that do not fit the method with -32602 Invalid params naming the field, never an internal error", async () => {
+    const agent = await createAgent({ kind: "internal", role: "specialist" });
+    const answer = async (body: unknown) => {
+      const res = await rpc(agent.key, JSON.stringify(body));
+      expect(res.status).toBe(200);
+      return res.json();
+    };
+    const cases: [method: string, params: unknown, field: RegExp][] = [
+      // tools/call's params are checked by the SDK's server itself, which names the path as a list
+      ["tools/call", undefined, /params/],
+      ["tools/call", { name: "retrieve", arguments: "find the boiler" }, /"arguments"/],
+      ["tools/call", { name: 42 }, /"name"/],
+      ["resources/read", { uri: 123 }, /params\.uri/],
+      ["prompts/get", {}, /params\.name/],
+    ];
+    for (const [method, params, field] of cases) {
+      const reply = await answer({ jsonrpc: "2.0", id: 7, method, ...(params === undefined ? {} : { params }) });
+      expect(reply, `${method} ${JSON.stringify(params)}`).toMatchObject({ jsonrpc: "2.0", id: 7, error: { code: -32602 } });
+      expect(reply.error.message).toMatch(new RegExp(`Invalid (params for ${method}|${method} request)`));
+      expect(reply.error.message).toMatch(field);
+    }
+    // in a batch the others are answered as usual
+    const batch = await answer([
+      { jsonrpc: "2.0", id: 1, method: "prompts/get", params: {} },
+      { jsonrpc: "2.0", id: 2, method: "tools/list", params: {} },
+    ]);
+    expect(batch.find((m: { id: number }) => m.id === 1).error.code).toBe(-32602);
+    expect(batch.find((m: { id: number }) => m.id === 2).result.tools.length).toBeGreaterThan(0);
+    // params that fit still work through the same registration
+    const listed = await answer({ jsonrpc: "2.0", id: 3, method: "resources/read", params: { uri: "memory-hq://documents/soul" } });
+    expect(listed.result.contents[0]).toMatchObject({ uri: "memory-hq://documents/soul", mimeType: "text/markdown" });
+  });
+
   it("annotates every tool and describes its answer; capabilities announce only what exists", async () => {
     const agent = await createAgent({ kind: "internal", role: "orchestrator", kbAccess: "write" });
     const client = await connectHttp(agent.key);
