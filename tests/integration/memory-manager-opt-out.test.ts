@@ -1,8 +1,11 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { getDatabase } from "@/lib/db";
+import { claimsFor, withClaims } from "@/lib/db/caller";
+import { foldAccessEvents } from "@/lib/retrieval/usage/access-queries";
 import { admin, api, as } from "../helpers/api";
 import { transport } from "../helpers/db";
 import { createAgent, createClient, createHqUser, type TestAgent } from "../helpers/fixtures";
+import { currentTestDatabase } from "../helpers/setup-env";
 
 // Opt-out erasure ("Delete data when user requests opt-out"): afterwards no table — the
 // audit log and the event log included — holds the contact's phone, email or name.
@@ -209,6 +212,71 @@ describe("opt-out erasures one after another", () => {
   });
 });
 
+describe("the erasure's reach", () => {
+  /** The text of rows the test wrote, read as the owner (past every policy). */
+  const texts = async () => {
+    const db = await getDatabase();
+    const rows = await db.query<{ t: string }>(
+      `select content as t from interactions where content like '%reach test%'
+       union all select content from memories where content like '%reach test%'
+       union all select title || ' / ' || content from knowledge_entries where content like '%reach test%'
+       order by 1`,
+    );
+    return rows.map((r) => r.t);
+  };
+
+  it("is the contact's client and HQ's rows; another client's rows are never touched, and a field manager's stays in its own client", async () => {
+    const other = await createClient();
+    const otherManager = await createAgent({ kind: "field", role: "manager", clientId: other.id });
+    const otherSpecialist = await createAgent({ kind: "field", role: "specialist", clientId: other.id });
+    const writer = await createAgent({ kind: "internal", role: "orchestrator", kbAccess: "write" });
+    const say = async (agent: TestAgent, content: string, clientId?: string) => {
+      const r = await as(agent.key).post("/api/v1/interactions", { channel: "chat", direction: "inbound", content, ...(clientId ? { clientId } : {}) });
+      expect(r.status, JSON.stringify(r.body)).toBe(201);
+    };
+    const remember = async (agent: TestAgent, content: string) => {
+      const r = await as(agent.key).post("/api/v1/agents/me/memories", { tier: "core", category: "client", title: content.slice(0, 60), content, confidence: 0.9 });
+      expect(r.status, JSON.stringify(r.body)).toBe(201);
+    };
+
+    // a field manager names a contact of its own client after a phrase HQ and another client use
+    const phrase = "Boiler Warranty";
+    const planted = await as(otherManager.key).post("/api/v1/contacts", { name: phrase, clientId: other.id });
+    expect(planted.status, JSON.stringify(planted.body)).toBe(201);
+    await say(otherSpecialist, `reach test 1: the ${phrase} card is in the drawer`);
+    await say(fieldSpecialist, `reach test 2: sunrise keeps the ${phrase} papers`);
+    await remember(specialist, `reach test 3: HQ files every ${phrase} claim by hand`);
+    const entry = await as(writer.key).post("/api/v1/knowledge", { title: `${phrase} claims`, content: `reach test 4: how a ${phrase} claim is filed`, category: "procedure" });
+    expect(entry.status, JSON.stringify(entry.body)).toBe(201);
+
+    const out = await as(otherManager.key).post(`/api/v1/contacts/${planted.body.contact.id}/opt-out`);
+    expect(out.status, JSON.stringify(out.body)).toBe(200);
+    expect(await texts()).toEqual([
+      "Boiler Warranty claims / reach test 4: how a Boiler Warranty claim is filed",
+      "reach test 1: the [erased] card is in the drawer",
+      "reach test 2: sunrise keeps the Boiler Warranty papers",
+      "reach test 3: HQ files every Boiler Warranty claim by hand",
+    ]);
+    const [kept] = await (await getDatabase()).query<{ version: number }>("select version from knowledge_entries where id = $1", [entry.body.entry.id]);
+    expect(kept!.version).toBe(entry.body.entry.version);
+
+    // an internal manager erasing a contact of Sunrise reaches Sunrise's rows and HQ's, not the other client's
+    const person = "Maren Holtby";
+    const c = await as(manager.key).post("/api/v1/contacts", { name: person, clientId: sunrise.id });
+    expect(c.status, JSON.stringify(c.body)).toBe(201);
+    await say(otherSpecialist, `reach test 5: ${person} of the other client called`);
+    await say(fieldSpecialist, `reach test 6: ${person} wants a quote`);
+    await remember(specialist, `reach test 7: ${person} pays late`);
+    const erased = await as(manager.key).post(`/api/v1/contacts/${c.body.contact.id}/opt-out`);
+    expect(erased.status, JSON.stringify(erased.body)).toBe(200);
+    expect((await texts()).filter((t) => /reach test [567]/.test(t))).toEqual([
+      "reach test 5: Maren Holtby of the other client called",
+      "reach test 6: [erased] wants a quote",
+      "reach test 7: [erased] pays late",
+    ]);
+  });
+});
+
 // Only a real server runs statements at once: the embedded database would pass this by running them in turn.
 describe.runIf(transport === "postgres")("opt-out erasures at once (real PostgreSQL)", () => {
   it("all complete: each deletes turns of one agent and redacts turns of another, and none deadlocks with another", async () => {
@@ -228,5 +296,53 @@ describe.runIf(transport === "postgres")("opt-out erasures at once (real Postgre
     const outs = await Promise.all(ids.map((id) => as(manager.key).post(`/api/v1/contacts/${id}/opt-out`)));
     expect(outs.map((o) => o.status)).toEqual(ids.map(() => 200));
     expect(await findTraces(names)).toEqual([]);
+  });
+
+  it("runs beside the access-counter fold without deadlock: it locks the memories it redacts in id order, as the fold does", async () => {
+    const db = await getDatabase();
+    const name = "Jane Roebuck";
+    const c = await as(manager.key).post("/api/v1/contacts", { name, clientId: sunrise.id });
+    expect(c.status, JSON.stringify(c.body)).toBe(201);
+    // two memories naming her, stored so that the table's physical order is the reverse of id order,
+    // each with an access waiting to be counted
+    const tail = crypto.randomUUID().slice(8);
+    const [high, low] = [`ffffffff${tail}`, `00000000${tail}`];
+    for (const id of [high, low]) {
+      await db.query(
+        "insert into memories (id, agent_id, tier, category, title, content, confidence) values ($1, $2, 'core', 'client', $3, $4, 0.9)",
+        [id, specialist.id, `Note ${id.slice(0, 8)}`, `${name} prefers the morning slot`],
+      );
+      await db.query("insert into access_events (kind, item_id) values ('memory', $1)", [id]);
+    }
+    // a test-only trigger slows each memory update of the erasing session, so the fold starts while
+    // the erasure holds the first memory it changed
+    await db.query(`create or replace function public.test_slow_erasure() returns trigger language plpgsql as $$
+      begin
+        if current_setting('mhq_test.slow_erasure', true) = 'on' then perform pg_sleep(0.6); end if;
+        return new;
+      end $$`);
+    await db.query("create trigger zz_test_slow_erasure before update on memories for each row execute function public.test_slow_erasure()");
+    try {
+      const erasing = currentTestDatabase().connect!(1);
+      const claims = claimsFor({ type: "agent", agentId: manager.id, name: manager.name, kind: "internal", role: "manager", clientId: null, kbAccess: "read" });
+      const erasure = withClaims(erasing, claims, async (tx) => {
+        await tx.query("select set_config('mhq_test.slow_erasure', 'on', true)");
+        return tx.query("select mhq.erase_contact($1) as counts", [c.body.contact.id]);
+      });
+      await new Promise((r) => setTimeout(r, 300));
+      const fold = db.transaction((tx) => foldAccessEvents(tx, { limit: 1000 }));
+      const [erased, folded] = await Promise.allSettled([erasure, fold]);
+      expect(erased.status, String((erased as PromiseRejectedResult).reason)).toBe("fulfilled");
+      expect(folded.status, String((folded as PromiseRejectedResult).reason)).toBe("fulfilled");
+      await erasing.close();
+    } finally {
+      await db.query("drop trigger zz_test_slow_erasure on memories");
+      await db.query("drop function public.test_slow_erasure()");
+    }
+    const rows = await db.query<{ content: string; accessed_count: number }>("select content, accessed_count from memories where id = any ($1::uuid[])", [[high, low]]);
+    expect(rows.map((r) => [r.content, r.accessed_count])).toEqual([
+      ["[erased] prefers the morning slot", 1],
+      ["[erased] prefers the morning slot", 1],
+    ]);
   });
 });

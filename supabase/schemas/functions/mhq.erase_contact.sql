@@ -1,4 +1,5 @@
--- Opt-out erasure (seed 002: "Delete data when user requests opt-out").
+-- Opt-out erasure: a contact who opts out has their data deleted, and their name, phone and email
+-- redacted wherever else they appear within the erasure's reach.
 --
 -- mhq.erase_contact(id) runs as the owner because no caller role may delete interactions, facts or
 -- suggestions, nor touch the audit log; it checks the caller itself (manager agents and HQ admins,
@@ -7,9 +8,16 @@
 --      events and notes;
 --   2. redacts the contact's phone number (in any common format), email and full name (two words
 --      or more; a single first name is too common to scrub safely) wherever they still appear in a
---      text or JSON column of the public schema — other contacts' facts, unlinked interactions,
---      agent memories and documents, the audit log — replacing them with "[erased]" and clearing
---      the embedding of any row it changed, so no vector still encodes the erased text;
+--      text or JSON column of the public schema within the erasure's reach — other contacts' facts,
+--      unlinked interactions, agent memories and documents, the audit log — replacing them with
+--      "[erased]" and clearing the embedding of any row it changed, so no vector still encodes the
+--      erased text. The reach is the rows of the contact's own client (a row's client is its
+--      client_id, else its agent's) and, when HQ or an internal manager erases, the rows of no client
+--      (the knowledge base, internal agents' memories); never another client's rows, whose matching
+--      words are another tenant's data about someone else. A field manager's erasure stays inside its
+--      own client, as all its writes do: a contact it names after a phrase cannot rewrite HQ's rows.
+--      Each table's rows are locked in key order before they change, tables with an agent or client
+--      before the HQ-wide ones, as the access-counter fold locks memories, then knowledge entries;
 --      A value that must be unique (a published knowledge entry's title, a turn's external id) and
 --      would read like another once redacted gets a marker of its own, "[erased 1a2b3c4d]", so that
 --      no erasure fails on a uniqueness rule;
@@ -32,8 +40,11 @@ declare
   v_n integer;
   v_redacted integer := 0;
   r record;
-  v_has_embedding boolean;
   v_marker text;
+  v_field constant boolean := mhq.is_field_agent();
+  v_owner text;
+  v_reach text;
+  v_match text;
 begin
   if not mhq.writes_canonical_memory() then
     raise exception 'only memory managers and HQ admins erase contacts' using errcode = '42501';
@@ -87,15 +98,37 @@ begin
   get diagnostics v_n = row_count;
   v_counts := v_counts || jsonb_build_object('notes', v_n);
 
-  -- 2. mentions elsewhere
+  -- 2. mentions elsewhere, within the erasure's reach
   if array_length(v_patterns, 1) > 0 then
     v_re := '(?<![[:alnum:]])(' || array_to_string(v_patterns, '|') || ')(?![[:alnum:]])';
     -- the agents' people who are the contact leave their vocabularies (locked in key order, as
     -- every writer of agent_people locks them)
-    perform 1 from agent_people where name ~* v_re order by agent_id, lower(name) for update;
-    delete from agent_people where name ~* v_re;
+    perform 1 from agent_people p join agents a on a.id = p.agent_id
+      where p.name ~* v_re and (a.client_id = c.client_id or (not v_field and a.client_id is null))
+      order by p.agent_id, lower(p.name) for update of p;
+    delete from agent_people p using agents a
+     where a.id = p.agent_id and p.name ~* v_re and (a.client_id = c.client_id or (not v_field and a.client_id is null));
     for r in
-      select col.table_name, col.column_name, col.data_type
+      select * from (
+      select col.table_name,
+             array_agg(col.column_name::text order by col.column_name) as columns,
+             array_agg(col.data_type::text order by col.column_name) as types,
+             exists (
+               select 1 from information_schema.columns e
+                where e.table_schema = 'public' and e.table_name = col.table_name and e.column_name = 'client_id') as has_client,
+             exists (
+               select 1 from information_schema.columns e
+                where e.table_schema = 'public' and e.table_name = col.table_name and e.column_name = 'agent_id') as has_agent,
+             exists (
+               select 1 from information_schema.columns e
+                where e.table_schema = 'public' and e.table_name = col.table_name and e.column_name = 'embedding') as has_embedding,
+             coalesce((
+               select string_agg(format('t.%I', a.attname), ', ' order by k.ord)
+                 from pg_index ix
+                 cross join unnest(ix.indkey) with ordinality as k (attnum, ord)
+                 join pg_attribute a on a.attrelid = ix.indrelid and a.attnum = k.attnum
+                where ix.indrelid = format('public.%I', col.table_name)::regclass and ix.indisprimary
+             ), 't.ctid') as key_order
         from information_schema.columns col
         join information_schema.tables t on t.table_schema = col.table_schema and t.table_name = col.table_name
        where col.table_schema = 'public'
@@ -103,38 +136,58 @@ begin
          and col.data_type in ('text', 'character varying', 'jsonb', 'json')
          and col.is_generated = 'NEVER'
          and col.table_name not in ('contacts', 'clients', 'agents', 'hq_users', 'agent_keys', 'hq_sessions', 'locked_constants', 'agent_people')
-       order by col.table_name, col.column_name
+       group by col.table_name
+      ) tables
+       order by (tables.has_client or tables.has_agent) desc, tables.table_name
     loop
-      select exists (
-        select 1 from information_schema.columns e
-         where e.table_schema = 'public' and e.table_name = r.table_name and e.column_name = 'embedding'
-      ) into v_has_embedding;
-      -- the marker, then (when two values would read alike once redacted) a marker per row
-      foreach v_marker in array array[quote_literal('[erased]'), $m$'[erased ' || left(md5(ctid::text), 8) || ']'$m$] loop
-        begin
-          if r.data_type in ('jsonb', 'json') then
-            execute format(
-              'update %I set %I = regexp_replace(%I::text, $1, %s, %L)::%s%s where %I::text ~* $1',
-              r.table_name, r.column_name, r.column_name, v_marker, 'gi', r.data_type,
-              case when v_has_embedding then ', embedding = null' else '' end, r.column_name)
-              using v_re;
-          else
-            execute format(
-              'update %I set %I = regexp_replace(%I, $1, %s, %L)%s where %I ~* $1',
-              r.table_name, r.column_name, r.column_name, v_marker, 'gi',
-              case when v_has_embedding then ', embedding = null' else '' end, r.column_name)
-              using v_re;
-          end if;
-          get diagnostics v_n = row_count;
-          exit;
-        exception when unique_violation then
-          -- nothing of this column was changed: again with a marker per row (a second refusal stands)
-          if v_marker <> quote_literal('[erased]') then
-            raise;
-          end if;
-        end;
+      -- the row's client: its own, else its agent's; a table with neither is HQ-wide
+      v_owner := case
+        when r.has_client then 't.client_id'
+        when r.has_agent then '(select a.client_id from agents a where a.id = t.agent_id)'
+      end;
+      if v_owner is null then
+        if v_field then
+          continue;
+        end if;
+        v_reach := 'true';
+      elsif v_field then
+        v_reach := format('%s = $2', v_owner);
+      else
+        v_reach := format('(%s is null or %s = $2)', v_owner, v_owner);
+      end if;
+      select string_agg(format(case when r.types[k] in ('jsonb', 'json') then 't.%I::text ~* $1' else 't.%I ~* $1' end, r.columns[k]), ' or ')
+        into v_match
+        from generate_subscripts(r.columns, 1) as k;
+      execute format('select 1 from %I t where %s and (%s) order by %s for update of t', r.table_name, v_reach, v_match, r.key_order)
+        using v_re, c.client_id;
+      for i in 1 .. array_length(r.columns, 1) loop
+        -- the marker, then (when two values would read alike once redacted) a marker per row
+        foreach v_marker in array array[quote_literal('[erased]'), $m$'[erased ' || left(md5(t.ctid::text), 8) || ']'$m$] loop
+          begin
+            if r.types[i] in ('jsonb', 'json') then
+              execute format(
+                'update %I t set %I = regexp_replace(t.%I::text, $1, %s, %L)::%s%s where %s and t.%I::text ~* $1',
+                r.table_name, r.columns[i], r.columns[i], v_marker, 'gi', r.types[i],
+                case when r.has_embedding then ', embedding = null' else '' end, v_reach, r.columns[i])
+                using v_re, c.client_id;
+            else
+              execute format(
+                'update %I t set %I = regexp_replace(t.%I, $1, %s, %L)%s where %s and t.%I ~* $1',
+                r.table_name, r.columns[i], r.columns[i], v_marker, 'gi',
+                case when r.has_embedding then ', embedding = null' else '' end, v_reach, r.columns[i])
+                using v_re, c.client_id;
+            end if;
+            get diagnostics v_n = row_count;
+            exit;
+          exception when unique_violation then
+            -- nothing of this column was changed: again with a marker per row (a second refusal stands)
+            if v_marker <> quote_literal('[erased]') then
+              raise;
+            end if;
+          end;
+        end loop;
+        v_redacted := v_redacted + v_n;
       end loop;
-      v_redacted := v_redacted + v_n;
     end loop;
   end if;
   v_counts := v_counts || jsonb_build_object('redactedRows', v_redacted);
