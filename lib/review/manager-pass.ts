@@ -23,17 +23,24 @@ const DEFAULT_LIMIT = 200;
  *
  * Idempotent: only pending suggestions are looked at, and each decision is conditional on the row
  * still being pending. Safe concurrently: rows are claimed `for update skip locked`, so two passes
- * split the queue instead of deciding a suggestion twice, and fact writes for one contact are
- * serialised by a per-contact lock.
+ * split the queue instead of deciding a suggestion twice; their contacts are held (skipping one an
+ * erasure holds) and the per-contact fact locks taken in contact order before any fact is written,
+ * so neither another pass nor an erasure of one of those contacts can deadlock with it.
  */
 export async function runManagerPass(caller: Caller, opts: { limit?: number } = {}): Promise<ManagerPassReport> {
   const threshold = getConfig().REVIEW_AUTO_APPROVE_THRESHOLD;
   return asCaller(caller, async (tx) => {
     const claimed = await q.claimPendingSuggestions(tx, { limit: opts.limit ?? DEFAULT_LIMIT });
+    // their contacts, without waiting: one an erasure holds is about to lose these suggestions
+    const held = new Set(await q.holdContacts(tx, { ids: claimed.map((s) => s.contactId), skipLocked: true }));
+    // every fact lock this pass may need, in contact order, before it writes any: another pass that
+    // claimed other suggestions of the same contacts takes them in the same order
+    await q.lockContactsFacts(tx, { contactIds: [...held] });
     const cache: { constants?: Awaited<ReturnType<typeof listLockedConstants>>; keys: Map<string, string[]> } = { keys: new Map() };
     const items: ManagerPassItem[] = [];
 
     for (const s of claimed) {
+      if (!held.has(s.contactId)) continue;
       const ctx = await loadValidationContext(tx, { clientId: s.clientId, contactId: s.contactId, key: s.key }, cache);
       const verdict = validateSuggestion({ key: s.key, value: s.value, confidence: s.confidence }, ctx);
 

@@ -120,6 +120,26 @@ export async function lockContactFacts(tx: Queryable, p: { contactId: string }) 
   await tx.query("select pg_advisory_xact_lock(hashtextextended('mhq.contact_facts:' || $1::text, 0))", [p.contactId]);
 }
 
+/** The fact locks of several contacts, taken in id order (as every writer of several takes them). */
+export async function lockContactsFacts(tx: Queryable, p: { contactIds: string[] }) {
+  if (!p.contactIds.length) return;
+  await tx.query(
+    `select pg_advisory_xact_lock(hashtextextended('mhq.contact_facts:' || c.id::text, 0))
+       from (select distinct id from unnest($1::uuid[]) as u (id) order by id) as c`,
+    [p.contactIds],
+  );
+}
+
+/**
+ * Holds contacts before their suggestions are decided (mhq.hold_contacts): the ids held, in id order.
+ * `skipLocked` leaves out a contact an erasure holds instead of waiting for it.
+ */
+export async function holdContacts(tx: Queryable, p: { ids: string[]; skipLocked: boolean }) {
+  if (!p.ids.length) return [];
+  const rows = await tx.query<{ id: string }>("select id from mhq.hold_contacts($1::uuid[], $2) as h (id)", [[...new Set(p.ids)], p.skipLocked]);
+  return rows.map((r) => r.id);
+}
+
 export async function eraseContact(tx: Queryable, p: { id: string }) {
   const rows = await tx.query<{ counts: ServerResponse<typeof reviewContracts.optOut>["erased"] }>("select mhq.erase_contact($1) as counts", [p.id]);
   return rows[0]!.counts;

@@ -171,6 +171,10 @@ function verdictJudge(tx: Queryable, threshold: number) {
  */
 export async function reviewSuggestion(caller: Caller, id: string, body: z.infer<typeof reviewSuggestionBody>) {
   const outcome = await asCaller(caller, async (tx): Promise<Refusal | { suggestion: SuggestionView; fact?: q.FactRow }> => {
+    // the contact first, then the suggestion: the order an opt-out erasure locks them in
+    const seen = await q.getSuggestion(tx, { id });
+    if (!seen) throw notFound("Suggestion");
+    await q.holdContacts(tx, { ids: [seen.contactId], skipLocked: false });
     const s = await q.getSuggestion(tx, { id, forUpdate: true });
     if (!s) throw notFound("Suggestion");
     if (s.status !== "pending") throw new ApiError("conflict", `This suggestion was already ${s.status}`, { status: s.status });

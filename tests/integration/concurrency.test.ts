@@ -119,6 +119,41 @@ describe.runIf(REAL)(`concurrent writers on a real server — ${reason}`, () => 
     expect(audits).toBe(proposed.length);
   });
 
+  it("two manager passes that claimed suggestions of the same contacts in opposite orders both complete", async () => {
+    const db = await getDatabase();
+    // nothing older waiting: the suggestions below are the first two claims of each pass
+    expect((await as(manager.key).post("/api/v1/review/run", { limit: 1000 })).status).toBe(200);
+    const [x, y] = await Promise.all(
+      ["Order Person X", "Order Person Y"].map(async (name) => (await as(manager.key).post("/api/v1/contacts", { name, clientId: client.id })).body.contact.id as string),
+    );
+    const marker = `slow ${rareWord()}`;
+    // pass one claims (X, Y), pass two (Y, X); each first fact written is slowed by a test-only
+    // trigger, so both passes hold their first contact's fact lock when they reach for the second
+    const plan: [string, string, string][] = [[x!, "gate_code_hint", marker], [y!, "dog_name", "Rex"], [y!, "gate_code_hint", marker], [x!, "dog_name", "Bo"]];
+    for (const [contactId, key, value] of plan) {
+      const s = await as(field.key).post("/api/v1/suggestions", { contactId, key, value, confidence: 0.95 });
+      expect(s.status, JSON.stringify(s.body)).toBe(201);
+    }
+    await db.query(`create or replace function public.test_slow_fact() returns trigger language plpgsql as $$
+      begin
+        if new.value like 'slow %' then perform pg_sleep(0.6); end if;
+        return new;
+      end $$`);
+    await db.query("create trigger aa_test_slow_fact before insert on facts for each row execute function public.test_slow_fact()");
+    try {
+      const first = as(manager.key).post("/api/v1/review/run", { limit: 2 });
+      await new Promise((r) => setTimeout(r, 150));
+      const second = as(manager.key).post("/api/v1/review/run", { limit: 2 });
+      const passes = await Promise.all([first, second]);
+      expect(passes.map((p) => [p.status, p.body.items?.length]), JSON.stringify(passes.map((p) => p.body))).toEqual([[200, 2], [200, 2]]);
+    } finally {
+      await db.query("drop trigger aa_test_slow_fact on facts");
+      await db.query("drop function public.test_slow_fact()");
+    }
+    const facts = await db.query<{ n: number }>("select count(*)::int as n from facts where contact_id = any ($1::uuid[]) and status = 'active'", [[x, y]]);
+    expect(facts[0]!.n).toBe(4);
+  });
+
   it("retrievals and knowledge searches run alongside counter folds without deadlock, and every access is counted", async () => {
     const db = await getDatabase();
     const topic = rareWord();

@@ -212,6 +212,20 @@ describe("opt-out erasures one after another", () => {
   });
 });
 
+describe("holding contacts for a review (mhq.hold_contacts)", () => {
+  it("holds only contacts the caller may see: another client's contact is not held, nor said to exist", async () => {
+    const c = await as(manager.key).post("/api/v1/contacts", { name: "Held Person", clientId: sunrise.id });
+    expect(c.status, JSON.stringify(c.body)).toBe(201);
+    const db = await getDatabase();
+    const hold = (agent: TestAgent, kind: "internal" | "field", clientId: string | null) =>
+      withClaims(db, claimsFor({ type: "agent", agentId: agent.id, name: agent.name, kind, role: "manager", clientId, kbAccess: "read" }), (tx) =>
+        tx.query<{ id: string }>("select id from mhq.hold_contacts($1::uuid[], false) as h (id)", [[c.body.contact.id]]),
+      );
+    expect(await hold(rival, "field", rival.clientId!)).toEqual([]);
+    expect(await hold(manager, "internal", null)).toEqual([{ id: c.body.contact.id }]);
+  });
+});
+
 describe("the erasure's reach", () => {
   /** The text of rows the test wrote, read as the owner (past every policy). */
   const texts = async () => {
@@ -296,6 +310,35 @@ describe.runIf(transport === "postgres")("opt-out erasures at once (real Postgre
     const outs = await Promise.all(ids.map((id) => as(manager.key).post(`/api/v1/contacts/${id}/opt-out`)));
     expect(outs.map((o) => o.status)).toEqual(ids.map(() => 200));
     expect(await findTraces(names)).toEqual([]);
+  });
+
+  it("and a reviewer approving one of the contact's suggestions wait for each other instead of deadlocking", async () => {
+    const db = await getDatabase();
+    const c = await as(manager.key).post("/api/v1/contacts", { name: "Ola Brennan", clientId: sunrise.id });
+    expect(c.status, JSON.stringify(c.body)).toBe(201);
+    const marker = `slow ${crypto.randomUUID()}`;
+    const s = await as(fieldSpecialist.key).post("/api/v1/suggestions", { contactId: c.body.contact.id, key: "gate_code_hint", value: marker, confidence: 0.8 });
+    expect(s.status, JSON.stringify(s.body)).toBe(201);
+    // a test-only trigger slows the fact the approval writes, before the fact's own checks run
+    await db.query(`create or replace function public.test_slow_fact() returns trigger language plpgsql as $$
+      begin
+        if new.value like 'slow %' then perform pg_sleep(0.6); end if;
+        return new;
+      end $$`);
+    await db.query("create trigger aa_test_slow_fact before insert on facts for each row execute function public.test_slow_fact()");
+    try {
+      const approval = as(manager.key).post(`/api/v1/suggestions/${s.body.suggestion.id}/review`, { decision: "approve" });
+      await new Promise((r) => setTimeout(r, 300));
+      const erasure = as(manager.key).post(`/api/v1/contacts/${c.body.contact.id}/opt-out`);
+      const [approved, erased] = await Promise.all([approval, erasure]);
+      expect(approved.status, JSON.stringify(approved.body)).toBe(200);
+      expect(erased.status, JSON.stringify(erased.body)).toBe(200);
+      expect(erased.body.erased).toMatchObject({ facts: 1 });
+    } finally {
+      await db.query("drop trigger aa_test_slow_fact on facts");
+      await db.query("drop function public.test_slow_fact()");
+    }
+    expect(await db.query("select id from facts where contact_id = $1", [c.body.contact.id])).toEqual([]);
   });
 
   it("runs beside the access-counter fold without deadlock: it locks the memories it redacts in id order, as the fold does", async () => {
