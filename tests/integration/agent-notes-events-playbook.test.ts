@@ -106,6 +106,32 @@ describe("the event log", () => {
   });
 });
 
+describe("a note or event that names a contact", () => {
+  it("is filed under the contact's client: another client's contact is refused by the API and by the database", async () => {
+    const c = await admin.post("/api/v1/contacts", { name: "Filed Person", clientId: sunrise.id });
+    expect(c.status, JSON.stringify(c.body)).toBe(201);
+    const contactId = c.body.contact.id;
+    // the API: the contact does not exist for the other client's agent
+    expect((await as(rival.key).post("/api/v1/notes", { content: "planted", contactId })).status).toBe(404);
+    expect((await as(rival.key).post("/api/v1/events", { kind: "tool.sms_send", summary: "planted", contactId })).status).toBe(404);
+    // the database: a row of the rival's own client naming Sunrise's contact is refused
+    const db = await getDatabase();
+    const asRival = (sql: string) => withClaims(db, claimsFor(callerOf(rival, "field", "orchestrator")), (tx) => tx.query(sql, [rival.id, other.id, contactId]));
+    await expect(asRival("insert into agent_notes (agent_id, client_id, contact_id, content) values ($1, $2, $3, 'planted')")).rejects.toMatchObject({
+      message: expect.stringMatching(/row-level security/),
+    });
+    await expect(asRival("insert into event_log (agent_id, client_id, contact_id, kind, summary) values ($1, $2, $3, 'tool.sms_send', 'planted')")).rejects.toMatchObject({
+      message: expect.stringMatching(/row-level security/),
+    });
+    // the same writes filed under the contact's own client by its own agent are stored
+    const asField = (sql: string) =>
+      withClaims(db, claimsFor(callerOf(fieldSpecialist, "field", "specialist")), (tx) => tx.query(sql, [fieldSpecialist.id, sunrise.id, contactId]));
+    await asField("insert into agent_notes (agent_id, client_id, contact_id, content) values ($1, $2, $3, 'kept')");
+    await asField("insert into event_log (agent_id, client_id, contact_id, kind, summary) values ($1, $2, $3, 'tool.sms_send', 'kept')");
+    expect(await db.query("select content from agent_notes where contact_id = $1", [contactId])).toEqual([{ content: "kept" }]);
+  });
+});
+
 describe("playbook updates", () => {
   it("take improvement ideas, refuse ones that would change a locked constant, and are reviewed by HQ", async () => {
     await admin.put("/api/v1/locked-constants/pricing.starter", { label: "Starter plan price", value: "$997", category: "pricing" });

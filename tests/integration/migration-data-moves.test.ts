@@ -50,4 +50,31 @@ describe(`migrations' data moves (${transport === "postgres" ? "PostgreSQL" : "e
     const people = await db.query<{ agent_id: string; name: string }>("select agent_id, name from agent_people order by agent_id, name");
     expect(people).toEqual([{ agent_id: "aaaaaaaa-0000-4000-8000-0000000000e1", name: "Omar Reyes" }]);
   });
+
+  it("20261210100015: notes and events an earlier release filed against another client's contact keep their writer's client, without the link", async () => {
+    const db = await migratedUpTo("20261210100015");
+    await db.exec(`insert into clients (id, name, slug) values
+      ('cccccccc-0000-4000-8000-0000000000a1', 'Client A', 'client-a'),
+      ('cccccccc-0000-4000-8000-0000000000b1', 'Client B', 'client-b')`);
+    await db.exec(`insert into agents (id, name, kind, role, client_id) values
+      ('aaaaaaaa-0000-4000-8000-0000000000f1', 'Field agent of A', 'field', 'orchestrator', 'cccccccc-0000-4000-8000-0000000000a1')`);
+    await db.exec(`insert into contacts (id, client_id, name) values
+      ('dddddddd-0000-4000-8000-0000000000a1', 'cccccccc-0000-4000-8000-0000000000a1', 'Contact of A'),
+      ('dddddddd-0000-4000-8000-0000000000b1', 'cccccccc-0000-4000-8000-0000000000b1', 'Contact of B')`);
+    for (const table of ["agent_notes", "event_log"]) {
+      const columns = table === "agent_notes" ? "content" : "kind, summary";
+      const values = (text: string) => (table === "agent_notes" ? `'${text}'` : `'tool.sms_send', '${text}'`);
+      await db.exec(`insert into ${table} (agent_id, client_id, contact_id, ${columns}) values
+        ('aaaaaaaa-0000-4000-8000-0000000000f1', 'cccccccc-0000-4000-8000-0000000000a1', 'dddddddd-0000-4000-8000-0000000000a1', ${values("own")}),
+        ('aaaaaaaa-0000-4000-8000-0000000000f1', 'cccccccc-0000-4000-8000-0000000000a1', 'dddddddd-0000-4000-8000-0000000000b1', ${values("planted")})`);
+    }
+    await migrate(db);
+    for (const [table, text] of [["agent_notes", "content"], ["event_log", "summary"]] as const) {
+      const rows = await db.query(`select ${text} as text, client_id, contact_id from ${table} order by ${text}`);
+      expect(rows, table).toEqual([
+        { text: "own", client_id: "cccccccc-0000-4000-8000-0000000000a1", contact_id: "dddddddd-0000-4000-8000-0000000000a1" },
+        { text: "planted", client_id: "cccccccc-0000-4000-8000-0000000000a1", contact_id: null },
+      ]);
+    }
+  });
 });
