@@ -291,7 +291,8 @@ export const MCP_TOOLS: McpTool[] = [
     title: "Suggest a contact fact",
     description:
       "Propose a fact about a contact (preferred time, address, budget…) for the memory manager to approve. Never personal data " +
-      "such as SSNs, card numbers, health, religion or politics (refused at once); confidence below 0.7 is rejected.",
+      "such as SSNs, card numbers, health, religion or politics (refused at once). It waits for review: one below confidence 0.7 " +
+      "or contradicting a locked constant is rejected then.",
     effect: { destructive: false, idempotent: false },
     input: reviewContracts.createSuggestion.body,
     run: (caller, args) => createSuggestion(caller, args),

@@ -235,10 +235,9 @@ export const reviewContracts = {
     errors: [
       { code: "conflict", when: "The contact opted out: nothing more is stored about them." },
       { code: "pii_refused", when: "The text holds personal data the server refuses to store; details.findings names what was found." },
-      { code: "locked_constant", when: "The suggested value contradicts a locked constant; details.lockedConstants names it." },
     ],
     method: "POST", path: "/api/v1/suggestions", permission: "suggestions.propose",
-    summary: "Propose a fact for the memory manager (422 pii_refused / locked_constant at once; 200 deduplicated for the same pending proposal)",
+    summary: "Propose a fact for the memory manager: stored pending with the validator's verdict (422 pii_refused at once; 200 deduplicated for the same pending proposal)",
     body: createSuggestionBody, status: 201,
     response: z
       .object({ suggestion: suggestionView, validation: validationView, deduplicated: z.literal(true).optional() })
@@ -248,6 +247,9 @@ export const reviewContracts = {
     id: "review.reviewSuggestion",
     errors: [
       { code: "conflict", when: "The suggestion was already reviewed." },
+      { code: "pii_refused", when: "Approval refused: the value holds personal data; the suggestion stays pending." },
+      { code: "locked_constant", when: "Approval refused: the value sets or contradicts a locked constant (details.lockedConstants); the suggestion stays pending." },
+      { code: "validation_failed", when: "Approval refused: the confidence is below 0.7; the suggestion stays pending." },
     ],
     method: "POST", path: "/api/v1/suggestions/{id}/review", permission: "suggestions.review",
     summary: "Approve (optionally with an edited value) or reject a suggestion",

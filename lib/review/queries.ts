@@ -325,20 +325,13 @@ export async function insertSuggestion(
     confidence: number;
     interactionId: string | null;
     flags: unknown[];
-    rejectedReason: string | null;
   },
 ) {
-  // a suggestion the validator refuses at once (low confidence) is stored already rejected, by the system
   const rows = await tx.query<{ id: string }>(
-    `insert into memory_suggestions (contact_id, key, value, confidence, interaction_id, flags, status, reason,
-                                     reviewed_by_type, reviewed_by_name, reviewed_at)
-     values ($1, $2, $3, $4, $5, $6::text::jsonb,
-             case when $7::text is null then 'pending' else 'rejected' end, $7,
-             case when $7::text is null then null else 'system' end,
-             case when $7::text is null then null else 'validator' end,
-             case when $7::text is null then null else now() end)
+    `insert into memory_suggestions (contact_id, key, value, confidence, interaction_id, flags, status)
+     values ($1, $2, $3, $4, $5, $6::text::jsonb, 'pending')
      returning id`,
-    [p.contactId, p.key, p.value, p.confidence, p.interactionId, JSON.stringify(p.flags), p.rejectedReason],
+    [p.contactId, p.key, p.value, p.confidence, p.interactionId, JSON.stringify(p.flags)],
   );
   return rows[0]!.id;
 }

@@ -42,10 +42,12 @@ async function loadView(tx: Queryable, id: string) {
 }
 
 /**
- * A memory suggestion: an orchestrator or specialist proposes a fact. PII and
- * locked constants are refused at once (422; only an audit entry without the PII is kept); a
- * confidence below 0.7 is stored already rejected, with that reason; everything else waits for
- * the memory manager. The same proposal made twice while pending is stored once (`deduplicated`).
+ * A memory suggestion: an orchestrator or specialist proposes a fact. Personal data is refused at
+ * once (422; only an audit entry without it is kept). Everything else waits for the memory manager,
+ * pending, with the validator's verdict and flags: the other rules (confidence ≥ 0.7, locked
+ * constants) are applied when it is decided — the manager pass rejects what breaks them, a
+ * reviewer's approval is refused. The same proposal made twice while pending is stored once
+ * (`deduplicated`).
  */
 export async function createSuggestion(caller: Caller, body: z.infer<typeof createSuggestionBody>) {
   const outcome = await asCaller(caller, async (tx): Promise<Refusal | { suggestion: SuggestionView; validation: Pick<SuggestionVerdict, "outcome" | "reasons" | "flags">; deduplicated?: true }> => {
@@ -56,7 +58,7 @@ export async function createSuggestion(caller: Caller, body: z.infer<typeof crea
     }
     const ctx = await loadValidationContext(tx, { clientId: contact.clientId, contactId: contact.id, key: body.key });
     const verdict = validateSuggestion(body, ctx);
-    if (verdict.refusal === "pii_refused" || verdict.refusal === "locked_constant") {
+    if (verdict.refusal === "pii_refused") {
       await recordAudit(tx, {
         action: "suggestion.refused",
         targetType: "contact",
@@ -74,7 +76,6 @@ export async function createSuggestion(caller: Caller, body: z.infer<typeof crea
         deduplicated: true,
       };
     }
-    const rejectedReason = verdict.refusal === "low_confidence" ? verdict.reasons.join("; ") : null;
     const id = await q.insertSuggestion(tx, {
       contactId: contact.id,
       key: body.key,
@@ -82,14 +83,13 @@ export async function createSuggestion(caller: Caller, body: z.infer<typeof crea
       confidence: body.confidence,
       interactionId: body.interactionId ?? null,
       flags: verdict.flags,
-      rejectedReason,
     });
     await recordAudit(tx, {
-      action: rejectedReason ? "suggestion.auto_reject" : "suggestion.create",
+      action: "suggestion.create",
       targetType: "suggestion",
       targetId: id,
       clientId: contact.clientId,
-      details: { contactId: contact.id, key: body.key, confidence: body.confidence, reason: rejectedReason },
+      details: { contactId: contact.id, key: body.key, confidence: body.confidence },
     });
     return {
       suggestion: await loadView(tx, id),

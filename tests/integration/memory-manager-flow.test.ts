@@ -75,8 +75,9 @@ describe("the per-inbound flow of the memory manager", () => {
     for (const r of [heater, time, address, mood]) expect(r.status, JSON.stringify(r.body)).toBe(201);
     expect(heater.body.validation.outcome).toBe("approve");
     expect(time.body.validation.outcome).toBe("review");
-    // below 0.7: rejected at once, with that reason
-    expect(address.body.suggestion).toMatchObject({ status: "rejected", reason: expect.stringMatching(/below the minimum of 0\.7/) });
+    // below 0.7: pending, the rules' verdict already "refuse", with that reason
+    expect(address.body.suggestion).toMatchObject({ status: "pending" });
+    expect(address.body.validation).toMatchObject({ outcome: "refuse", reasons: [expect.stringMatching(/below the minimum of 0\.7/)] });
     expect(mood.body.validation.flags.map((f: any) => f.code)).toContain("not_allowlisted");
 
     // the review queue shows each beside its source
@@ -96,7 +97,7 @@ describe("the per-inbound flow of the memory manager", () => {
     expect(outcomeOf(heater.body.suggestion.id)).toBe("approved");
     expect(outcomeOf(time.body.suggestion.id)).toBe("left"); // 0.8 < 0.9: a person decides
     expect(outcomeOf(mood.body.suggestion.id)).toBe("left"); // not business-relevant for this client
-    expect(outcomeOf(address.body.suggestion.id)).toBeUndefined(); // already rejected
+    expect(outcomeOf(address.body.suggestion.id)).toBe("rejected"); // below 0.7
 
     // a person approves the 0.8 one
     const approved = await api("POST", `/api/v1/suggestions/${time.body.suggestion.id}/review`, { cookie: curator.cookie, body: { decision: "approve" } });
@@ -196,10 +197,21 @@ describe("refusals, each with its code", () => {
       ["notes", "Promised a 60-day money-back guarantee"],
       ["notes", "Asked her to book via calendly.com/rep-jane"],
     ]) {
+      // proposed: pending, the rules' verdict "refuse"; approved: refused, and it stays pending
       const res = await propose(contactId, key!, value!, 0.95);
-      expect(res.status, `${key}: ${value}`).toBe(422);
-      expect(res.body.error.code).toBe("locked_constant");
+      expect(res.status, `${key}: ${value}`).toBe(201);
+      expect(res.body.suggestion.status).toBe("pending");
+      expect(res.body.validation.outcome).toBe("refuse");
+      expect(res.body.validation.flags.map((f: any) => f.code)).toContain("locked_constant");
+      const approve = await as(manager.key).post(`/api/v1/suggestions/${res.body.suggestion.id}/review`, { decision: "approve" });
+      expect(approve.status, `${key}: ${value}`).toBe(422);
+      expect(approve.body.error.code).toBe("locked_constant");
+      expect((await admin.get(`/api/v1/suggestions?contactId=${contactId}&status=pending`)).body.suggestions.map((s: any) => s.id)).toContain(res.body.suggestion.id);
     }
+    // the manager pass rejects them all
+    const run = await as(manager.key).post("/api/v1/review/run", {});
+    expect(run.status, JSON.stringify(run.body)).toBe(200);
+    expect((await admin.get(`/api/v1/suggestions?contactId=${contactId}&status=pending`)).body.suggestions).toEqual([]);
     // restating a constant, or a phone fact, is not a contradiction
     expect((await propose(contactId, "notes", "Booked the discovery call at link.aiserviceco.com/discovery", 0.8)).status).toBe(201);
     expect((await propose(contactId, "mobile_phone", "(863) 555-0177", 0.8)).status).toBe(201);
