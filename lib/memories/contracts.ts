@@ -291,7 +291,7 @@ export const memoryContracts = {
     ],
     method: "POST", path: "/api/v1/interactions/batch", permission: "interactions.write",
     summary:
-      "Record a transcript: 1–500 turns in one call, all or nothing (422 with details.index naming the first bad item); answers each item's id in the order sent: 201 when a turn was stored, 200 when every turn's externalId was already stored (a retry)",
+      "Record a transcript: 1–500 turns in one call, all or nothing (422 with details.index naming the first bad item); answers 201 with each item's id in the order sent, deduplicated: true on an item whose externalId was already stored (a retried batch stores nothing new and answers the same ids)",
     body: createInteractionBatchBody, bodyItems: "interactions", status: 201, maxBodyBytes: 10_000_000,
     repeat: { status: 200, when: "every turn's externalId was stored before (a retried batch): each item deduplicated: true, with the stored ids." },
     response: z.object({ interactions: z.array(batchItemView) }).strict(),

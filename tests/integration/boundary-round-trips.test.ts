@@ -220,18 +220,18 @@ describe("text that is not valid Unicode is refused with 422, as NUL is", () => 
   });
 });
 
-describe("a batch answers like a single write", () => {
-  it("201 when it stored a turn; 200 when every turn was already stored (a retry)", async () => {
+describe("a retried batch", () => {
+  it("answers 201 with the same ids, each marked deduplicated, and stores nothing new", async () => {
     const items = [turn({ externalId: rareWord() }), turn({ externalId: rareWord() })];
     const first = await as(agent.key).post("/api/v1/interactions/batch", { interactions: items });
     expect(first.status, JSON.stringify(first.body)).toBe(201);
     const retry = await as(agent.key).post("/api/v1/interactions/batch", { interactions: items });
-    expect(retry.status, JSON.stringify(retry.body)).toBe(200);
+    expect(retry.status, JSON.stringify(retry.body)).toBe(201);
     expect(retry.body.interactions).toEqual(first.body.interactions.map((i: any) => ({ ...i, deduplicated: true })));
     const grown = await as(agent.key).post("/api/v1/interactions/batch", { interactions: [...items, turn({ externalId: rareWord() })] });
     expect(grown.status).toBe(201);
     expect(grown.body.interactions.map((i: any) => i.deduplicated ?? false)).toEqual([true, true, false]);
-    // the single write's rule, for comparison
+    // a single write's repeat answers 200, as the contract says for it
     const one = turn({ externalId: rareWord() });
     expect((await as(agent.key).post("/api/v1/interactions", one)).status).toBe(201);
     expect((await as(agent.key).post("/api/v1/interactions", one)).status).toBe(200);

@@ -14,9 +14,9 @@ let fieldB: TestAgent;
 let sam: TestAgent;
 let curator: TestHqUser;
 
-const PERSONAL = [/Jane/, /Roe/, /Elm/, /\b12\b/, /Marcus/, /Webb/, /555[-. ]?201/, /marcus@example\.com/, /4111/];
+const PERSONAL = [/Jane/, /Roe/, /Elm/, /\b4187\b/, /Marcus/, /Webb/, /555[-. ]?201/, /marcus@example\.com/, /4111/];
 // the text of an answer: ids, times and numbers left out (a time such as "…T03:52:12Z" or a score
-// such as 0.12 holds a "12" of its own)
+// such as 0.12 holds digits of its own; the house number is one no date of a context can hold)
 const carriesNone = (value: unknown) => {
   const text = JSON.stringify(value, (key, v) => (/^id$|Id$|At$/.test(key) || typeof v === "number" ? undefined : v));
   for (const re of [...PERSONAL, new RegExp(sunrise.name)]) expect(text, `${re} in ${text.slice(0, 400)}`).not.toMatch(re);
@@ -51,7 +51,7 @@ describe("a knowledge entry composed from an escalation", () => {
 
   it("is shown to the resolver first, with the personal data left out or generalised", async () => {
     const raised = await as(fieldA.key).post("/api/v1/escalations", {
-      question: "customer Jane Roe at 12 Elm St disputes invoice",
+      question: "customer Jane Roe at 4187 Elm St disputes invoice",
       severity: "medium",
       context: "She says the amount is twice what was quoted",
     });
@@ -96,7 +96,7 @@ describe("a knowledge entry composed from an escalation", () => {
       { kind: "street_address", from: "question", count: 1 },
     ]);
     // the escalation itself stays the client's, word for word
-    expect(res.body.escalation.question).toBe("customer Jane Roe at 12 Elm St disputes invoice");
+    expect(res.body.escalation.question).toBe("customer Jane Roe at 4187 Elm St disputes invoice");
 
     const elsewhere = await as(fieldB.key).post("/api/v1/escalations", { question: "A customer disputes an invoice", severity: "low" });
     expect(elsewhere.status).toBe(201);
