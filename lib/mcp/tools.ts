@@ -124,9 +124,14 @@ export const MCP_TOOLS: McpTool[] = [
       "Without scopes the smart trigger decides what to search (your memories, documents and conversations, the team's shared " +
       "knowledge, the HQ knowledge base); give scopes to search exactly those. Returns ranked items and a ready-to-paste context block.",
     effect: READ,
-    // only the scopes this agent's role may read (a field agent has no team scope; conversations are for managers and orchestrators)
+    // only scopes this agent's role may read (a field agent has no team scope; conversations are for managers and
+    // orchestrators), and a field agent is not offered conversations by name: the smart trigger searches its
+    // client's conversations when a question calls for them (no scopes), as the API's retrieve does
     input: (caller) => {
-      const readable = readableScopes(caller) as [RetrievalScope, ...RetrievalScope[]];
+      const readable = readableScopes(caller).filter((s) => caller.kind === "internal" || s !== "interactions") as [
+        RetrievalScope,
+        ...RetrievalScope[],
+      ];
       return retrieveBody.omit({ agentId: true }).extend({
         scopes: z
           .array(z.enum(readable))

@@ -12,7 +12,7 @@ import { DELETE, GET, MAX_MESSAGES_PER_REQUEST, POST } from "@/app/api/mcp/route
 import { resetConfigForTests } from "@/lib/config";
 import { admit } from "@/lib/http/admission";
 import { proxy } from "@/proxy";
-import { admin } from "../helpers/api";
+import { admin, as } from "../helpers/api";
 import { createAgent, createClient, type TestAgent } from "../helpers/fixtures";
 import { TEST_ADMIN_KEY } from "../helpers/setup-env";
 
@@ -411,9 +411,19 @@ describe("MCP as a client outside the repository sees it", () => {
     expect(toolNamed(internal, "retrieve").inputSchema.properties!.scopes!.items!.enum).toEqual(["memories", "documents", "team", "knowledge"]);
     expect(toolNamed(internal, "memory_write").inputSchema.properties!.scope!.enum).toEqual(["agent", "team"]);
     await specialist.close();
-    const fieldOrchestrator = await connectHttp((await createAgent({ kind: "field", role: "orchestrator", clientId: owner.id })).key);
+    // a field orchestrator or manager may read its client's conversations, but is not offered them as a
+    // scope: without scopes the smart trigger searches them when a question calls for them
+    const orchestrator = await createAgent({ kind: "field", role: "orchestrator", clientId: owner.id });
+    const fieldOrchestrator = await connectHttp(orchestrator.key);
     const fo = (await fieldOrchestrator.listTools()).tools;
-    expect(toolNamed(fo, "retrieve").inputSchema.properties!.scopes!.items!.enum).toEqual(["memories", "documents", "interactions", "knowledge"]);
+    expect(toolNamed(fo, "retrieve").inputSchema.properties!.scopes!.items!.enum).toEqual(["memories", "documents", "knowledge"]);
+    const named = await fieldOrchestrator.callTool({ name: "retrieve", arguments: { message: "what did the caller say?", scopes: ["interactions"] } });
+    expect(json(named).error).toMatchObject({ code: "validation_failed" });
+    const word = `harbor${Date.now().toString(36)}`;
+    expect((await as(orchestrator.key).post("/api/v1/interactions", { channel: "sms", direction: "inbound", content: `The ${word} gate code changed to 4417` })).status).toBe(201);
+    const heard = json(await fieldOrchestrator.callTool({ name: "retrieve", arguments: { message: `What did we hear about the ${word} gate code?` } }));
+    expect(heard.scopes).toContain("interactions");
+    expect(heard.items.map((i: { content: string }) => i.content).join(" ")).toContain(word);
     await fieldOrchestrator.close();
   });
 
