@@ -1,6 +1,6 @@
 import { getConfig } from "@/lib/config";
 import { recordEmbeddingCall, recordEmbeddingFailure } from "@/lib/metrics/embeddings";
-import { localEmbedder } from "./local";
+import { knowsAnyWord, localEmbedder } from "./local";
 import { createOpenAiEmbedder } from "./openai";
 import { EmbeddingUnavailableError, type EmbeddingProvider } from "./types";
 
@@ -57,6 +57,18 @@ export async function tryEmbed(texts: string[]): Promise<number[][] | null> {
     }
     throw err;
   }
+}
+
+/**
+ * A search phrase's vector, or null: the search then runs on its words alone. Null when the provider
+ * is unavailable, and when the local model knows no word of the phrase — every such text gets the
+ * same stand-in vector, so "zxqv plorf" would otherwise match a stored "x" as the same meaning, and
+ * any two texts in a script the model has no words for would match each other.
+ */
+export async function tryEmbedQuery(text: string): Promise<number[] | null> {
+  if (getEmbeddingProvider().name === "local" && !knowsAnyWord(text)) return null;
+  const vectors = await tryEmbed([text]);
+  return vectors ? vectors[0]! : null;
 }
 
 /** pgvector's text form, for `$n::vector` parameters. */

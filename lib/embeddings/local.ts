@@ -122,10 +122,13 @@ function commonDirection(dims: number, count: number, scales: Float32Array, valu
   return sum;
 }
 
+/** The words of a text as the model looks them up: lower case, accents dropped, letters and digits. */
+const wordsOf = (text: string) => text.toLowerCase().normalize("NFKD").replace(/\p{M}/gu, "").match(/[a-z0-9]+/g) ?? [];
+
 export function embedLocal(text: string): number[] {
   const wv = wordVectors();
   const sum = new Float64Array(wv.dims);
-  const words = text.toLowerCase().normalize("NFKD").replace(/\p{M}/gu, "").match(/[a-z0-9]+/g) ?? [];
+  const words = wordsOf(text);
   let any = false;
   for (const word of words) {
     const i = wv.index.get(word);
@@ -149,6 +152,16 @@ export function embedLocal(text: string): number[] {
   }
   for (let d = 0; d < wv.dims; d++) out[d] = sum[d]! / norm;
   return out;
+}
+
+/**
+ * Whether the model knows any word of `text`: a text without one (gibberish, or a script the
+ * vocabulary has no words for) gets the one stand-in vector every such text gets, which says nothing
+ * about its meaning.
+ */
+export function knowsAnyWord(text: string): boolean {
+  const { index } = wordVectors();
+  return wordsOf(text).some((w) => index.has(w));
 }
 
 /**

@@ -3,7 +3,7 @@ import { recordAudit } from "@/lib/audit/queries";
 import type { Caller } from "@/lib/auth/caller";
 import { assertCan } from "@/lib/auth/permissions";
 import { asCaller, type Queryable } from "@/lib/db";
-import { getEmbeddingProvider, toVectorLiteral, tryEmbed } from "@/lib/embeddings";
+import { getEmbeddingProvider, toVectorLiteral, tryEmbed, tryEmbedQuery } from "@/lib/embeddings";
 import { isKnownWord } from "@/lib/embeddings/local";
 import { ApiError, notFound } from "@/lib/http/errors";
 import { countAccessShown } from "@/lib/retrieval/usage/access-counts";
@@ -26,8 +26,8 @@ async function embedEntries(entries: { title: string; content: string }[]): Prom
 
 /** A search phrase's vector (outside any transaction), or null: the search then runs on full text alone. */
 async function embedQuery(text: string): Promise<string | null> {
-  const vectors = await tryEmbed([text]);
-  return vectors ? toVectorLiteral(vectors[0]!) : null;
+  const vector = await tryEmbedQuery(text);
+  return vector ? toVectorLiteral(vector) : null;
 }
 
 const requireEntry = async (tx: Queryable, id: string) => {

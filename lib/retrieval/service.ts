@@ -2,7 +2,7 @@ import "server-only";
 import type { z } from "zod";
 import type { Caller } from "@/lib/auth/caller";
 import { asCaller, type Queryable } from "@/lib/db";
-import { getEmbeddingProvider, tryEmbed } from "@/lib/embeddings";
+import { getEmbeddingProvider, tryEmbedQuery } from "@/lib/embeddings";
 import { forbidden } from "@/lib/http/errors";
 import { recordRetrieval } from "@/lib/metrics/retrieval";
 import { auditImpersonation, resolveAgentView, type AgentView } from "./agent-view";
@@ -123,10 +123,9 @@ async function planByTrigger(view: AgentView, message: string, tx?: Queryable): 
   return { level, triggers, scopes, refusedScopes: [], explicit: false };
 }
 
-/** The message's vector; null when nothing is searched or the provider fails. */
+/** The message's vector; null when nothing is searched, the provider fails or the message has no meaning to compare. */
 async function embedMessage(message: string, scopes: readonly RetrievalScope[]): Promise<number[] | null> {
-  const vectors = scopes.length ? await tryEmbed([message]) : null;
-  return vectors ? vectors[0]! : null;
+  return scopes.length ? tryEmbedQuery(message) : null;
 }
 
 /**

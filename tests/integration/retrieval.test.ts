@@ -358,6 +358,26 @@ describe("what retrieval never returns", () => {
   });
 });
 
+describe("a message the local model knows no word of", () => {
+  it("is matched by its words, never as the same meaning as every other such text", async () => {
+    const agent = await createAgent({ kind: "internal", role: "specialist" });
+    const code = `qz${rareWord().replace(/[^a-z]/g, "")}`;
+    for (const content of [`${code} vrnx`, "ございます こんにちは", "x"]) {
+      const w = await as(agent.key).post("/api/v1/agents/me/memories", { tier: "core", category: "client", title: content, content, confidence: 0.9 });
+      expect(w.status, JSON.stringify(w.body)).toBe(201);
+    }
+    const ask = async (message: string) => {
+      const r = await as(agent.key).post("/api/v1/retrieve", { message, scopes: ["memories", "documents"] });
+      expect(r.status, JSON.stringify(r.body)).toBe(200);
+      return r.body.items.map((i: { title: string }) => i.title);
+    };
+    // unknown words match nothing but text that holds them
+    expect(await ask("zxqv plorf wibble grontch")).toEqual([]);
+    expect(await ask("안녕하세요 감사합니다")).toEqual([]);
+    expect(await ask(`${code} please`)).toEqual([`${code} vrnx`]);
+  });
+});
+
 describe("access tracking and the retrieval log", () => {
   it("counts what was served to the agent (not HQ's playground runs) and logs every call", async () => {
     const topic = word();

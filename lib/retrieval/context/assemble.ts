@@ -4,7 +4,7 @@ import type { Caller } from "@/lib/auth/caller";
 import { asCaller } from "@/lib/db";
 import { getBootDocuments } from "@/lib/documents/queries";
 import { today } from "@/lib/documents/service";
-import { getEmbeddingProvider, toVectorLiteral, tryEmbed } from "@/lib/embeddings";
+import { getEmbeddingProvider, toVectorLiteral, tryEmbedQuery } from "@/lib/embeddings";
 import { listLockedConstants } from "@/lib/locked-constants/queries";
 import { countAccess } from "../usage/access-counts";
 import { auditImpersonation, resolveAgentView } from "../agent-view";
@@ -34,8 +34,8 @@ export async function assembleContext(
   const { agent } = view;
   const { briefing, cached } = await briefingFor(view, opts);
   const topic = query.topic?.trim() ?? "";
-  const vectors = topic ? await tryEmbed([topic]) : null;
-  const embedding = vectors ? toVectorLiteral(vectors[0]!) : null;
+  const vector = topic ? await tryEmbedQuery(topic) : null;
+  const embedding = vector ? toVectorLiteral(vector) : null;
 
   const { docs, memories, constants } = await view.run(async (tx) => {
     const docs = await getBootDocuments(tx, { agentId: agent.agentId, date: today() });
