@@ -48,13 +48,15 @@ export function decodeUtf8(bytes: Uint8Array): string {
 
 /**
  * The query string as an object, refusing NUL or a lone surrogate in any parameter's name or value.
- * (`URLSearchParams` has already decoded `%00`.)
+ * (`URLSearchParams` has already decoded `%00`.) A parameter sent empty (`?status=&limit=`, as a
+ * form or a URL template leaves an unset filter) is as if it were not sent.
  */
 export function guardedQuery(params: URLSearchParams): Record<string, string> {
   const out: Record<string, string> = {};
   for (const [key, value] of params) {
     assertStorable(key, `query.${escapedKey(key)}`);
     assertStorable(value, `query.${key}`);
+    if (value === "") continue;
     out[key] = value;
   }
   return out;

@@ -299,3 +299,24 @@ describe("a client that disconnects while sending its body", () => {
     expect(moved("500")).toBe(0);
   });
 });
+
+describe("a query parameter sent empty", () => {
+  it("is as if it were not sent: unset filters of a form or a URL template do not refuse the call", async () => {
+    const written = await as(agent.key).post("/api/v1/agents/me/memories", { tier: "core", category: "client", title: "Empty filters", confidence: 0.9 });
+    expect(written.status, JSON.stringify(written.body)).toBe(201);
+    for (const [path, caller] of [
+      ["/api/v1/agents/me/memories?tier=&category=&status=&limit=", as(agent.key)],
+      ["/api/v1/knowledge?q=&category=&tag=&limit=", as(agent.key)],
+      ["/api/v1/suggestions?status=&q=&cursor=", admin],
+      ["/api/v1/escalations?status=&severity=", admin],
+      ["/api/v1/audit?action=&limit=", admin],
+    ] as const) {
+      const res = await caller.get(path);
+      const plain = await caller.get(path.split("?")[0]!);
+      expect(res.status, `${path}: ${JSON.stringify(res.body)}`).toBe(200);
+      expect(Object.keys(res.body), path).toEqual(Object.keys(plain.body));
+    }
+    // a value that is there is still checked
+    expect((await as(agent.key).get("/api/v1/agents/me/memories?tier=nope")).status).toBe(422);
+  });
+});
