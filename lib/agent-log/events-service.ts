@@ -5,7 +5,8 @@ import { recordAudit } from "@/lib/audit/queries";
 import { asCaller } from "@/lib/db";
 import * as q from "./queries";
 import type { createEventBody, listEventsQuery } from "./schemas";
-import { refuseIdentifiers, resolveAgentWriteScope } from "./scope";
+import { refuseIdentifiers } from "@/lib/review/refusals";
+import { resolveAgentWriteScope } from "./scope";
 
 /** The event log: tool successes and failures, for the optimizer's daily review. */
 export async function createEvent(caller: Caller, body: z.infer<typeof createEventBody>) {

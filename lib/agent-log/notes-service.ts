@@ -5,7 +5,8 @@ import type { Caller } from "@/lib/auth/caller";
 import { asCaller } from "@/lib/db";
 import * as q from "./queries";
 import type { createNoteBody, listNotesQuery, purgeNotesBody } from "./schemas";
-import { refuseIdentifiers, resolveAgentWriteScope } from "./scope";
+import { refuseIdentifiers } from "@/lib/review/refusals";
+import { resolveAgentWriteScope } from "./scope";
 import { asJobRun } from "@/lib/metrics/jobs";
 
 /** An ephemeral working note: it expires 24 h after it is written and is then never returned. */

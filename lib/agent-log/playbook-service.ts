@@ -8,7 +8,8 @@ import { listLockedConstants } from "@/lib/locked-constants/queries";
 import { valueContradictsConstant } from "@/lib/review/locked-constant-conflicts";
 import * as q from "./queries";
 import type { createPlaybookUpdateBody, listPlaybookUpdatesQuery, reviewPlaybookUpdateBody } from "./schemas";
-import { refuseIdentifiers, resolveAgentWriteScope } from "./scope";
+import { refuseIdentifiers } from "@/lib/review/refusals";
+import { resolveAgentWriteScope } from "./scope";
 
 /**
  * A script improvement idea (the safe zones agents may improve on their own: follow-up wording, objection

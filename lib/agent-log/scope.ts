@@ -2,7 +2,6 @@ import "server-only";
 import type { Caller } from "@/lib/auth/caller";
 import type { Queryable } from "@/lib/db";
 import { ApiError, forbidden, notFound } from "@/lib/http/errors";
-import { detectPii, describePii } from "@/lib/review/pii";
 import { getContact } from "@/lib/review/queries";
 
 /**
@@ -32,15 +31,4 @@ export async function resolveAgentWriteScope(
     if (!rows.length) throw new ApiError("validation_failed", "clientId does not name a client");
   }
   return { agentId: caller.agentId, clientId: p.clientId ?? null, contactId: null };
-}
-
-/**
- * Notes and events are working material, not canonical memory, so sensitive topics may pass; SSNs
- * and card numbers never do, not even for 24 hours.
- */
-export function refuseIdentifiers(...texts: string[]) {
-  for (const text of texts) {
-    const findings = detectPii({ key: "", value: text }).filter((f) => f.kind === "ssn" || f.kind === "payment_card");
-    if (findings.length) throw new ApiError("pii_refused", findings.map(describePii).join("; "), { findings });
-  }
 }

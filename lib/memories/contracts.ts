@@ -185,6 +185,8 @@ export const memoryContracts = {
       { code: "validation_failed", when: "decisionContext is sent on a memory whose category is not decision." },
       { code: "validation_failed", when: "confidence is below 0.4: below that it is a guess, not a memory." },
       { code: "forbidden", when: "A field agent writes scope team: team memory is for internal agents." },
+      { code: "validation_failed", when: "An identity memory is written with scope team: who an agent is stays its own (share knowledge, not identity)." },
+      { code: "pii_refused", when: "The title, content, tags or decision context hold an SSN or a payment card number; details.findings names what was found." },
     ],
     method: "POST", path: "/api/v1/agents/{agentId}/memories", permission: "memories.write",
     summary:
@@ -217,6 +219,8 @@ export const memoryContracts = {
       { code: "version_conflict", when: "expectedVersion is stale: the memory changed since it was read; details has the current version." },
       { code: "validation_failed", when: "The category does not fit the tier after the change (decisions live in the learning tier)." },
       { code: "validation_failed", when: "decisionContext is set on a memory whose category is not decision." },
+      { code: "validation_failed", when: "A team memory would become an identity memory." },
+      { code: "pii_refused", when: "The new title, content, tags or decision context hold an SSN or a payment card number." },
     ],
     method: "PATCH", path: "/api/v1/memories/{id}", permission: "memories.write",
     summary: "Edit, resolve, archive or restore a memory (409 version_conflict on a stale expectedVersion)",
@@ -227,6 +231,7 @@ export const memoryContracts = {
     errors: [
       { code: "validation_failed", when: "The memory is not a decision: outcomes are recorded on decisions only." },
       { code: "conflict", when: "The decision already has an outcome." },
+      { code: "pii_refused", when: "The result or notes hold an SSN or a payment card number." },
       { code: "version_conflict", when: "The decision changed while the outcome was being recorded: retry." },
     ],
     method: "POST", path: "/api/v1/memories/{id}/outcome", permission: "memories.write",

@@ -96,6 +96,10 @@ export const createMemoryBody = z
     if (!categoryFitsTier(m.tier, m.category)) {
       ctx.addIssue({ code: "custom", path: ["category"], message: `category "${m.category}" does not belong to tier "${m.tier}"` });
     }
+    if (m.scope === "team" && m.category === "identity") {
+      // share knowledge, not identity: who an agent is stays its own
+      ctx.addIssue({ code: "custom", path: ["scope"], message: "an identity memory stays the agent's own: share knowledge, not identity" });
+    }
     if (m.decisionContext && m.category !== "decision") {
       ctx.addIssue({ code: "custom", path: ["decisionContext"], message: "decisionContext belongs to decisions only" });
     }

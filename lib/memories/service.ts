@@ -29,6 +29,7 @@ import {
   type MemoryTier,
 } from "./rules";
 import type { createMemoryBody, listMemoriesQuery, outcomeBody, updateMemoryBody } from "./schemas";
+import { refuseIdentifiers } from "@/lib/review/refusals";
 import { noteSearchWrite } from "@/lib/retrieval/search/term-stats";
 
 const noSharedBrain = () => forbidden("Field agents have no shared brain: team scope is for internal agents");
@@ -81,6 +82,7 @@ export async function writeMemory(
   const scope = body.scope ?? "agent";
   assertScopeAllowed(caller, scope);
   const content = body.content ?? "";
+  refuseIdentifiers(body.title, content, ...(body.tags ?? []), JSON.stringify(body.decisionContext ?? {}));
 
   if (body.sourceTraceId) {
     // answer a repeat without paying for an embedding
@@ -216,6 +218,10 @@ export async function updateMemory(caller: Caller, id: string, body: z.infer<typ
   if (changes.decisionContext && category !== "decision") {
     throw new ApiError("validation_failed", "decisionContext belongs to decisions only");
   }
+  if (current.scope === "team" && category === "identity") {
+    throw new ApiError("validation_failed", "An identity memory stays the agent's own: a team memory cannot become one");
+  }
+  refuseIdentifiers(changes.title ?? "", changes.content ?? "", ...(changes.tags ?? []), JSON.stringify(changes.decisionContext ?? {}));
   const textChanged = changes.title !== undefined || changes.content !== undefined;
   noteSearchWrite();
   const embedding = textChanged
@@ -262,6 +268,7 @@ export async function recordOutcome(caller: Caller, id: string, body: z.infer<ty
     throw new ApiError("validation_failed", `Outcomes are recorded on decisions; this memory is a ${decision.category}`);
   }
   if (decision.outcome) throw new ApiError("conflict", "This decision already has an outcome");
+  refuseIdentifiers(body.result, body.notes ?? "");
 
   const scoredAt = new Date().toISOString();
   const title = `Outcome: ${decision.title}`.slice(0, TITLE_MAX_CHARS);

@@ -1,4 +1,5 @@
 import { ApiError } from "@/lib/http/errors";
+import { describePii, detectPii } from "./pii";
 import type { SuggestionVerdict } from "./validate-suggestion";
 
 /** A write the rules refused. Returned out of the transaction (so its audit entry commits), then thrown. */
@@ -17,5 +18,18 @@ export function refusalError(verdict: SuggestionVerdict): ApiError {
       return new ApiError("locked_constant", message, { ...details, lockedConstants: verdict.lockedConstants });
     default:
       return new ApiError("validation_failed", message, details);
+  }
+}
+
+/**
+ * Refuses (422 pii_refused) a text holding an SSN or a payment card number. Notes, events, playbook
+ * ideas and agents' own memories are the agents' working material and knowledge, not facts about a
+ * person, so a topic may pass there ("Lesson: never discuss politics with callers"); the identifiers
+ * never do, not even for a day.
+ */
+export function refuseIdentifiers(...texts: string[]) {
+  for (const text of texts) {
+    const findings = detectPii({ key: "", value: text }).filter((f) => f.kind === "ssn" || f.kind === "payment_card");
+    if (findings.length) throw new ApiError("pii_refused", findings.map(describePii).join("; "), { findings });
   }
 }

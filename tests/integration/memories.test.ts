@@ -123,6 +123,45 @@ describe("memory_write", () => {
   });
 });
 
+describe("what a memory may not hold", () => {
+  it("never an SSN or a card number, in any field, through a write, an edit or an outcome; a topic may pass", async () => {
+    const agent = await createAgent({ kind: "internal", role: "specialist" });
+    const refused = async (res: { status: number; body: any }) => {
+      expect(res.status, JSON.stringify(res.body)).toBe(422);
+      expect(res.body.error.code).toBe("pii_refused");
+    };
+    await refused(await as(agent.key).post(memories("me"), insight({ content: "Customer Jane, SSN 123-45-6789" })));
+    await refused(await as(agent.key).post(memories("me"), insight({ title: "Card on file 4111 1111 1111 1111" })));
+    await refused(await as(agent.key).post(memories("me"), insight({ tags: ["4111111111111111"] })));
+    await refused(
+      await as(agent.key).post(memories("me"), {
+        tier: "learning", category: "decision", title: "Charged the card", confidence: 0.8, decisionContext: { reasoning: "card 5555 5555 5555 4444 was on file" },
+      }),
+    );
+    // an agent's knowledge may name a sensitive topic: it is not a fact about a person
+    const lesson = await as(agent.key).post(memories("me"), insight({ title: "Never discuss politics or religion with callers", surpriseScore: 0.9 }));
+    expect(lesson.status, JSON.stringify(lesson.body)).toBe(201);
+    await refused(await as(agent.key).patch(`/api/v1/memories/${lesson.body.memory.id}`, { content: "SSN 123-45-6789" }));
+    const decision = await as(agent.key).post(memories("me"), { tier: "learning", category: "decision", title: "Offer a refund", confidence: 0.8, surpriseScore: 0.9 });
+    expect(decision.status, JSON.stringify(decision.body)).toBe(201);
+    await refused(await as(agent.key).post(`/api/v1/memories/${decision.body.memory.id}/outcome`, { result: "Refunded to 4111 1111 1111 1111", success: true }));
+    expect(await dbRows("select id from memories where agent_id = $1 and (content ~ '123-45' or title ~ '4111')", [agent.id])).toEqual([]);
+  });
+
+  it("shares knowledge, not identity: an identity memory cannot be a team memory", async () => {
+    const agent = await createAgent({ kind: "internal", role: "specialist" });
+    const shared = await as(agent.key).post(memories("me"), { tier: "core", category: "identity", title: "I am the night-shift dispatcher", confidence: 0.9, scope: "team" });
+    expect(shared.status, JSON.stringify(shared.body)).toBe(422);
+    expect(shared.body.error.details.map((d: { path: string }) => d.path)).toContain("scope");
+    const own = await as(agent.key).post(memories("me"), { tier: "core", category: "identity", title: "I am the night-shift dispatcher", confidence: 0.9 });
+    expect(own.status, JSON.stringify(own.body)).toBe(201);
+    const team = await as(agent.key).post(memories("me"), { tier: "core", category: "procedure", title: "Night calls go to the on-call plumber", confidence: 0.9, scope: "team" });
+    expect(team.status, JSON.stringify(team.body)).toBe(201);
+    const turned = await as(agent.key).patch(`/api/v1/memories/${team.body.memory.id}`, { category: "identity" });
+    expect(turned.status, JSON.stringify(turned.body)).toBe(422);
+  });
+});
+
 describe("the 200-memory cap", () => {
   it("archives the least valuable (lowest confidence, least accessed, oldest), never core, never deletes", async () => {
     const agent = await createAgent({ kind: "internal", role: "specialist" });
