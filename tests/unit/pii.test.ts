@@ -141,6 +141,17 @@ describe("sensitive topics", () => {
     ["notes", "Registered Democrat", "politics:value"],
     ["notes", "Big MAGA supporter", "politics:value"],
     ["notes", "Voted for the school levy", "politics:value"],
+    ["notes", "Is blind", "health:value"],
+    ["notes", "Uses a wheelchair", "health:value"],
+    ["notes", "Broke his leg last month", "health:value"],
+    ["notes", "Uses a hearing aid", "health:value"],
+    ["notes", "Has a back injury", "health:value"],
+    ["notes", "Is a Quaker", "religion:value"],
+    ["notes", "Member of the Green Party", "politics:value"],
+    ["notes", "Tea Party member", "politics:value"],
+    ["notes", "NRA member", "politics:value"],
+    ["notes", "Supports Black Lives Matter", "politics:value"],
+    ["notes", "Votes Green", "politics:value"],
   ])("flags %s = %s as %s", (key, value, expected) => {
     expect(kinds(key, value)).toContain(expected);
   });
@@ -157,6 +168,12 @@ describe("sensitive topics", () => {
     ["notes", "Water heater is 12 years old"],
     ["stroke_count", "2"],
     ["notes", "Needs an appointment for Tuesday"],
+    ["notes", "Party of 6 for the birthday party"],
+    ["notes", "Wants the third party plumber"],
+    ["notes", "Prefers the green party room"],
+    ["notes", "Customer is an injury lawyer"],
+    ["notes", "Installed window blinds"],
+    ["notes", "Works for a wheelchair ramp company"],
   ])("does not flag %s = %s", (key, value) => {
     expect(kinds(key, value)).toEqual([]);
   });
