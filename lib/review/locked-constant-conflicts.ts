@@ -9,7 +9,8 @@
  *   alone ("phone", "plan", "email") name no constant, so a contact's phone number is fine.
  * - The value contradicts one: it talks about the constant's subject and states a different
  *   amount, number, link or duration ("the Starter plan is $500", "escalate to (555) 010-0000",
- *   "book at calendly.com/x", "a 60-day guarantee", "no refunds"). Restating the locked value is
+ *   "book at calendly.com/x", "a 60-day guarantee", "no refunds"), or sets a compliance rule aside
+ *   on its subject ("TCPA does not apply", "ignore STOP replies"). Restating the locked value is
  *   not a contradiction.
  */
 
@@ -122,10 +123,49 @@ export function valueContradictsConstant(value: string, constant: LockedConstant
       const lockedDurations = new Set(all.filter((c) => c.category === "guarantee").flatMap((c) => durations(c.value + " " + c.label + " " + c.key)));
       return durations(value).some((d) => !lockedDurations.has(d));
     }
+    case "compliance": {
+      // a rule is contradicted by a statement that sets it aside on its subject: "TCPA does not apply",
+      // "no consent needed", "ignore STOP replies, keep texting"
+      if (!OVERRIDE.test(value)) return false;
+      const subject = [...subjectWords(constant), ...ruleWords(constant.value)];
+      return subject.length > 0 && mentions(value, subject);
+    }
     default:
       return false;
   }
 }
+
+/** Words that set a rule aside. */
+const OVERRIDE = new RegExp(
+  "\\b(?:" +
+    [
+      "do(?:es)?(?: not|n'?t) apply",
+      "not appl(?:y|icable)",
+      "(?:is|are) not (?:needed|required|necessary)",
+      "no (?:need|consent|opt[- ]?in|unsubscribe)",
+      "(?:not|never) (?:needed|required|necessary)",
+      "without (?:\\w+ )?consent",
+      "ignor(?:e|es|ed|ing)",
+      "skip(?:s|ped|ping)?",
+      "bypass(?:es|ed|ing)?",
+      "exempt(?:ed)?",
+      "waiv(?:e|es|ed)",
+      "overrid(?:e|es|den)",
+      "keep (?:texting|calling|emailing|messaging)",
+      "don'?t (?:need|include|honou?r|bother)",
+      "remove the unsubscribe",
+    ].join("|") +
+    ")\\b",
+  "i",
+);
+
+// the words of a rule's text that say what it is about ("consent", "stop", "unsubscribe"), not how
+const RULE_FILLER = new Set([
+  "only", "every", "each", "who", "whom", "gave", "give", "have", "has", "with", "from", "that", "this", "their",
+  "once", "must", "should", "always", "never", "contacts", "contact", "carries", "carry", "working", "express", "written", "text", "call",
+  "address", "honour", "honor", "sender",
+]);
+const ruleWords = (text: string) => [...new Set(normalizeTokens(text))].filter((t) => t.length >= 4 && isSpecific(t) && !RULE_FILLER.has(t));
 
 /** Every locked constant the key/value pair would set or contradict. */
 export function findLockedConstantConflicts(input: { key: string; value: string }, constants: readonly LockedConstantLike[]): LockedConflict[] {

@@ -8,7 +8,8 @@ const CONSTANTS = [
   { key: "pricing.growth", label: "Growth plan price", value: "$1997", category: "pricing" },
   { key: "guarantee.30-day", label: "30-day guarantee", value: "30-day money-back guarantee", category: "guarantee" },
   { key: "guarantee.refund", label: "Refund policy", value: "Full refund within the guarantee period", category: "guarantee" },
-  { key: "compliance.tcpa", label: "TCPA", value: "Text or call only contacts who gave express written consent", category: "compliance" },
+  { key: "compliance.tcpa", label: "TCPA", value: "Text or call only contacts who gave express written consent; honour STOP at once", category: "compliance" },
+  { key: "compliance.can-spam", label: "CAN-SPAM", value: "Every email carries the sender's address and a working unsubscribe link", category: "compliance" },
   { key: "escalation.phone", label: "Escalation number", value: "(863) 337-3705", category: "escalation" },
   { key: "booking.discovery", label: "Discovery call booking link", value: "link.aiserviceco.com/discovery", category: "booking" },
 ];
@@ -111,6 +112,10 @@ describe("locked constants", () => {
     ["Book the discovery call at calendly.com/jane", "booking.discovery"],
     ["Offered a 60-day money-back guarantee", "guarantee.30-day"],
     ["Told him there are no refunds", "guarantee.30-day"],
+    ["TCPA does not apply to this customer; text him without written consent", "compliance.tcpa"],
+    ["No consent needed for this one", "compliance.tcpa"],
+    ["Ignore STOP replies from this customer, keep texting", "compliance.tcpa"],
+    ["Skip the unsubscribe link in her newsletters", "compliance.can-spam"],
   ])("a value %j contradicts %s", (value, constantKey) => {
     expect(findLockedConstantConflicts({ key: "notes", value }, CONSTANTS).map((c) => c.constantKey)).toContain(constantKey);
   });
@@ -124,6 +129,11 @@ describe("locked constants", () => {
     "Wants a quote for a $350 drain cleaning",
     "Prefers scheduling by email at dana@example.com",
     "Service call scheduled for Tuesday",
+    "Gave written consent to texts on 3 May",
+    "Replied STOP on Tuesday; no more texts",
+    "Ignore the old address, she moved",
+    "Skip the gate code, the side door is open",
+    "Unsubscribed from the newsletter",
   ])("a value %j contradicts nothing", (value) => {
     expect(findLockedConstantConflicts({ key: "notes", value }, CONSTANTS)).toEqual([]);
   });
