@@ -198,6 +198,23 @@ describe("casual messages stay none", () => {
   });
 });
 
+describe("a pleasantry before a word that triggers on its own is not small talk", () => {
+  it.each([
+    ["Hi, urgent!", "hq"],
+    ["Hello, emergency!", "hq"],
+    ["ok error", "hq"],
+    ["Thanks. Failed.", "hq"],
+  ])("%j is %s for a field agent", (message, level) => {
+    expect(field(message).level).toBe(level);
+    expect(field(message).level).toBe(field(message.replace(/^\W*\w+\W*/, "")).level);
+  });
+
+  it("and a name after it still is (Thanks Sam!)", () => {
+    expect(internal("Thanks Sam!")).toEqual({ level: "none", triggers: [] });
+    expect(internal("Cheers, Dana")).toEqual({ level: "none", triggers: [] });
+  });
+});
+
 describe("smart trigger cost", () => {
   it("classifies a mixed batch of messages with a compiled vocabulary", async () => {
     const { compileVocabulary } = await import("@/lib/retrieval/smart-trigger/vocabulary");

@@ -36,7 +36,10 @@ export interface ClassifyOptions {
 
 export function classify(message: string, opts: ClassifyOptions & { compiled?: CompiledVocabulary }): Classification {
   const text = normalizeMessage(message);
-  if (!text || CASUAL.test(text)) return { level: "none", triggers: [] };
+  if (!text) return { level: "none", triggers: [] };
+  // pleasantries, perhaps with a name ("Thanks Sam!"), never trigger; a pleasantry before a word
+  // that is a trigger of its own ("Hi, urgent!", "ok error") is not small talk
+  const casual = CASUAL.test(text);
   const request = requestPart(text);
   const original = requestPart(straightenQuotes(message));
 
@@ -98,7 +101,7 @@ export function classify(message: string, opts: ClassifyOptions & { compiled?: C
     if (name && !NOT_NAMES.has(name) && (!opts.selfName || name.toLowerCase() !== normalizeMessage(opts.selfName))) push("name", name);
   }
 
-  if (triggers.length === 0) return { level: "none", triggers };
+  if (triggers.length === 0 || (casual && triggers.every((t) => t.kind === "name"))) return { level: "none", triggers: [] };
   if (opts.variant === "field") return { level: hqHits.length ? "hq" : "local", triggers };
   // internal: the team's shared knowledge when the message names other agents, clients (or their
   // terms) or shared projects and missions, or the team itself ("what did the team decide", "which
