@@ -66,6 +66,9 @@ export function errorBody(code: ErrorCode, message: string, details?: unknown) {
 }
 
 /** Postgres refusals that reach the handler (RLS, privileges) are permission errors, not crashes. */
+/** The answer to a request the database rolled back because it collided with another. */
+export const ROLLED_BACK = "The request collided with another one working on the same rows and was rolled back; nothing of it was stored. Send it again";
+
 export function fromDatabaseError(err: unknown): ApiError | undefined {
   const e = err as { code?: string; message?: string };
   if (typeof e?.code !== "string") return undefined;
@@ -77,6 +80,9 @@ export function fromDatabaseError(err: unknown): ApiError | undefined {
       return new ApiError("conflict", "This contact opted out; nothing more is stored about them");
     case "MHQ10": // a batch of interactions given up or changed while it was stored in steps (mhq.publish_interaction_batch)
       return new ApiError("conflict", "The batch changed while it was being stored (turns of it were erased); nothing of it was stored");
+    case "40P01": // deadlock_detected: the database rolled this transaction back to let another finish
+    case "40001": // serialization_failure
+      return new ApiError("service_unavailable", ROLLED_BACK);
     case "23505":
       return new ApiError("conflict", "An object with the same unique value already exists");
     case "23503":

@@ -12,7 +12,7 @@ import { measured } from "@/lib/metrics/http";
 import { admitted } from "./admission";
 import { readJsonBody, refuseBody } from "./body";
 import type { AnyContract, ParsedParams, ServerResponse } from "./contract";
-import { ApiError, ClientClosedRequestError, errorBody, fromDatabaseError, RateLimitedError } from "./errors";
+import { ApiError, ClientClosedRequestError, errorBody, fromDatabaseError, RateLimitedError, ROLLED_BACK } from "./errors";
 import { guardedQuery } from "./input-guards";
 
 type Schema = z.ZodType | undefined;
@@ -123,7 +123,9 @@ export function toApiError(err: unknown): ApiError {
     return new ApiError("validation_failed", message, details);
   }
   const mapped = fromDatabaseError(err);
-  if (mapped?.status === 503) logUnreachable(err);
+  // a collision is answered 503 so the caller retries, and still logged: each one is a lock order to fix
+  if (mapped?.message === ROLLED_BACK) console.error(`[memory-hq] request rolled back by the database (retry answered):`, err);
+  else if (mapped?.status === 503) logUnreachable(err);
   if (mapped) return mapped;
   const requestId = randomUUID();
   console.error(`[memory-hq] request ${requestId} failed:`, err);

@@ -18,6 +18,14 @@ describe("database errors as the API answers them", () => {
     expect(fromDatabaseError(new Error("no code"))).toBeUndefined();
   });
 
+  it("a transaction the database rolled back in a collision (deadlock, serialization) is 503: nothing stored, send it again", () => {
+    for (const code of ["40P01", "40001"]) {
+      const e = fromDatabaseError(Object.assign(new Error("deadlock detected"), { code }));
+      expect([code, e?.status, e?.code]).toEqual([code, 503, "service_unavailable"]);
+      expect(e?.message).toMatch(/rolled back; nothing of it was stored\. Send it again/);
+    }
+  });
+
   it("refusals stay what they were", () => {
     expect(fromDatabaseError({ code: "42501" })?.status).toBe(403);
     expect(fromDatabaseError({ code: "23505" })?.code).toBe("conflict");
