@@ -132,6 +132,22 @@ describe("GET /agents/{id}/briefing", () => {
     expect(summaries(later.body)).not.toContain(`five hours ago ${t}`);
   });
 
+  it("is built afresh when HQ changes the agent's role: a demoted orchestrator never sees conversations it may no longer read", async () => {
+    clearBriefingCache();
+    const t = tag();
+    const me = await createAgent({ kind: "internal", role: "orchestrator" });
+    const colleague = await createAgent({ kind: "internal", role: "specialist" });
+    const turn = await as(colleague.key).post("/api/v1/interactions", { channel: "chat", direction: "inbound", content: `Caller asked about ${t}` });
+    expect(turn.status, JSON.stringify(turn.body)).toBe(201);
+    const before = await as(me.key).get("/api/v1/agents/me/briefing");
+    expect(before.body.text).toContain(t);
+
+    expect((await admin.patch(`/api/v1/agents/${me.id}`, { role: "specialist" })).status).toBe(200);
+    const after = await as(me.key).get("/api/v1/agents/me/briefing");
+    expect(after.body.cached).toBe(false);
+    expect(after.body.text).not.toContain(t);
+  });
+
   it("takes an injected clock: the window is the 6 hours before `now`", async () => {
     const t = tag();
     const me = await createAgent({ kind: "internal", role: "orchestrator" });

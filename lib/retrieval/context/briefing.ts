@@ -34,7 +34,10 @@ const cache = processWide("briefings", () => new Map<string, Entry>());
  */
 export async function briefingFor(view: AgentView, opts: { now?: Date } = {}): Promise<{ briefing: Briefing; cached: boolean }> {
   const now = opts.now ?? new Date();
-  const key = view.agent.agentId;
+  // per agent as it is now: a role, kind or client changed by HQ reads afresh with the new policies
+  // (an orchestrator demoted to specialist no longer sees conversations it may not read)
+  const { agentId, kind, role, clientId: ownClient } = view.agent;
+  const key = `${agentId}:${kind}:${role}:${ownClient ?? ""}`;
   const hit = cache.get(key);
   if (hit && hit.expiresAt > now.getTime()) return { briefing: hit.briefing, cached: true };
 
@@ -52,7 +55,7 @@ export async function briefingFor(view: AgentView, opts: { now?: Date } = {}): P
   const body: BriefingData = { windowHours: BRIEFING_WINDOW_HOURS, since, ...data };
   const expiresAt = now.getTime() + BRIEFING_TTL_MS;
   const briefing: Briefing = {
-    agentId: key,
+    agentId,
     generatedAt: now.toISOString(),
     expiresAt: new Date(expiresAt).toISOString(),
     ...body,
