@@ -102,12 +102,14 @@ export async function writeMemory(
     if (scope === "team" && agent.kind !== "internal") throw noSharedBrain();
     let surpriseScore = body.surpriseScore ?? null;
     // core memories are always stored; working items by their own rules; learning passes the filter
+    // (a correction only gets its surprise score: corrections are always stored)
     if (body.tier === "learning" && surpriseScore === null && embedding) {
       // a concurrent write of the same trace committed first: that is a trace repeat, not a near-duplicate
       const seen = body.sourceTraceId ? await q.findByTrace(tx, { agentId, sourceTraceId: body.sourceTraceId }) : null;
       if (seen) return { created: false, memory: seen, deduplicated: true };
       const verdict = await surpriseFilter(tx, { agentId, scope, title: body.title, content, embedding });
-      if (verdict.duplicate) {
+      // a correction is always stored, however close to an earlier one: it was said again
+      if (verdict.duplicate && body.category !== "correction") {
         const confidence = reinforcedConfidence(verdict.duplicate.confidence, body.confidence);
         const reinforced = await q.reinforceMemory(tx, { id: verdict.duplicate.id, confidence, lowConfidence: LOW_CONFIDENCE });
         await recordAudit(tx, {

@@ -181,6 +181,17 @@ describe("the surprise filter", () => {
     expect(given.body.memory.surpriseScore).toBe(0.2);
   });
 
+  it("a correction is always stored, said again or not, with its surprise score", async () => {
+    const said = { tier: "learning", category: "correction", title: "The client's name is spelt Kowalczyk, not Kowalski", confidence: 0.9 };
+    const first = await write(said);
+    expect(first.status, JSON.stringify(first.body)).toBe(201);
+    const again = await write({ ...said, content: "Client said it again today" });
+    expect(again.status, JSON.stringify(again.body)).toBe(201);
+    expect(again.body.memory.id).not.toBe(first.body.memory.id);
+    expect(again.body.memory.content).toBe("Client said it again today");
+    expect(again.body.memory.surpriseScore).toBeLessThan(0.5);
+  });
+
   it("an archived memory is not a duplicate", async () => {
     const first = await write({ tier: "learning", category: "pattern", title: "Water heater calls spike in January", confidence: 0.7 });
     await as(agent.key).patch(`/api/v1/memories/${first.body.memory.id}`, { status: "archived" });
