@@ -1,4 +1,6 @@
 import { describe, expect, it } from "vitest";
+import { getDatabase } from "@/lib/db";
+import { claimsFor, withClaims } from "@/lib/db/caller";
 import { admin, api, as } from "../helpers/api";
 import { createAgent, createClient, createHqUser } from "../helpers/fixtures";
 
@@ -98,5 +100,17 @@ describe("the audit log", () => {
     const agent = await createAgent({ kind: "internal", role: "manager" });
     expect((await as(agent.key).get("/api/v1/audit")).status).toBe(403);
     expect((await as(agent.key).get("/api/v1/audit/export")).status).toBe(403);
+  });
+
+  it("files a field agent's entries under its own client, whatever client the call names (the database holds it)", async () => {
+    const own = await createClient();
+    const other = await createClient();
+    const field = await createAgent({ kind: "field", role: "manager", clientId: own.id });
+    const db = await getDatabase();
+    const claims = claimsFor({ type: "agent", agentId: field.id, name: field.name, kind: "field", role: "manager", clientId: own.id, kbAccess: "read" });
+    const marker = `audit.probe.${Date.now().toString(36)}`;
+    await withClaims(db, claims, (tx) => tx.query("select mhq.audit($1, 'probe', null, '{}'::jsonb, $2)", [marker, other.id]));
+    const rows = await db.query<{ client_id: string; actor_id: string }>("select client_id, actor_id from audit_log where action = $1", [marker]);
+    expect(rows).toEqual([{ client_id: own.id, actor_id: field.id }]);
   });
 });

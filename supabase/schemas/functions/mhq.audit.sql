@@ -1,6 +1,7 @@
 -- Records an audit entry for the current caller, inside the caller's own transaction, so the entry
 -- commits or rolls back together with the change it describes. The actor comes from the claims,
--- never from the arguments, so a caller cannot write entries in someone else's name.
+-- never from the arguments, so a caller cannot write entries in someone else's name; a field
+-- agent's entries are always filed under its own client, whatever client the arguments name.
 create or replace function mhq.audit(
   p_action text,
   p_target_type text default '',
@@ -23,7 +24,10 @@ begin
     coalesce(nullif(c ->> 'agent_id', ''), nullif(c ->> 'hq_user_id', ''))::uuid,
     coalesce(c ->> 'name', ''),
     p_action, coalesce(p_target_type, ''), p_target_id,
-    coalesce(p_client_id, nullif(c ->> 'client_id', '')::uuid),
+    case
+      when c ->> 'caller_type' = 'agent' and c ->> 'agent_kind' = 'field' then nullif(c ->> 'client_id', '')::uuid
+      else coalesce(p_client_id, nullif(c ->> 'client_id', '')::uuid)
+    end,
     coalesce(p_details, '{}')
   );
 end
