@@ -168,7 +168,10 @@ export function buildMcpServer(caller: AgentCaller): Server {
     handle(server, GetPromptRequestSchema, (req) =>
       one(() =>
         asProtocolError(async () => {
-          if (req.params.name !== bootPrompt.name) throw new ApiError("not_found", `Prompt ${req.params.name} not found`);
+          // an unknown prompt name is invalid params (MCP's prompts: -32602), not a missing resource
+          if (req.params.name !== bootPrompt.name) {
+            throw new McpError(ErrorCode.InvalidParams, `Prompt ${req.params.name} not found: prompts/list names the prompts you may use`);
+          }
           return getBootPrompt(caller);
         }),
       ),
@@ -210,6 +213,7 @@ async function asProtocolError<T>(fn: () => Promise<T>): Promise<T> {
   try {
     return await fn();
   } catch (err) {
+    if (err instanceof McpError) throw err;
     const e = toApiError(err);
     const code = e.code === "not_found" ? -32002 : e.status < 500 ? ErrorCode.InvalidParams : ErrorCode.InternalError;
     throw new McpError(code, e.message, errorBody(e.code, e.message, e.details));

@@ -446,6 +446,9 @@ describe("MCP as a client outside the repository sees it", () => {
 
     const { prompts } = await client.listPrompts();
     expect(prompts.map((p) => p.name)).toEqual(["boot"]);
+    // an unknown prompt is invalid params, as MCP's prompts specify; an unknown resource is resource-not-found
+    await expect(client.getPrompt({ name: "nope" })).rejects.toMatchObject({ code: -32602 });
+    await expect(client.readResource({ uri: "memory-hq://documents/nope" })).rejects.toMatchObject({ code: -32002 });
     const boot = await client.getPrompt({ name: "boot" });
     const text = (boot.messages[0]!.content as { type: string; text: string }).text;
     expect(text).toContain("I am the front desk of Harbor Vets.");
