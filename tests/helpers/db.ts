@@ -4,7 +4,7 @@ import postgres from "postgres";
 import { migrate } from "@/lib/db/migrate";
 import { openPglite } from "@/lib/db/pglite";
 import { openPostgres, preparesStatements } from "@/lib/db/postgres";
-import type { Database } from "@/lib/db/types";
+import type { Database, Queryable } from "@/lib/db/types";
 import { serveWire } from "../../server/engine/wire.mjs";
 import { OWNER_ROLE, ownerUrl, testServerUrl } from "./postgres-server";
 
@@ -103,4 +103,28 @@ function withDatabase(url: string, database: string): string {
   const u = new URL(url);
   u.pathname = `/${database}`;
   return u.toString();
+}
+
+/**
+ * Runs `fn` while a test-only BEFORE trigger on `table` sleeps `seconds` for each row that `when`
+ * (a condition on `new`, or on the session's settings) holds for, so a race can be held open: a
+ * trigger named `aa_…` runs before the table's own triggers, `zz_…` after them. Dropped afterwards.
+ */
+export async function withSlowRows<T>(
+  db: Queryable,
+  p: { name: string; table: string; event: "insert" | "update"; when: string; seconds: number },
+  fn: () => Promise<T>,
+): Promise<T> {
+  await db.query(`create or replace function public.${p.name}() returns trigger language plpgsql as $$
+    begin
+      if ${p.when} then perform pg_sleep(${p.seconds}); end if;
+      return new;
+    end $$`);
+  await db.query(`create trigger ${p.name} before ${p.event} on ${p.table} for each row execute function public.${p.name}()`);
+  try {
+    return await fn();
+  } finally {
+    await db.query(`drop trigger ${p.name} on ${p.table}`);
+    await db.query(`drop function public.${p.name}()`);
+  }
 }

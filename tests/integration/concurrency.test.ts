@@ -7,7 +7,7 @@ import { runBatchJanitor } from "@/lib/memories/interaction-batches";
 import { flushAccessCounts } from "@/lib/retrieval/usage/access-counts";
 import { foldAccessEvents } from "@/lib/retrieval/usage/access-queries";
 import { admin, as } from "../helpers/api";
-import { transport } from "../helpers/db";
+import { transport, withSlowRows } from "../helpers/db";
 import { createAgent, createClient, rareWord, type TestAgent } from "../helpers/fixtures";
 import { currentTestDatabase } from "../helpers/setup-env";
 
@@ -134,22 +134,14 @@ describe.runIf(REAL)(`concurrent writers on a real server — ${reason}`, () => 
       const s = await as(field.key).post("/api/v1/suggestions", { contactId, key, value, confidence: 0.95 });
       expect(s.status, JSON.stringify(s.body)).toBe(201);
     }
-    await db.query(`create or replace function public.test_slow_fact() returns trigger language plpgsql as $$
-      begin
-        if new.value like 'slow %' then perform pg_sleep(0.6); end if;
-        return new;
-      end $$`);
-    await db.query("create trigger aa_test_slow_fact before insert on facts for each row execute function public.test_slow_fact()");
-    try {
+    const slowFirstFacts = { name: "aa_test_slow_fact", table: "facts", event: "insert", when: "new.value like 'slow %'", seconds: 0.6 } as const;
+    await withSlowRows(db, slowFirstFacts, async () => {
       const first = as(manager.key).post("/api/v1/review/run", { limit: 2 });
       await new Promise((r) => setTimeout(r, 150));
       const second = as(manager.key).post("/api/v1/review/run", { limit: 2 });
       const passes = await Promise.all([first, second]);
       expect(passes.map((p) => [p.status, p.body.items?.length]), JSON.stringify(passes.map((p) => p.body))).toEqual([[200, 2], [200, 2]]);
-    } finally {
-      await db.query("drop trigger aa_test_slow_fact on facts");
-      await db.query("drop function public.test_slow_fact()");
-    }
+    });
     const facts = await db.query<{ n: number }>("select count(*)::int as n from facts where contact_id = any ($1::uuid[]) and status = 'active'", [[x, y]]);
     expect(facts[0]!.n).toBe(4);
   });

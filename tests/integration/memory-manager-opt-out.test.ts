@@ -3,7 +3,7 @@ import { getDatabase } from "@/lib/db";
 import { claimsFor, withClaims } from "@/lib/db/caller";
 import { foldAccessEvents } from "@/lib/retrieval/usage/access-queries";
 import { admin, api, as } from "../helpers/api";
-import { transport } from "../helpers/db";
+import { transport, withSlowRows } from "../helpers/db";
 import { createAgent, createClient, createHqUser, type TestAgent } from "../helpers/fixtures";
 import { currentTestDatabase } from "../helpers/setup-env";
 
@@ -320,13 +320,8 @@ describe.runIf(transport === "postgres")("opt-out erasures at once (real Postgre
     const s = await as(fieldSpecialist.key).post("/api/v1/suggestions", { contactId: c.body.contact.id, key: "gate_code_hint", value: marker, confidence: 0.8 });
     expect(s.status, JSON.stringify(s.body)).toBe(201);
     // a test-only trigger slows the fact the approval writes, before the fact's own checks run
-    await db.query(`create or replace function public.test_slow_fact() returns trigger language plpgsql as $$
-      begin
-        if new.value like 'slow %' then perform pg_sleep(0.6); end if;
-        return new;
-      end $$`);
-    await db.query("create trigger aa_test_slow_fact before insert on facts for each row execute function public.test_slow_fact()");
-    try {
+    const slowFact = { name: "aa_test_slow_fact", table: "facts", event: "insert", when: "new.value like 'slow %'", seconds: 0.6 } as const;
+    await withSlowRows(db, slowFact, async () => {
       const approval = as(manager.key).post(`/api/v1/suggestions/${s.body.suggestion.id}/review`, { decision: "approve" });
       await new Promise((r) => setTimeout(r, 300));
       const erasure = as(manager.key).post(`/api/v1/contacts/${c.body.contact.id}/opt-out`);
@@ -334,10 +329,7 @@ describe.runIf(transport === "postgres")("opt-out erasures at once (real Postgre
       expect(approved.status, JSON.stringify(approved.body)).toBe(200);
       expect(erased.status, JSON.stringify(erased.body)).toBe(200);
       expect(erased.body.erased).toMatchObject({ facts: 1 });
-    } finally {
-      await db.query("drop trigger aa_test_slow_fact on facts");
-      await db.query("drop function public.test_slow_fact()");
-    }
+    });
     expect(await db.query("select id from facts where contact_id = $1", [c.body.contact.id])).toEqual([]);
   });
 
@@ -359,13 +351,10 @@ describe.runIf(transport === "postgres")("opt-out erasures at once (real Postgre
     }
     // a test-only trigger slows each memory update of the erasing session, so the fold starts while
     // the erasure holds the first memory it changed
-    await db.query(`create or replace function public.test_slow_erasure() returns trigger language plpgsql as $$
-      begin
-        if current_setting('mhq_test.slow_erasure', true) = 'on' then perform pg_sleep(0.6); end if;
-        return new;
-      end $$`);
-    await db.query("create trigger zz_test_slow_erasure before update on memories for each row execute function public.test_slow_erasure()");
-    try {
+    const slowErasure = {
+      name: "zz_test_slow_erasure", table: "memories", event: "update", when: "current_setting('mhq_test.slow_erasure', true) = 'on'", seconds: 0.6,
+    } as const;
+    await withSlowRows(db, slowErasure, async () => {
       const erasing = currentTestDatabase().connect!(1);
       const claims = claimsFor({ type: "agent", agentId: manager.id, name: manager.name, kind: "internal", role: "manager", clientId: null, kbAccess: "read" });
       const erasure = withClaims(erasing, claims, async (tx) => {
@@ -378,10 +367,7 @@ describe.runIf(transport === "postgres")("opt-out erasures at once (real Postgre
       expect(erased.status, String((erased as PromiseRejectedResult).reason)).toBe("fulfilled");
       expect(folded.status, String((folded as PromiseRejectedResult).reason)).toBe("fulfilled");
       await erasing.close();
-    } finally {
-      await db.query("drop trigger zz_test_slow_erasure on memories");
-      await db.query("drop function public.test_slow_erasure()");
-    }
+    });
     const rows = await db.query<{ content: string; accessed_count: number }>("select content, accessed_count from memories where id = any ($1::uuid[])", [[high, low]]);
     expect(rows.map((r) => [r.content, r.accessed_count])).toEqual([
       ["[erased] prefers the morning slot", 1],
