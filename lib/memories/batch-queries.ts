@@ -77,11 +77,14 @@ export async function publishBatch(tx: Queryable, p: { batchId: string; contactI
 
 /**
  * At the start of the one process that serves the embedded database: every batch still 'staging'
- * is given up, and every published one is left to the janitor at once (no process is finishing it).
+ * is given up, and every published one is left to the janitor at once (no process is finishing it):
+ * its lease ends at '-infinity', before any `now()` the janitor compares it with (the embedded
+ * database's clock counts whole milliseconds, so a lease ending "now" may not have ended yet in the
+ * janitor's next statement).
  */
 export async function releaseBatchesOfStoppedProcess(db: Queryable) {
   await db.query(`update interaction_batches set state = 'abandoned' where state = 'staging'`);
-  await db.query(`update interaction_batches set lease_until = now() where state = 'published'`);
+  await db.query(`update interaction_batches set lease_until = '-infinity' where state = 'published'`);
 }
 
 /**

@@ -39,7 +39,10 @@ describe.runIf(ENABLED)("graceful shutdown of server.mjs (embedded database) —
     dataDir = await mkdtemp(path.join(os.tmpdir(), "mhq-shutdown-"));
     server = spawn(process.execPath, ["server.mjs", "-p", String(PORT), "-H", "127.0.0.1"], {
       env: {
-        ...Object.fromEntries(Object.entries(process.env).filter(([k]) => !k.startsWith("ADMISSION_") && k !== "MHQ_VERIFY_RESPONSES")),
+        // as deployed: not a test runner's (VITEST_* would keep its start-up janitor and timers off)
+        ...Object.fromEntries(
+          Object.entries(process.env).filter(([k]) => !k.startsWith("ADMISSION_") && !k.startsWith("VITEST") && k !== "MHQ_VERIFY_RESPONSES"),
+        ),
         DATABASE_URL: "",
         DATA_DIR: dataDir,
         NODE_ENV: "production",

@@ -35,7 +35,10 @@ async function call(key: string, method: string, p: string, body?: unknown) {
 async function start() {
   server = spawn(process.execPath, ["server.mjs", "-p", String(PORT), "-H", "127.0.0.1"], {
     env: {
-      ...Object.fromEntries(Object.entries(process.env).filter(([k]) => !k.startsWith("ADMISSION_") && k !== "MHQ_VERIFY_RESPONSES")),
+      // as deployed: not a test runner's (VITEST_* would keep its start-up janitor and timers off)
+      ...Object.fromEntries(
+        Object.entries(process.env).filter(([k]) => !k.startsWith("ADMISSION_") && !k.startsWith("VITEST") && k !== "MHQ_VERIFY_RESPONSES"),
+      ),
       DATABASE_URL: "",
       DATA_DIR: dataDir,
       NODE_ENV: "production",
@@ -100,6 +103,7 @@ describe.runIf(ENABLED)("kill -9 of server.mjs during batch imports (embedded da
 
   it("keeps every acknowledged batch whole, none in part, and stores each resent turn once", async () => {
     const created = await call(ADMIN_KEY, "POST", "/api/v1/agents", { name: "Crash Importer", kind: "internal", role: "orchestrator" });
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
     const agentId: string = created.body.agent.id;
     const { key } = (await call(ADMIN_KEY, "POST", `/api/v1/agents/${agentId}/keys`, { label: "crash" })).body;
 
@@ -150,7 +154,8 @@ describe.runIf(ENABLED)("kill -9 of server.mjs during batch imports (embedded da
     try {
       const { rows } = await pg.query<{ n: number }>("select count(*)::int as n from interactions where agent_id = $1", [agentId]);
       expect(rows[0]!.n).toBe(BATCHES * TURNS);
-      expect((await pg.query("select id, state from interaction_batches")).rows).toEqual([]);
+      const left = (await pg.query("select id, state, turns, lease_until from interaction_batches")).rows;
+      expect(left, `batches left: ${JSON.stringify(left)}`).toEqual([]);
     } finally {
       await pg.close();
     }

@@ -6,6 +6,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import type { Caller } from "@/lib/auth/caller";
 import { getDatabase } from "@/lib/db";
 import { claimsFor, withClaims } from "@/lib/db/caller";
+import { leftoverBatches } from "@/lib/memories/batch-queries";
 import { releaseBatchesOfStoppedProcess, runBatchJanitor, setBatchStepHookForTests } from "@/lib/memories/interaction-batches";
 import { admin, as } from "../helpers/api";
 import { createAgent, createClient, createHqUser, rareWord, type TestAgent } from "../helpers/fixtures";
@@ -238,6 +239,40 @@ describe("a batch stored in steps", () => {
     const retried = await as(agent.key).post("/api/v1/interactions/batch", { interactions: items });
     expect(retried.status).toBe(201);
     expect(await stored(agent.id)).toEqual({ n: 40, hidden: 0 });
+  });
+
+  it("a batch published by a process that stopped before finishing it is finished by the janitor right after the next start", async () => {
+    const agent = await createAgent({ kind: "internal", role: "orchestrator" });
+    const items = transcript(rareWord());
+    const gate = pauseAt("published");
+    const stranded = as(agent.key).post("/api/v1/interactions/batch", { interactions: items });
+    const batchId = await gate.paused;
+    const batchRows = async () =>
+      (await (await getDatabase()).query<{ state: string }>(`select state from interaction_batches where id = $1`, [batchId])).map((r) => r.state);
+    expect(await batchRows()).toEqual(["published"]);
+    // the next start, and at once the janitor's first run: no process finishes the batch any more,
+    // whichever clock tick the two fall on (the embedded database's clock counts milliseconds)
+    await releaseBatchesOfStoppedProcess(await getDatabase());
+    await runBatchJanitor();
+    expect(await batchRows()).toEqual([]);
+    expect(await stored(agent.id)).toEqual({ n: 40, hidden: 0 });
+    gate.release();
+    expect((await stranded).status).toBe(201);
+  });
+
+  it("the next start hands every published batch to the janitor, even within the clock tick of its release", async () => {
+    const agent = await createAgent({ kind: "internal", role: "orchestrator" });
+    const db = await getDatabase();
+    for (let i = 0; i < 20; i++) {
+      const [row] = await db.query<{ id: string }>(
+        `insert into interaction_batches (agent_id, turns, state, lease_until, published_at)
+         values ($1, 1, 'published', now() + interval '1 minute', now()) returning id`,
+        [agent.id],
+      );
+      await releaseBatchesOfStoppedProcess(db);
+      expect((await leftoverBatches(db)).map((b) => b.id)).toContain(row!.id);
+      await db.query(`delete from interaction_batches where id = $1`, [row!.id]);
+    }
   });
 
   it("a contact that opts out while a batch naming them is stored refuses the whole batch", async () => {
