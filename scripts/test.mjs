@@ -42,10 +42,23 @@ function step(name, cmd, args, { env = {}, count } = {}) {
   if (!ok) finish(1);
 }
 
+/** Failed tests, a line each, repeated at the end of the summary: a log's last lines say what broke. */
+const failures = [];
+// eslint-disable-next-line no-control-regex -- terminal colour codes in the reporters' messages
+const COLOURS = /\x1b\[[0-9;]*m/g;
+const firstLine = (text) => String(text ?? "").replace(COLOURS, "").split("\n").find((l) => l.trim()) ?? "";
+
 function vitestCount(file) {
   return () => {
     if (!existsSync(file)) return undefined;
     const j = JSON.parse(readFileSync(file, "utf8"));
+    for (const suite of j.testResults ?? []) {
+      const where = path.relative(process.cwd(), suite.name ?? "");
+      const failedTests = (suite.assertionResults ?? []).filter((t) => t.status === "failed");
+      for (const t of failedTests) failures.push(`${where} > ${t.title}: ${firstLine(t.failureMessages?.[0])}`);
+      // a file that failed outside its tests (a hook, an import)
+      if (suite.status === "failed" && !failedTests.length) failures.push(`${where}: ${firstLine(suite.message)}`);
+    }
     return { passed: j.numPassedTests ?? 0, failed: j.numFailedTests ?? 0 };
   };
 }
@@ -53,7 +66,20 @@ function vitestCount(file) {
 function playwrightCount(file) {
   return () => {
     if (!existsSync(file)) return undefined;
-    const s = JSON.parse(readFileSync(file, "utf8")).stats ?? {};
+    const report = JSON.parse(readFileSync(file, "utf8"));
+    const walk = (suite) => {
+      for (const spec of suite.specs ?? []) {
+        for (const t of spec.tests ?? []) {
+          const bad = (t.results ?? []).find((r) => r.status !== "passed" && r.status !== "skipped");
+          if (bad && t.status !== "expected" && t.status !== "skipped") {
+            failures.push(`${spec.file} > ${spec.title} [${t.projectName}]: ${bad.status} ${firstLine(bad.error?.message ?? bad.errors?.[0]?.message)}`);
+          }
+        }
+      }
+      for (const child of suite.suites ?? []) walk(child);
+    };
+    for (const suite of report.suites ?? []) walk(suite);
+    const s = report.stats ?? {};
     return { passed: s.expected ?? 0, failed: (s.unexpected ?? 0) + (s.flaky ?? 0) };
   };
 }
@@ -72,6 +98,7 @@ function reachable(url) {
 function finish(code) {
   console.log("\n━━ summary");
   for (const line of summary) console.log(line);
+  for (const line of failures) console.log(`  failed: ${line.slice(0, 400)}`);
   console.log(`${passed} passed, ${failed} failed`);
   process.exit(code);
 }
