@@ -56,7 +56,11 @@ const confidence = z
   );
 const tags = z.array(z.string().trim().min(1).max(60)).max(30).describe("up to 30 tags of at most 60 characters");
 const relatedIds = z.array(z.uuid()).max(50).describe("ids of related memories (up to 50)");
-const surpriseScore = z.number().min(0).max(1).describe("0–1: how unexpected this was");
+const surpriseScore = z
+  .number()
+  .min(0)
+  .max(1)
+  .describe("0–1: how unexpected this was; learning tier only (core and working memories have none: a score given with them is not kept)");
 const timestamp = apiTimestamp;
 
 /** why a decision was made, so its outcome can be judged later */

@@ -100,7 +100,8 @@ export async function writeMemory(
     // the check and the agent's write lock are sent together (a refused check rolls the lock back)
     const [agent] = await Promise.all([requireMemoryHolder(tx, caller, agentId), q.lockAgentMemories(tx, { agentId })]);
     if (scope === "team" && agent.kind !== "internal") throw noSharedBrain();
-    let surpriseScore = body.surpriseScore ?? null;
+    // a surprise score belongs to learned lessons: core and working memories have none
+    let surpriseScore = body.tier === "learning" ? (body.surpriseScore ?? null) : null;
     // core memories are always stored; working items by their own rules; learning passes the filter
     // (a correction only gets its surprise score: corrections are always stored)
     if (body.tier === "learning" && surpriseScore === null && embedding) {
@@ -239,7 +240,13 @@ export async function updateMemory(caller: Caller, id: string, body: z.infer<typ
     const memory = await q.updateMemory(tx, {
       id,
       expectedVersion: expectedVersion ?? current.version,
-      changes: { ...changes, expiresAt, ...(embedding !== undefined ? { embedding } : {}) },
+      changes: {
+        ...changes,
+        expiresAt,
+        // out of the learning tier, a memory keeps no surprise score (a given one included)
+        ...(tier !== "learning" ? { surpriseScore: null } : {}),
+        ...(embedding !== undefined ? { embedding } : {}),
+      },
     });
     if (!memory) {
       const now = await q.getMemory(tx, { id });

@@ -181,6 +181,26 @@ describe("the surprise filter", () => {
     expect(given.body.memory.surpriseScore).toBe(0.2);
   });
 
+  it("only learning-tier memories have a surprise score: a given one is not kept on core and working, and a move out of the tier drops it", async () => {
+    const core = await write({ tier: "core", category: "procedure", title: "Call back within the hour", confidence: 0.9, surpriseScore: 0.7 });
+    expect(core.status, JSON.stringify(core.body)).toBe(201);
+    expect(core.body.memory.surpriseScore).toBeNull();
+    const working = await write({ tier: "working", category: "thread", title: "The Oak St boiler quote", confidence: 0.8, surpriseScore: 0.4 });
+    expect(working.body.memory.surpriseScore).toBeNull();
+    const lesson = await write({ tier: "learning", category: "lesson", title: "Quotes on Fridays close slower", confidence: 0.8, surpriseScore: 0.6 });
+    expect(lesson.body.memory.surpriseScore).toBe(0.6);
+    const moved = await as(agent.key).patch(`/api/v1/memories/${lesson.body.memory.id}`, { tier: "core", category: "principle" });
+    expect(moved.status, JSON.stringify(moved.body)).toBe(200);
+    expect(moved.body.memory).toMatchObject({ tier: "core", surpriseScore: null });
+    const given = await as(agent.key).patch(`/api/v1/memories/${core.body.memory.id}`, { surpriseScore: 0.9 });
+    expect(given.status).toBe(200);
+    expect(given.body.memory.surpriseScore).toBeNull();
+    // the database itself refuses one
+    await expect(
+      (await getDatabase()).query(`update memories set surprise_score = 0.5 where id = $1`, [core.body.memory.id]),
+    ).rejects.toMatchObject({ code: "23514" });
+  });
+
   it("a correction is always stored, said again or not, with its surprise score", async () => {
     const said = { tier: "learning", category: "correction", title: "The client's name is spelt Kowalczyk, not Kowalski", confidence: 0.9 };
     const first = await write(said);

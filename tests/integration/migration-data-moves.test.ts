@@ -77,4 +77,19 @@ describe(`migrations' data moves (${transport === "postgres" ? "PostgreSQL" : "e
       ]);
     }
   });
+
+  it("20261210100017: core and working memories lose the surprise scores earlier releases kept; learning ones keep theirs", async () => {
+    const db = await migratedUpTo("20261210100017");
+    await db.exec(`insert into agents (id, name, kind, role) values ('aaaaaaaa-0000-4000-8000-0000000000e1', 'Writer', 'internal', 'specialist')`);
+    await db.exec(`insert into memories (agent_id, tier, category, title, confidence, surprise_score) values
+      ('aaaaaaaa-0000-4000-8000-0000000000e1', 'core', 'procedure', 'core one', 0.9, 0.7),
+      ('aaaaaaaa-0000-4000-8000-0000000000e1', 'working', 'thread', 'working one', 0.9, 0.3),
+      ('aaaaaaaa-0000-4000-8000-0000000000e1', 'learning', 'lesson', 'learning one', 0.9, 0.6)`);
+    await migrate(db);
+    expect(await db.query(`select title, surprise_score from memories order by title`)).toEqual([
+      { title: "core one", surprise_score: null },
+      { title: "learning one", surprise_score: 0.6 },
+      { title: "working one", surprise_score: null },
+    ]);
+  });
 });
