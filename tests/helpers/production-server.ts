@@ -34,8 +34,11 @@ export async function startProductionServer(opts: {
   const taken = await fetch(`${base}/api/health`).then(() => true, () => false);
   expect(taken, `port ${opts.port} is in use`).toBe(false);
   const dataDir = opts.databaseUrl ? undefined : await mkdtemp(path.join(os.tmpdir(), "mhq-server-"));
+  // as deployed: not a test runner's (VITEST_* would keep the server's janitor and timers off)
   const inherited = Object.fromEntries(
-    Object.entries(process.env).filter(([k]) => !k.startsWith("ADMISSION_") && !k.startsWith("OTEL_") && k !== "MHQ_VERIFY_RESPONSES" && k !== "DATABASE_URL"),
+    Object.entries(process.env).filter(
+      ([k]) => !k.startsWith("ADMISSION_") && !k.startsWith("OTEL_") && !k.startsWith("VITEST") && k !== "MHQ_VERIFY_RESPONSES" && k !== "DATABASE_URL",
+    ),
   );
   const child = spawn(process.execPath, ["server.mjs", "-p", String(opts.port), "-H", "127.0.0.1"], {
     env: {

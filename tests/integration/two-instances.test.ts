@@ -50,7 +50,9 @@ describe.runIf(ENABLED)(`two app instances on one database — ${reason}`, () =>
   beforeAll(async () => {
     database = await createServerDatabase({ migrate: false });
     db = database.db;
-    const env: NodeJS.ProcessEnv = { ...process.env, DATABASE_URL: database.url!, NODE_ENV: "production" };
+    // as deployed: not a test runner's (VITEST_* would keep the servers' janitors and timers off)
+    const deployed = Object.fromEntries(Object.entries(process.env).filter(([k]) => !k.startsWith("VITEST")));
+    const env: NodeJS.ProcessEnv = { ...deployed, DATABASE_URL: database.url!, NODE_ENV: "production" };
     const migrated = spawnSync("npm", ["run", "--silent", "db:migrate"], { env, encoding: "utf8" });
     expect(migrated.status, migrated.stderr).toBe(0);
     expect(migrated.stdout).toMatch(/Applied \d+ migration/);
@@ -59,7 +61,7 @@ describe.runIf(ENABLED)(`two app instances on one database — ${reason}`, () =>
     for (const port of PORTS) {
       servers.push(
         spawn(process.execPath, ["server.mjs", "-p", String(port), "-H", "127.0.0.1"], {
-          env: { ...env, ADMIN_API_KEY: ADMIN_KEY, EMBEDDINGS_PROVIDER: "local", DATABASE_POOL_MAX: "5" },
+          env: { ...env, ADMIN_API_KEY: ADMIN_KEY, EMBEDDINGS_PROVIDER: "local", DATABASE_POOL_MAX: "5", CONSOLIDATE_SCHEDULER: "false" },
           stdio: ["ignore", "ignore", "inherit"],
           detached: true,
         }),
