@@ -21,6 +21,15 @@ export interface ProductionServer {
   stop(signal?: NodeJS.Signals): Promise<void>;
 }
 
+/**
+ * This process's environment for a server it starts, as deployed: never a test runner's (VITEST_*
+ * would keep the server's janitor and timers off), less `drop` (a name, or a prefix ending in "_").
+ */
+export function deployedEnv(drop: string[] = []): Record<string, string | undefined> {
+  const dropped = (k: string) => k.startsWith("VITEST") || drop.some((d) => (d.endsWith("_") ? k.startsWith(d) : k === d));
+  return Object.fromEntries(Object.entries(process.env).filter(([k]) => !dropped(k)));
+}
+
 export async function startProductionServer(opts: {
   port: number;
   env?: Record<string, string>;
@@ -34,12 +43,7 @@ export async function startProductionServer(opts: {
   const taken = await fetch(`${base}/api/health`).then(() => true, () => false);
   expect(taken, `port ${opts.port} is in use`).toBe(false);
   const dataDir = opts.databaseUrl ? undefined : await mkdtemp(path.join(os.tmpdir(), "mhq-server-"));
-  // as deployed: not a test runner's (VITEST_* would keep the server's janitor and timers off)
-  const inherited = Object.fromEntries(
-    Object.entries(process.env).filter(
-      ([k]) => !k.startsWith("ADMISSION_") && !k.startsWith("OTEL_") && !k.startsWith("VITEST") && k !== "MHQ_VERIFY_RESPONSES" && k !== "DATABASE_URL",
-    ),
-  );
+  const inherited = deployedEnv(["ADMISSION_", "OTEL_", "MHQ_VERIFY_RESPONSES", "DATABASE_URL"]);
   const child = spawn(process.execPath, ["server.mjs", "-p", String(opts.port), "-H", "127.0.0.1"], {
     env: {
       ...inherited,

@@ -6,6 +6,7 @@ import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import { vector } from "@electric-sql/pglite/vector";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { deployedEnv } from "../helpers/production-server";
 import { parsePrometheusText, sampleValue } from "../helpers/prometheus-text";
 
 // SIGTERM against the production server (server.mjs) on the embedded database, with 150 memory
@@ -39,10 +40,7 @@ describe.runIf(ENABLED)("graceful shutdown of server.mjs (embedded database) —
     dataDir = await mkdtemp(path.join(os.tmpdir(), "mhq-shutdown-"));
     server = spawn(process.execPath, ["server.mjs", "-p", String(PORT), "-H", "127.0.0.1"], {
       env: {
-        // as deployed: not a test runner's (VITEST_* would keep its start-up janitor and timers off)
-        ...Object.fromEntries(
-          Object.entries(process.env).filter(([k]) => !k.startsWith("ADMISSION_") && !k.startsWith("VITEST") && k !== "MHQ_VERIFY_RESPONSES"),
-        ),
+        ...deployedEnv(["ADMISSION_", "MHQ_VERIFY_RESPONSES"]),
         DATABASE_URL: "",
         DATA_DIR: dataDir,
         NODE_ENV: "production",

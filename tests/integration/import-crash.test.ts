@@ -6,6 +6,7 @@ import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import { vector } from "@electric-sql/pglite/vector";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { deployedEnv } from "../helpers/production-server";
 
 // kill -9 of the production server (server.mjs, embedded database) while transcripts are imported
 // with POST /interactions/batch: every batch it acknowledged is there whole after the restart, no
@@ -35,10 +36,7 @@ async function call(key: string, method: string, p: string, body?: unknown) {
 async function start() {
   server = spawn(process.execPath, ["server.mjs", "-p", String(PORT), "-H", "127.0.0.1"], {
     env: {
-      // as deployed: not a test runner's (VITEST_* would keep its start-up janitor and timers off)
-      ...Object.fromEntries(
-        Object.entries(process.env).filter(([k]) => !k.startsWith("ADMISSION_") && !k.startsWith("VITEST") && k !== "MHQ_VERIFY_RESPONSES"),
-      ),
+      ...deployedEnv(["ADMISSION_", "MHQ_VERIFY_RESPONSES"]),
       DATABASE_URL: "",
       DATA_DIR: dataDir,
       NODE_ENV: "production",

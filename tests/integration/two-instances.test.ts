@@ -4,6 +4,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "@/lib/db/types";
 import { createServerDatabase, transport, type TestDatabase } from "../helpers/db";
+import { deployedEnv } from "../helpers/production-server";
 
 // The scale-out docs/OPERATIONS.md promises: two instances of the production server (server.mjs) on one real
 // PostgreSQL database migrated by `npm run db:migrate` as a non-superuser owner, driven by agents
@@ -50,9 +51,7 @@ describe.runIf(ENABLED)(`two app instances on one database — ${reason}`, () =>
   beforeAll(async () => {
     database = await createServerDatabase({ migrate: false });
     db = database.db;
-    // as deployed: not a test runner's (VITEST_* would keep the servers' janitors and timers off)
-    const deployed = Object.fromEntries(Object.entries(process.env).filter(([k]) => !k.startsWith("VITEST")));
-    const env: NodeJS.ProcessEnv = { ...deployed, DATABASE_URL: database.url!, NODE_ENV: "production" };
+    const env: NodeJS.ProcessEnv = { ...deployedEnv(), DATABASE_URL: database.url!, NODE_ENV: "production" };
     const migrated = spawnSync("npm", ["run", "--silent", "db:migrate"], { env, encoding: "utf8" });
     expect(migrated.status, migrated.stderr).toBe(0);
     expect(migrated.stdout).toMatch(/Applied \d+ migration/);
