@@ -112,13 +112,13 @@ function withDatabase(url: string, database: string): string {
  */
 export async function withSlowRows<T>(
   db: Queryable,
-  p: { name: string; table: string; event: "insert" | "update"; when: string; seconds: number },
+  p: { name: string; table: string; event: "insert" | "update" | "delete"; when: string; seconds: number },
   fn: () => Promise<T>,
 ): Promise<T> {
   await db.query(`create or replace function public.${p.name}() returns trigger language plpgsql as $$
     begin
       if ${p.when} then perform pg_sleep(${p.seconds}); end if;
-      return new;
+      return ${p.event === "delete" ? "old" : "new"};
     end $$`);
   await db.query(`create trigger ${p.name} before ${p.event} on ${p.table} for each row execute function public.${p.name}()`);
   try {

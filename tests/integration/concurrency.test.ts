@@ -236,6 +236,51 @@ describe.runIf(REAL)(`concurrent writers on a real server — ${reason}`, () => 
       expect((await admin.get(`/api/v1/contacts/${contactId}`)).body.contact.optOut).toBe(true);
     }
   });
+
+  it("an erasure redacting a conversation's turns and a new turn in that conversation, held open at the same time, both complete", async () => {
+    // The erasure locks the turns naming the person, then each change re-indexes the turn's
+    // conversation; a new turn in that conversation takes the conversation first and then indexes
+    // its neighbours, among them the turns the erasure holds. Held open here: the erasure sleeps
+    // inside its change of the first such turn while the new turn is written.
+    const db = await getDatabase();
+    for (const order of ["erasure redacting first", "erasure deleting first", "turn first"] as const) {
+      const who = `Wren ${rareWord()}`;
+      const c = await as(manager.key).post("/api/v1/contacts", { name: who, clientId: client.id });
+      expect(c.status).toBe(201);
+      const thread = `held-${rareWord()}`;
+      const turn = (content: string, minute: number) => ({
+        channel: "chat", direction: "inbound", speaker: "Pat", content, conversationId: thread,
+        occurredAt: new Date(Date.UTC(2026, 3, 1, 9, minute)).toISOString(),
+      });
+      for (const [i, text] of [`${who} called about the boiler`, "the part is on order", `${who} wants a morning visit`].entries()) {
+        expect((await as(field.key).post("/api/v1/interactions", turn(text, i))).status).toBe(201);
+      }
+      // a turn of the contact's own in the same thread: the erasure deletes it
+      expect((await as(field.key).post("/api/v1/interactions", { ...turn("linked: see you at nine", 2), contactId: c.body.contact.id })).status).toBe(201);
+      const [optOut, written] = await withSlowRows(
+        db,
+        {
+          "erasure redacting first": { name: "slow_erasure_update", table: "interactions", event: "update" as const, when: `new.content like '%[erased]%'`, seconds: 1.5 },
+          "erasure deleting first": { name: "slow_erasure_delete", table: "interactions", event: "delete" as const, when: `old.content like 'linked:%'`, seconds: 1.5 },
+          "turn first": { name: "slow_turn_insert", table: "interactions", event: "insert" as const, when: `new.content like 'held open%'`, seconds: 1.5 },
+        }[order],
+        () => {
+          const erase = () => as(manager.key).post(`/api/v1/contacts/${c.body.contact.id}/opt-out`);
+          const write = () => as(field.key).post("/api/v1/interactions", turn("held open: the technician is on the way", 3));
+          return order !== "turn first"
+            ? Promise.all([erase(), new Promise((r) => setTimeout(r, 400)).then(write)])
+            : Promise.all([new Promise((r) => setTimeout(r, 400)).then(erase), write()]);
+        },
+      );
+      expect([optOut.status, written.status], `${order}: ${JSON.stringify([optOut.body, written.body])}`).toEqual([200, 201]);
+      const rows = await db.query<{ content: string }>(
+        `select content from interactions where conversation_key = $1 order by occurred_at`, [thread]);
+      expect(rows.map((r) => r.content)).toEqual([
+        "[erased] called about the boiler", "the part is on order", "[erased] wants a morning visit",
+        "held open: the technician is on the way",
+      ]);
+    }
+  });
 });
 
 describe.runIf(REAL)(`interaction batches stored in steps, at once on a real server — ${reason}`, () => {

@@ -17,7 +17,12 @@
 --      words are another tenant's data about someone else. A field manager's erasure stays inside its
 --      own client, as all its writes do: a contact it names after a phrase cannot rewrite HQ's rows.
 --      Each table's rows are locked in key order before they change, tables with an agent or client
---      before the HQ-wide ones, as the access-counter fold locks memories, then knowledge entries;
+--      before the HQ-wide ones, as the access-counter fold locks memories, then knowledge entries.
+--      Before any of that, the conversations whose turns it deletes or redacts are locked in key
+--      order, as every write of a turn locks its conversation before it touches the turns around it:
+--      a turn written meanwhile waits for the erasure rather than holding a conversation the erasure
+--      needs while it waits for a turn the erasure holds (a deadlock). A turn that comes to name the
+--      person while the erasure runs has its conversation locked before the erasure locks the turn.
 --      A value that must be unique (a published knowledge entry's title, a turn's external id) and
 --      would read like another once redacted gets a marker of its own, "[erased 1a2b3c4d]", so that
 --      no erasure fails on a uniqueness rule;
@@ -45,6 +50,12 @@ declare
   v_owner text;
   v_reach text;
   v_match text;
+  -- the conversations of the turns a condition selects, as lock keys in key order
+  v_turn_keys constant text := 'select coalesce(array_agg(distinct k order by k), ''{}'') from (
+      select mhq.conversation_lock_key(t.agent_id, t.channel, t.contact_id, t.client_id, t.conversation_key) as k
+        from interactions t where %s) x';
+  v_keys integer[];
+  v_key integer;
 begin
   if not mhq.writes_canonical_memory() then
     raise exception 'only memory managers and HQ admins erase contacts' using errcode = '42501';
@@ -81,6 +92,22 @@ begin
       regexp_replace(btrim(c.name), '([.^$*+?()\[\]{}|\\-])', '\\\1', 'g'), '\s+', '\\s+', 'g');
   end if;
 
+  if array_length(v_patterns, 1) > 0 then
+    v_re := '(?<![[:alnum:]])(' || array_to_string(v_patterns, '|') || ')(?![[:alnum:]])';
+    select string_agg(format(case when col.data_type in ('jsonb', 'json') then 't.%I::text ~* $1' else 't.%I ~* $1' end, col.column_name), ' or ')
+      into v_match
+      from information_schema.columns col
+     where col.table_schema = 'public' and col.table_name = 'interactions' and col.is_generated = 'NEVER'
+       and col.data_type in ('text', 'character varying', 'jsonb', 'json');
+  end if;
+  -- the conversations of the contact's turns and of the turns within reach that name them
+  execute format(v_turn_keys, format('t.contact_id = $3 or (%s and (%s))',
+      case when v_field then 't.client_id = $2' else '(t.client_id is null or t.client_id = $2)' end, coalesce(v_match, 'false')))
+    into v_keys using v_re, c.client_id, p_contact_id;
+  foreach v_key in array v_keys loop
+    perform pg_advisory_xact_lock(hashtext('mhq.conversation'), v_key);
+  end loop;
+
   -- 1. rows that belong to the contact
   delete from memory_suggestions where contact_id = p_contact_id;
   get diagnostics v_n = row_count;
@@ -100,7 +127,6 @@ begin
 
   -- 2. mentions elsewhere, within the erasure's reach
   if array_length(v_patterns, 1) > 0 then
-    v_re := '(?<![[:alnum:]])(' || array_to_string(v_patterns, '|') || ')(?![[:alnum:]])';
     -- the agents' people who are the contact leave their vocabularies (locked in key order, as
     -- every writer of agent_people locks them)
     perform 1 from agent_people p join agents a on a.id = p.agent_id
@@ -158,6 +184,13 @@ begin
       select string_agg(format(case when r.types[k] in ('jsonb', 'json') then 't.%I::text ~* $1' else 't.%I ~* $1' end, r.columns[k]), ' or ')
         into v_match
         from generate_subscripts(r.columns, 1) as k;
+      if r.table_name = 'interactions' then
+        -- turns that came to name the person since the conversations were locked
+        execute format(v_turn_keys, format('%s and (%s)', v_reach, v_match)) into v_keys using v_re, c.client_id;
+        foreach v_key in array v_keys loop
+          perform pg_advisory_xact_lock(hashtext('mhq.conversation'), v_key);
+        end loop;
+      end if;
       execute format('select 1 from %I t where %s and (%s) order by %s for update of t', r.table_name, v_reach, v_match, r.key_order)
         using v_re, c.client_id;
       for i in 1 .. array_length(r.columns, 1) loop

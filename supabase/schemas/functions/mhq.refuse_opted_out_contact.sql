@@ -1,4 +1,4 @@
--- Opt-out erasure (seed 002) must leave nothing about the contact, even when a write linked to the
+-- An opt-out erasure must leave nothing about the contact, even when a write linked to the
 -- contact runs at the same moment. The services check `opt_out` first, but that read may predate
 -- an erasure still in progress: the erasure (mhq.erase_contact, which locks the contact row FOR
 -- UPDATE) would delete what it can see, and the other write would commit afterwards.
