@@ -5,7 +5,8 @@ import { formatDateTime, formatRelative } from "@/lib/console/format";
 import type { Contact } from "@/lib/console/review-types";
 import { STAGE_LABEL } from "./labels";
 
-const name = (c: Contact) => c.name ?? (c.optOut ? "Opted-out contact" : "Unnamed contact");
+// an opt-out HQ has still to finish shows the name kept for it (HQ admins only see those)
+const name = (c: Contact) => c.name ?? c.hqErasure?.name ?? (c.optOut ? "Opted-out contact" : "Unnamed contact");
 
 const COLUMN: Record<string, Column<Contact>> = {
   contact: {
@@ -21,7 +22,18 @@ const COLUMN: Record<string, Column<Contact>> = {
   phone: { id: "phone", header: "Phone", className: "font-mono text-xs", cell: (c) => c.phone ?? "—" },
   email: { id: "email", header: "Email", className: "text-xs", cell: (c) => c.email ?? "—" },
   client: { id: "client", header: "Client", className: "text-xs", cell: (c) => c.clientName ?? "HQ" },
-  stage: { id: "stage", header: "Stage", cell: (c) => (c.optOut ? <Badge tone="red">Opted out</Badge> : <Badge>{STAGE_LABEL[c.stage] ?? c.stage}</Badge>) },
+  stage: {
+    id: "stage",
+    header: "Stage",
+    cell: (c) =>
+      c.hqErasure ? (
+        <Badge tone="amber">Opted out · HQ to finish</Badge>
+      ) : c.optOut ? (
+        <Badge tone="red">Opted out</Badge>
+      ) : (
+        <Badge>{STAGE_LABEL[c.stage] ?? c.stage}</Badge>
+      ),
+  },
   facts: { id: "facts", header: "Facts", className: "text-right", headerClassName: "text-right", cell: (c) => c.factCount ?? 0 },
   pending: {
     id: "pending",

@@ -19,7 +19,7 @@ import { Table, TBody, Td, Th, THead, Tr } from "@/components/ui/table";
 import { formatDateTime, formatRelative, plural } from "@/lib/console/format";
 import { useAgents } from "@/lib/console/hooks/agents";
 import { Conversations } from "@/components/memories/conversations";
-import { useContact, useFactHistory, useOptOutContact, useSuggestionPages } from "@/lib/console/hooks/review";
+import { useContact, useFactHistory, useKeepHqMentions, useOptOutContact, useSuggestionPages } from "@/lib/console/hooks/review";
 import { useListUrl } from "@/lib/console/url-state";
 import { DataTable, type Column } from "@/components/ui/data-list";
 import type { Contact, Fact, Suggestion } from "@/lib/console/review-types";
@@ -44,8 +44,10 @@ export function ContactDetail({ id }: { id: string }) {
 
 function ContactView({ contact }: { contact: Contact }) {
   const isAdmin = useIsAdmin();
-  const [confirming, setConfirming] = useState(false);
+  const [confirming, setConfirming] = useState<false | "erase" | "finish" | "keep">(false);
   const optOut = useOptOutContact(contact.id);
+  const keep = useKeepHqMentions(contact.id);
+  const left = contact.hqErasure;
   const title = contact.name ?? (contact.optOut ? "Opted-out contact" : "Unnamed contact");
 
   return (
@@ -67,14 +69,53 @@ function ContactView({ contact }: { contact: Contact }) {
           </>
         }
       />
-      {optOut.data && (
+      {optOut.data?.erased.finishedForHq ? (
+        <Alert tone="success" className="mb-6" title="Erased from HQ's records">
+          Redacted their name, phone and email in {plural(Number(optOut.data.erased.redactedRows ?? 0), "record")}; nothing about them is kept for HQ any more.
+        </Alert>
+      ) : keep.data ? (
+        <Alert tone="success" className="mb-6" title="HQ's records kept as they are">
+          What the opt-out kept for HQ to erase is deleted; HQ&apos;s records were not changed.
+        </Alert>
+      ) : optOut.data && (
         <Alert tone="success" className="mb-6" title="Contact erased">
           Deleted {plural(Number(optOut.data.erased.facts ?? 0), "fact")}, {plural(Number(optOut.data.erased.suggestions ?? 0), "suggestion")},{" "}
           {plural(Number(optOut.data.erased.interactions ?? 0), "message")}, {plural(Number(optOut.data.erased.events ?? 0), "event")} and{" "}
           {plural(Number(optOut.data.erased.notes ?? 0), "note")}; redacted mentions in {plural(Number(optOut.data.erased.redactedRows ?? 0), "other record")}.
         </Alert>
       )}
-      {contact.optOut && !optOut.data && (
+      {left && (
+        <Card className="mb-6 border-amber-200" data-testid="hq-erasure">
+          <CardHeader
+            title="HQ's records still name this person"
+            description={`${contact.clientName ?? "The client"}'s manager opted them out ${formatRelative(left.requestedAt)}. A field manager's erasure stays inside its own client, so HQ finishes it in HQ's own records.`}
+          />
+          <CardBody>
+            <DescriptionList
+              items={[
+                { label: "Name", value: left.name ?? "—" },
+                { label: "Phone", value: left.phone ? <span className="font-mono">{left.phone}</span> : "—" },
+                { label: "Email", value: left.email ?? "—" },
+                { label: "HQ records naming them", value: `${left.hqRows} at the opt-out (the knowledge base, internal agents' memories and documents)` },
+              ]}
+            />
+            <p className="mt-3 text-sm text-slate-600">
+              Erase them unless these records are about someone else with the same name. Until you decide, only HQ admins and internal managers can see what is kept here.
+            </p>
+            {isAdmin && (
+              <div className="mt-4 flex flex-wrap gap-2">
+                <Button variant="danger" onClick={() => setConfirming("finish")}>
+                  Erase from HQ&apos;s records…
+                </Button>
+                <Button variant="secondary" onClick={() => setConfirming("keep")}>
+                  Keep HQ&apos;s records…
+                </Button>
+              </div>
+            )}
+          </CardBody>
+        </Card>
+      )}
+      {contact.optOut && !optOut.data && !left && (
         <Alert tone="info" className="mb-6" title="This contact opted out">
           Their name, phone, email, facts, suggestions and conversations were erased. Only this record and an audit entry without personal data remain, and nothing new is stored about them.
         </Alert>
@@ -106,7 +147,7 @@ function ContactView({ contact }: { contact: Contact }) {
               title="Opt out and erase"
               description="Deletes their facts, suggestions, conversations, events and notes, removes their name, phone and email from every record that mentions them, and stores nothing new about them. It cannot be undone."
               action={
-                <Button variant="danger-outline" onClick={() => setConfirming(true)}>
+                <Button variant="danger-outline" onClick={() => setConfirming("erase")}>
                   Opt out and erase…
                 </Button>
               }
@@ -115,7 +156,30 @@ function ContactView({ contact }: { contact: Contact }) {
         )}
       </div>
       <ConfirmDialog
-        open={confirming}
+        open={confirming === "finish"}
+        onClose={() => setConfirming(false)}
+        title={`Erase ${left?.name ?? "them"} from HQ's records?`}
+        description={
+          <>
+            <p>This removes their name, phone and email from the knowledge base, internal agents&apos; memories and documents, and every other record of HQ and of {contact.clientName ?? "their client"} that still names them, then deletes what was kept for it.</p>
+            <p className="mt-2 font-medium text-slate-900">It cannot be undone.</p>
+          </>
+        }
+        phrase={left?.name ?? "erase"}
+        confirmLabel="Erase from HQ's records"
+        onConfirm={() => optOut.mutateAsync()}
+      />
+      <ConfirmDialog
+        open={confirming === "keep"}
+        onClose={() => setConfirming(false)}
+        title="Keep HQ's records as they are?"
+        description={<p>HQ&apos;s records stay unchanged, and the name, phone and email kept to erase them are deleted. Choose this when those records are about someone else.</p>}
+        confirmLabel="Keep HQ's records"
+        tone="primary"
+        onConfirm={() => keep.mutateAsync()}
+      />
+      <ConfirmDialog
+        open={confirming === "erase"}
         onClose={() => setConfirming(false)}
         title={`Opt out ${title} and erase their data?`}
         description={

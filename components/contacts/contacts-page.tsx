@@ -2,6 +2,7 @@
 
 import { useState } from "react";
 import { useIsAdmin } from "@/components/shell/current-user";
+import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { EmptyState } from "@/components/ui/empty-state";
@@ -9,6 +10,7 @@ import { DataTable } from "@/components/ui/data-list";
 import { FilterBar, FilterSearch } from "@/components/ui/filter-bar";
 import { PageHeader } from "@/components/ui/page-header";
 import { Select } from "@/components/ui/select";
+import { plural } from "@/lib/console/format";
 import { useClients } from "@/lib/console/hooks/agents";
 import { useContacts } from "@/lib/console/hooks/review";
 import { useTypedFilter } from "@/lib/console/hooks/typed-filter";
@@ -23,14 +25,18 @@ const PAGE_SIZE = 50;
 export function ContactsPage() {
   const isAdmin = useIsAdmin();
   const clients = useClients();
-  const { filters, page, setFilters, setPage } = useListUrl({ client: "", q: "", optedOut: "" });
+  const { filters, page, setFilters, setPage } = useListUrl({ client: "", q: "", optedOut: "", hqErasure: "" });
   const [search, setSearch] = useTypedFilter(filters.q, (q) => setFilters({ q }));
   const [creating, setCreating] = useState(false);
   const clientId = filters.client;
   const includeOptedOut = filters.optedOut === "1";
-  const contacts = useContacts({ clientId: clientId || undefined, q: filters.q || undefined, includeOptedOut }, { page, pageSize: PAGE_SIZE });
+  const hqErasurePending = isAdmin && filters.hqErasure === "pending";
+  const contacts = useContacts({ clientId: clientId || undefined, q: filters.q || undefined, includeOptedOut, hqErasurePending }, { page, pageSize: PAGE_SIZE });
+  // opt-outs by field managers that HQ has still to finish in its own records (admins see them)
+  const awaitingHq = useContacts({ hqErasurePending: true }, { page: 1, pageSize: 1, enabled: isAdmin });
+  const awaiting = isAdmin ? (awaitingHq.total ?? 0) : 0;
   const selectedClient = clients.data?.find((c) => c.id === clientId);
-  const filtered = Boolean(filters.q || clientId);
+  const filtered = Boolean(filters.q || clientId || hqErasurePending);
 
   return (
     <>
@@ -39,9 +45,18 @@ export function ContactsPage() {
         description="The people agents talk to, and the facts the memory manager has validated about them. Only manager agents and HQ admins write here."
         actions={isAdmin && <Button onClick={() => setCreating(true)}>New contact</Button>}
       />
+      {awaiting > 0 && !hqErasurePending && (
+        <Alert tone="warning" className="mb-4" title={`${plural(awaiting, "opt-out")} to finish in HQ's records`}>
+          A field manager's opt-out erases inside its own client only. HQ's own records (the knowledge base, internal agents' memories and documents) still name{" "}
+          {awaiting === 1 ? "this person" : "these people"}.{" "}
+          <button type="button" className="font-medium underline hover:no-underline" onClick={() => setFilters({ hqErasure: "pending" })}>
+            Show {awaiting === 1 ? "it" : "them"}
+          </button>
+        </Alert>
+      )}
       <div role="group" aria-label="Filters">
         <FilterBar
-          active={[clientId, includeOptedOut].filter(Boolean).length}
+          active={[clientId, includeOptedOut, hqErasurePending].filter(Boolean).length}
           primary={<FilterSearch value={search} onChange={setSearch} placeholder="name, email or phone" />}
         >
           <label className="text-xs font-medium text-slate-600">
@@ -61,6 +76,17 @@ export function ContactsPage() {
             <input type="checkbox" checked={includeOptedOut} onChange={(e) => setFilters({ optedOut: e.target.checked ? "1" : "" })} className="size-4 rounded border-slate-300" />
             Show opted-out contacts
           </label>
+          {isAdmin && (
+            <label className="mb-2 flex items-center gap-2 text-sm text-slate-600">
+              <input
+                type="checkbox"
+                checked={hqErasurePending}
+                onChange={(e) => setFilters({ hqErasure: e.target.checked ? "pending" : "" })}
+                className="size-4 rounded border-slate-300"
+              />
+              Only opt-outs to finish in HQ&apos;s records
+            </label>
+          )}
         </FilterBar>
       </div>
 
@@ -75,7 +101,7 @@ export function ContactsPage() {
             rowProps={() => ({ "data-testid": "contact-row" })}
             empty={
               <EmptyState
-                title={filtered ? "No contact matches" : "No contacts yet"}
+                title={hqErasurePending ? "No opt-out left to finish" : filtered ? "No contact matches" : "No contacts yet"}
                 description={filtered ? "Try another client or search." : "Manager agents create contacts as conversations come in."}
               />
             }

@@ -14,6 +14,8 @@ export const ACTION_LABELS: Record<string, string> = {
   "contact.create": "Added contact",
   "contact.update": "Edited contact",
   "contact.opt_out": "Opted contact out (data erased)",
+  "contact.hq_erasure": "Erased an opted-out contact from HQ's rows",
+  "contact.hq_mentions_kept": "Kept HQ's rows after a client's opt-out",
   "fact.write": "Wrote fact",
   "fact.refused": "Refused fact",
   "suggestion.create": "Suggested fact",

@@ -57,7 +57,7 @@ export const suggestionKeys = {
 
 export const contactKeys = {
   all: ["contacts"] as const,
-  list: (filters: { clientId?: string; q?: string; includeOptedOut?: boolean } = {}) => [...contactKeys.all, "list", filters] as const,
+  list: (filters: { clientId?: string; q?: string; includeOptedOut?: boolean; hqErasurePending?: boolean } = {}) => [...contactKeys.all, "list", filters] as const,
   detail: (id: string) => [...contactKeys.all, "detail", id] as const,
   history: (id: string) => [...contactKeys.all, "detail", id, "history"] as const,
   factKeys: (clientId: string) => [...contactKeys.all, "fact-keys", clientId] as const,

@@ -219,7 +219,8 @@ export async function optOutContact(caller: Caller, id: string) {
     const erased = await q.eraseContact(tx, { id });
     if (!erased.alreadyOptedOut) {
       // counts only: the audit record of an erasure must not itself hold what was erased
-      await recordAudit(tx, { action: "contact.opt_out", targetType: "contact", targetId: id, clientId: contact.clientId, details: { erased } });
+      const action = erased.finishedForHq ? "contact.hq_erasure" : "contact.opt_out";
+      await recordAudit(tx, { action, targetType: "contact", targetId: id, clientId: contact.clientId, details: { erased } });
     }
     return { contact: (await q.getContact(tx, { id }))!, erased };
   });
@@ -227,6 +228,17 @@ export async function optOutContact(caller: Caller, id: string) {
   // deltas is folded in a moment later, so the words do not outlive the texts
   noteSearchWrite();
   return result;
+}
+
+/** HQ keeps its rows as they are: what a field manager's opt-out kept for HQ to erase is dropped. */
+export async function keepHqMentions(caller: Caller, id: string) {
+  return asCaller(caller, async (tx) => {
+    const contact = await requireVisibleContact(tx, id);
+    if (!(await q.keepHqMentions(tx, { id }))) throw notFound("HQ erasure of this contact");
+    // counts only, as for the erasure itself
+    await recordAudit(tx, { action: "contact.hq_mentions_kept", targetType: "contact", targetId: id, clientId: contact.clientId, details: { hqRows: contact.hqErasure?.hqRows ?? null } });
+    return { contact: (await q.getContact(tx, { id }))! };
+  });
 }
 
 export async function getFactKeys(caller: Caller, clientId: string) {

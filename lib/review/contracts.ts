@@ -34,6 +34,19 @@ export const contactView = z
     sentiment: contactSentiment.nullable(),
     optOut: z.boolean(),
     optedOutAt: timestamp.nullable(),
+    hqErasure: z
+      .object({
+        name: z.string().nullable(),
+        phone: z.string().nullable(),
+        email: z.string().nullable(),
+        hqRows: z.number().int().describe("rows of no client (knowledge, internal agents' memories and documents) that named the person when the erasure ran"),
+        requestedAt: timestamp,
+      })
+      .strict()
+      .nullable()
+      .describe(
+        "a field manager's opt-out cannot reach HQ's rows of no client: when some still name the person, what to look for is kept here until HQ finishes the erasure (`POST …/opt-out` again) or keeps its rows (`DELETE …/hq-erasure`). Shown to HQ admins and internal managers; null for everyone else",
+      ),
     createdAt: timestamp,
     updatedAt: timestamp,
   })
@@ -205,6 +218,12 @@ export const reviewContracts = {
     method: "POST", path: "/api/v1/contacts/{id}/opt-out", permission: "contacts.opt_out",
     summary: "Erase the contact's personal data; keep an audit record without it", params: contactParams,
     response: z.object({ contact: contactView, erased: z.record(z.string(), z.union([z.number(), z.boolean()])) }).strict(),
+  }),
+  keepHqMentions: defineContract({
+    id: "review.keepHqMentions",
+    method: "DELETE", path: "/api/v1/contacts/{id}/hq-erasure", permission: "contacts.opt_out",
+    summary: "Keep HQ's rows as they are: drop what a field manager's opt-out kept for HQ to erase (HQ admins, internal managers)",
+    params: contactParams, response: z.object({ contact: contactView }).strict(),
   }),
   getFactKeys: defineContract({
     id: "review.getFactKeys",

@@ -12,10 +12,16 @@ import type { contactListItemView, contactView, factView, reviewContracts, sugge
 
 export type ContactRow = z.output<typeof contactView>;
 
+// what a field manager's opt-out left for HQ to erase; the table's policy shows it to HQ admins and
+// internal managers only, so for everyone else this is null
+const HQ_ERASURE = `(select jsonb_build_object('name', e.name, 'phone', e.phone, 'email', e.email, 'hqRows', e.hq_rows,
+            'requestedAt', to_char(e.requested_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'))
+       from contact_hq_erasures e where e.contact_id = c.id) as "hqErasure"`;
+
 const CONTACT_SELECT = `
   select c.id, c.client_id as "clientId", cl.name as "clientName", c.name, c.phone, c.email, c.summary,
          c.stage, c.sentiment, c.opt_out as "optOut", c.opted_out_at as "optedOutAt",
-         c.created_at as "createdAt", c.updated_at as "updatedAt"
+         ${HQ_ERASURE}, c.created_at as "createdAt", c.updated_at as "updatedAt"
     from contacts c left join clients cl on cl.id = c.client_id`;
 
 const clientFilter = (column: string, param: string) =>
@@ -29,17 +35,20 @@ export interface ContactFilters {
   clientId?: string;
   q?: string;
   includeOptedOut?: boolean;
+  hqErasure?: "pending";
 }
 
-// $1 client, $2 words (name, email, or the digits of a phone), $3 opted-out ones too
+// $1 client, $2 words (name, email, or the digits of a phone), $3 opted-out ones too, $4 only those
+// whose erasure HQ has still to finish
 const CONTACT_FILTERS = `${clientFilter("c.client_id", "$1")}
         and ($2::text is null
              or c.name ilike '%' || $2 || '%'
              or c.email ilike '%' || $2 || '%'
              or (regexp_replace($2, '[^0-9]', '', 'g') <> '' and c.phone like '%' || regexp_replace($2, '[^0-9]', '', 'g') || '%'))
-        and ($3::boolean or not c.opt_out)`;
+        and ($3::boolean or $4::boolean or not c.opt_out)
+        and (not $4::boolean or exists (select 1 from contact_hq_erasures e where e.contact_id = c.id))`;
 
-const contactFilterParams = (p: ContactFilters) => [p.clientId ?? null, p.q ?? null, p.includeOptedOut ?? false];
+const contactFilterParams = (p: ContactFilters) => [p.clientId ?? null, p.q ?? null, p.includeOptedOut ?? false, p.hqErasure === "pending"];
 
 /** Contacts, the most recently updated first: `limit + 1` after the cursor "updatedAt|id" of the previous page's last. */
 export function listContacts(tx: Queryable, p: ContactFilters & { limit: number; cursor?: string }) {
@@ -47,15 +56,15 @@ export function listContacts(tx: Queryable, p: ContactFilters & { limit: number;
   return tx.query<z.output<typeof contactListItemView> & { cursor: string }>(
     `select c.id, c.client_id as "clientId", cl.name as "clientName", c.name, c.phone, c.email, c.summary,
             c.stage, c.sentiment, c.opt_out as "optOut", c.opted_out_at as "optedOutAt",
-            c.created_at as "createdAt", c.updated_at as "updatedAt",
+            ${HQ_ERASURE}, c.created_at as "createdAt", c.updated_at as "updatedAt",
             (select count(*)::int from facts f where f.contact_id = c.id and f.status = 'active') as "factCount",
             (select count(*)::int from memory_suggestions s where s.contact_id = c.id and s.status = 'pending') as "pendingCount",
             ${cursorTime("c.updated_at")} || '|' || c.id as cursor
        from contacts c left join clients cl on cl.id = c.client_id
       where ${CONTACT_FILTERS}
-        and ($5::timestamptz is null or (c.updated_at, c.id) < ($5::timestamptz, $6::uuid))
+        and ($6::timestamptz is null or (c.updated_at, c.id) < ($6::timestamptz, $7::uuid))
       order by c.updated_at desc, c.id desc
-      limit $4 + 1`,
+      limit $5 + 1`,
     [...contactFilterParams(p), p.limit, cursorAt ?? null, cursorId ?? null],
   );
 }
@@ -143,6 +152,12 @@ export async function holdContacts(tx: Queryable, p: { ids: string[]; skipLocked
 export async function eraseContact(tx: Queryable, p: { id: string }) {
   const rows = await tx.query<{ counts: ServerResponse<typeof reviewContracts.optOut>["erased"] }>("select mhq.erase_contact($1) as counts", [p.id]);
   return rows[0]!.counts;
+}
+
+/** Drops what a field manager's opt-out kept for HQ to erase (mhq.keep_hq_mentions); false when nothing was kept. */
+export async function keepHqMentions(tx: Queryable, p: { id: string }) {
+  const rows = await tx.query<{ kept: boolean }>("select mhq.keep_hq_mentions($1) as kept", [p.id]);
+  return rows[0]!.kept;
 }
 
 // ── allow-list ──────────────────────────────────────────────────────────────────────────────────

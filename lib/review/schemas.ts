@@ -44,6 +44,10 @@ export const listContactsQuery = z
     clientId: z.union([z.uuid(), z.literal("hq")]).optional(),
     q: z.string().trim().min(1).max(200).optional(),
     includeOptedOut: z.enum(["true", "false"]).transform((v) => v === "true").optional(),
+    hqErasure: z
+      .literal("pending")
+      .optional()
+      .describe("`pending`: only opted-out contacts whose erasure HQ has still to finish (HQ admins and internal managers see them)"),
     limit: z.coerce.number().int().min(1).max(500).default(100),
     cursor: keysetCursor.optional().describe("the nextCursor of the previous page"),
   })

@@ -291,6 +291,123 @@ describe("the erasure's reach", () => {
   });
 });
 
+describe("what a field manager's opt-out leaves for HQ", () => {
+  /** The text of rows the test wrote, read as the owner (past every policy). */
+  const texts = async (marker: string) => {
+    const rows = await (await getDatabase()).query<{ t: string }>(
+      `select content as t from interactions where content like '%' || $1 || '%'
+       union all select content from memories where content like '%' || $1 || '%'
+       union all select content from knowledge_entries where content like '%' || $1 || '%'
+       order by 1`,
+      [marker],
+    );
+    return rows.map((r) => r.t);
+  };
+
+  it("is kept for HQ only; HQ opting the contact out again erases HQ's rows, or keeps them, and the kept identifiers go", async () => {
+    const fieldManager = await createAgent({ kind: "field", role: "manager", clientId: sunrise.id });
+    const writer = await createAgent({ kind: "internal", role: "orchestrator", kbAccess: "write" });
+    const curator = await createHqUser("curator");
+    const say = async (content: string) =>
+      expect((await as(fieldSpecialist.key).post("/api/v1/interactions", { channel: "chat", direction: "inbound", content })).status).toBe(201);
+
+    for (const decision of ["erase", "keep"] as const) {
+      const marker = `hq finish ${decision}`;
+      const person = decision === "erase" ? "Tamsin Okafor" : "Ilse Varga";
+      const c = await as(fieldManager.key).post("/api/v1/contacts", { name: person, phone: decision === "erase" ? "(863) 555-0177" : "(863) 555-0178" });
+      expect(c.status, JSON.stringify(c.body)).toBe(201);
+      const id = c.body.contact.id as string;
+      await say(`${marker} 1: ${person} called about the tank`);
+      const memory = await as(specialist.key).post("/api/v1/agents/me/memories", { tier: "core", category: "client", title: `${marker} 2`, content: `${marker} 2: ${person} is a referral partner`, confidence: 0.9 });
+      expect(memory.status, JSON.stringify(memory.body)).toBe(201);
+      const entry = await as(writer.key).post("/api/v1/knowledge", { title: `Referrals ${marker}`, content: `${marker} 3: ask ${person} before quoting`, category: "procedure" });
+      expect(entry.status, JSON.stringify(entry.body)).toBe(201);
+
+      // the field manager's erasure: its client's rows, and no word of what HQ's rows hold
+      const out = await as(fieldManager.key).post(`/api/v1/contacts/${id}/opt-out`);
+      expect(out.status, JSON.stringify(out.body)).toBe(200);
+      expect(Object.keys(out.body.erased).filter((k) => /hq/i.test(k))).toEqual([]);
+      expect(out.body.contact.hqErasure).toBeNull();
+      expect(await texts(marker)).toEqual([
+        `${marker} 1: [erased] called about the tank`,
+        `${marker} 2: ${person} is a referral partner`,
+        `${marker} 3: ask ${person} before quoting`,
+      ]);
+      expect((await as(fieldManager.key).get(`/api/v1/contacts?hqErasure=pending`)).body.total).toBe(0);
+      expect((await as(fieldManager.key).delete(`/api/v1/contacts/${id}/hq-erasure`)).status).toBe(403);
+      expect((await as(fieldManager.key).post(`/api/v1/contacts/${id}/opt-out`)).body.erased).toEqual({ alreadyOptedOut: true });
+      // an HQ user below admin does not see it either
+      expect((await api("GET", `/api/v1/contacts/${id}`, { cookie: curator.cookie })).body.contact.hqErasure).toBeNull();
+
+      // HQ sees what is left, in the contact and in the list of those waiting
+      const seen = await admin.get(`/api/v1/contacts/${id}`);
+      expect(seen.body.contact).toMatchObject({ name: null, phone: null, optOut: true });
+      expect(seen.body.contact.hqErasure).toMatchObject({ name: person, phone: expect.stringMatching(/^\+1863555017[78]$/), email: null });
+      expect(seen.body.contact.hqErasure.hqRows).toBeGreaterThanOrEqual(2);
+      const pending = await admin.get(`/api/v1/contacts?hqErasure=pending&limit=500`);
+      expect(pending.body.contacts.map((x: { id: string }) => x.id)).toContain(id);
+
+      if (decision === "erase") {
+        const finished = await as(manager.key).post(`/api/v1/contacts/${id}/opt-out`);
+        expect(finished.status, JSON.stringify(finished.body)).toBe(200);
+        expect(finished.body.erased).toMatchObject({ finishedForHq: true });
+        expect(finished.body.contact.hqErasure).toBeNull();
+        expect(await texts(marker)).toEqual([
+          `${marker} 1: [erased] called about the tank`,
+          `${marker} 2: [erased] is a referral partner`,
+          `${marker} 3: ask [erased] before quoting`,
+        ]);
+        expect((await as(manager.key).post(`/api/v1/contacts/${id}/opt-out`)).body.erased).toEqual({ alreadyOptedOut: true });
+      } else {
+        const kept = await admin.delete(`/api/v1/contacts/${id}/hq-erasure`);
+        expect(kept.status, JSON.stringify(kept.body)).toBe(200);
+        expect(kept.body.contact.hqErasure).toBeNull();
+        expect(await texts(marker)).toEqual([
+          `${marker} 1: [erased] called about the tank`,
+          `${marker} 2: ${person} is a referral partner`,
+          `${marker} 3: ask ${person} before quoting`,
+        ]);
+        expect((await admin.delete(`/api/v1/contacts/${id}/hq-erasure`)).status).toBe(404);
+      }
+      // nothing of the person is kept for HQ any more
+      const [left] = await (await getDatabase()).query<{ n: number }>("select count(*)::int as n from contact_hq_erasures where contact_id = $1", [id]);
+      expect(left!.n).toBe(0);
+      const audit = await admin.get(`/api/v1/audit?action=contact&limit=500`);
+      expect(audit.body.entries.filter((e: { targetId: string }) => e.targetId === id).map((e: { action: string }) => e.action)).toEqual(
+        [decision === "erase" ? "contact.hq_erasure" : "contact.hq_mentions_kept", "contact.opt_out", "contact.create"],
+      );
+    }
+  });
+
+  it("the database shows the kept identifiers to HQ admins and internal managers only, and lets no caller write them", async () => {
+    const fieldManager = await createAgent({ kind: "field", role: "manager", clientId: sunrise.id });
+    const c = await as(fieldManager.key).post("/api/v1/contacts", { name: "Oona Pryce" });
+    await as(specialist.key).post("/api/v1/agents/me/memories", { tier: "core", category: "client", title: "Oona", content: "Oona Pryce sends us referrals", confidence: 0.9 });
+    expect((await as(fieldManager.key).post(`/api/v1/contacts/${c.body.contact.id}/opt-out`)).status).toBe(200);
+    const db = await getDatabase();
+    const agentClaims = (a: TestAgent, kind: "internal" | "field", role: "manager" | "specialist", clientId: string | null) =>
+      claimsFor({ type: "agent", agentId: a.id, name: a.name, kind, role, clientId, kbAccess: "read" });
+    const rowsAs = (claims: Record<string, unknown>) =>
+      withClaims(db, claims, (tx) => tx.query<{ name: string }>("select name from contact_hq_erasures where contact_id = $1", [c.body.contact.id]));
+    const hqAdmin = claimsFor({ type: "hq", userId: null, name: "hq", email: null, role: "admin" });
+    expect(await rowsAs(hqAdmin)).toEqual([{ name: "Oona Pryce" }]);
+    expect(await rowsAs(agentClaims(manager, "internal", "manager", null))).toEqual([{ name: "Oona Pryce" }]);
+    expect(await rowsAs(agentClaims(fieldManager, "field", "manager", sunrise.id))).toEqual([]);
+    expect(await rowsAs(agentClaims(specialist, "internal", "specialist", null))).toEqual([]);
+    expect(await rowsAs(claimsFor({ type: "hq", userId: null, name: "hq", email: null, role: "curator" }))).toEqual([]);
+    for (const sql of [
+      "insert into contact_hq_erasures (contact_id, client_id, name, hq_rows) values ($1, $2, 'Someone Else', 1)",
+      "update contact_hq_erasures set name = 'Someone Else' where contact_id = $1",
+      "delete from contact_hq_erasures where contact_id = $1",
+    ]) {
+      await expect(withClaims(db, hqAdmin, (tx) => tx.query(sql, sql.startsWith("insert") ? [c.body.contact.id, sunrise.id] : [c.body.contact.id]))).rejects.toMatchObject({ code: "42501" });
+    }
+    // the field manager cannot drop it through the function either
+    await expect(withClaims(db, agentClaims(fieldManager, "field", "manager", sunrise.id), (tx) => tx.query("select mhq.keep_hq_mentions($1)", [c.body.contact.id]))).rejects.toMatchObject({ code: "42501" });
+    expect(await rowsAs(hqAdmin)).toEqual([{ name: "Oona Pryce" }]);
+  });
+});
+
 // Only a real server runs statements at once: the embedded database would pass this by running them in turn.
 describe.runIf(transport === "postgres")("opt-out erasures at once (real PostgreSQL)", () => {
   it("all complete: each deletes turns of one agent and redacts turns of another, and none deadlocks with another", async () => {

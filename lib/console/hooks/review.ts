@@ -126,19 +126,31 @@ export interface ContactFilters {
   clientId?: string;
   q?: string;
   includeOptedOut?: boolean;
+  /** only opted-out contacts whose erasure HQ has still to finish */
+  hqErasurePending?: boolean;
 }
 
 /** Contacts a page at a time, the most recently updated first, by the API's cursor. */
-export function useContacts(filters: ContactFilters, { page, pageSize }: { page: number; pageSize: number }) {
+export function useContacts(filters: ContactFilters, { page, pageSize, enabled }: { page: number; pageSize: number; enabled?: boolean }) {
   return usePagedQuery({
     queryKey: contactKeys.list(filters),
+    enabled,
     paging: "cursor",
     page,
     pageSize,
     fetchPage: ({ cursor, limit, signal }) =>
       apiCall(
         c.listContacts,
-        { query: { clientId: filters.clientId, q: filters.q, includeOptedOut: filters.includeOptedOut ? "true" : undefined, limit, cursor } },
+        {
+          query: {
+            clientId: filters.clientId,
+            q: filters.q,
+            includeOptedOut: filters.includeOptedOut ? "true" : undefined,
+            hqErasure: filters.hqErasurePending ? "pending" : undefined,
+            limit,
+            cursor,
+          },
+        },
         { signal },
       ),
     rows: (r) => r.contacts as Contact[],
@@ -184,6 +196,14 @@ export function useOptOutContact(id: string) {
   return useAuditedWrite(
     () => apiCall(reviewContracts.optOut, { params: { id } }),
     () => [contactKeys.all, suggestionKeys.all],
+  );
+}
+
+/** HQ keeps its records as they are: drops what a field manager's opt-out kept for HQ to erase. */
+export function useKeepHqMentions(id: string) {
+  return useAuditedWrite(
+    () => apiCall(reviewContracts.keepHqMentions, { params: { id } }),
+    () => [contactKeys.all],
   );
 }
 

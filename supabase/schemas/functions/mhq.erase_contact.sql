@@ -27,6 +27,12 @@
 --      would read like another once redacted gets a marker of its own, "[erased 1a2b3c4d]", so that
 --      no erasure fails on a uniqueness rule;
 --   3. blanks the contact's name, phone, email and summary and marks it opted out.
+-- What a field manager's erasure cannot reach, HQ finishes: when rows of no client still name the
+-- person, their name, phone and email are kept in contact_hq_erasures (readable by HQ admins and
+-- internal managers only; the field manager is not told how many HQ rows matched, as that would
+-- tell it what HQ's rows say). An HQ admin or internal manager erasing the opted-out contact again
+-- erases those mentions with what was kept there, within their own reach, and deletes the row;
+-- mhq.keep_hq_mentions deletes it instead when HQ decides its rows are about someone else.
 -- An agent's people (its trigger vocabulary) who are the contact — by full name, email or phone —
 -- are deleted rather than redacted: "[erased]" is nobody's name.
 -- Configuration tables (clients, agents, HQ users, keys, sessions, locked constants) are left
@@ -56,6 +62,8 @@ declare
         from interactions t where %s) x';
   v_keys integer[];
   v_key integer;
+  v_hq_left integer := 0;
+  v_finishing boolean := false;
 begin
   if not mhq.writes_canonical_memory() then
     raise exception 'only memory managers and HQ admins erase contacts' using errcode = '42501';
@@ -69,7 +77,13 @@ begin
     raise exception 'contact not found' using errcode = 'P0002';
   end if;
   if c.opt_out then
-    return jsonb_build_object('alreadyOptedOut', true);
+    -- HQ finishing a field manager's erasure: the mentions kept for it are what to look for
+    select e.name, e.phone, e.email into c.name, c.phone, c.email
+      from contact_hq_erasures e where e.contact_id = p_contact_id and not v_field for update;
+    if not found then
+      return jsonb_build_object('alreadyOptedOut', true);
+    end if;
+    v_finishing := true;
   end if;
 
   -- what to look for
@@ -161,7 +175,8 @@ begin
          and t.table_type = 'BASE TABLE'
          and col.data_type in ('text', 'character varying', 'jsonb', 'json')
          and col.is_generated = 'NEVER'
-         and col.table_name not in ('contacts', 'clients', 'agents', 'hq_users', 'agent_keys', 'hq_sessions', 'locked_constants', 'agent_people')
+         and col.table_name not in ('contacts', 'clients', 'agents', 'hq_users', 'agent_keys', 'hq_sessions', 'locked_constants', 'agent_people',
+                                    'contact_hq_erasures')
        group by col.table_name
       ) tables
        order by (tables.has_client or tables.has_agent) desc, tables.table_name
@@ -171,6 +186,16 @@ begin
         when r.has_client then 't.client_id'
         when r.has_agent then '(select a.client_id from agents a where a.id = t.agent_id)'
       end;
+      select string_agg(format(case when r.types[k] in ('jsonb', 'json') then 't.%I::text ~* $1' else 't.%I ~* $1' end, r.columns[k]), ' or ')
+        into v_match
+        from generate_subscripts(r.columns, 1) as k;
+      if v_field then
+        -- the rows of no client that name the person, left for HQ
+        execute format('select count(*)::integer from %I t where %s and (%s)',
+            r.table_name, coalesce(v_owner || ' is null', 'true'), v_match)
+          into v_n using v_re;
+        v_hq_left := v_hq_left + v_n;
+      end if;
       if v_owner is null then
         if v_field then
           continue;
@@ -181,9 +206,6 @@ begin
       else
         v_reach := format('(%s is null or %s = $2)', v_owner, v_owner);
       end if;
-      select string_agg(format(case when r.types[k] in ('jsonb', 'json') then 't.%I::text ~* $1' else 't.%I ~* $1' end, r.columns[k]), ' or ')
-        into v_match
-        from generate_subscripts(r.columns, 1) as k;
       if r.table_name = 'interactions' then
         -- turns that came to name the person since the conversations were locked
         execute format(v_turn_keys, format('%s and (%s)', v_reach, v_match)) into v_keys using v_re, c.client_id;
@@ -225,11 +247,19 @@ begin
   end if;
   v_counts := v_counts || jsonb_build_object('redactedRows', v_redacted);
 
-  -- 3. the contact itself
+  -- 3. the contact itself, and what is left for HQ
+  if v_finishing then
+    delete from contact_hq_erasures where contact_id = p_contact_id;
+    return v_counts || jsonb_build_object('finishedForHq', true);
+  end if;
   update contacts
      set name = null, phone = null, email = null, summary = '', sentiment = null,
          stage = 'opted_out', opt_out = true, opted_out_at = now()
    where id = p_contact_id;
+  if v_hq_left > 0 then
+    insert into contact_hq_erasures (contact_id, client_id, name, phone, email, hq_rows)
+    values (p_contact_id, c.client_id, c.name, c.phone, c.email, v_hq_left);
+  end if;
   return v_counts;
 end
 $$;
