@@ -107,7 +107,7 @@ export function KnowledgePage() {
         </FilterBar>
       </form>
 
-      {answer?.mode === "search" && !answer.semantic && (
+      {answer?.mode === "search" && !answer.semantic && answer.semanticSkipped !== "unknown_words" && (
         <Alert tone="warning" className="mb-4">
           The embedding provider is unavailable, so this search matched words only, not meaning.
         </Alert>

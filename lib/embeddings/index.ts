@@ -66,9 +66,14 @@ export async function tryEmbed(texts: string[]): Promise<number[][] | null> {
  * any two texts in a script the model has no words for would match each other.
  */
 export async function tryEmbedQuery(text: string): Promise<number[] | null> {
-  if (getEmbeddingProvider().name === "local" && !knowsAnyWord(text)) return null;
+  return (await embedQueryOrWhyNot(text)).vector;
+}
+
+/** As tryEmbedQuery, saying why there is no vector: the provider is unavailable, or the model knows none of the words. */
+export async function embedQueryOrWhyNot(text: string): Promise<{ vector: number[]; skipped?: undefined } | { vector: null; skipped: "unavailable" | "unknown_words" }> {
+  if (getEmbeddingProvider().name === "local" && !knowsAnyWord(text)) return { vector: null, skipped: "unknown_words" };
   const vectors = await tryEmbed([text]);
-  return vectors ? vectors[0]! : null;
+  return vectors ? { vector: vectors[0]! } : { vector: null, skipped: "unavailable" };
 }
 
 /** pgvector's text form, for `$n::vector` parameters. */

@@ -70,6 +70,10 @@ export const knowledgeListView = z.discriminatedUnion("mode", [
       mode: z.literal("search"),
       query: z.string(),
       semantic: z.boolean(),
+      semanticSkipped: z
+        .enum(["unavailable", "unknown_words"])
+        .optional()
+        .describe("when `semantic` is false, why: the embedding provider is unavailable, or the local model knows none of the query's words (it matched by words only)"),
       entries: z.array(knowledgeSearchHitView),
       /** the query with each word no published title or tag holds replaced by the most alike one that does */
       didYouMean: z.string().optional(),

@@ -3,7 +3,7 @@ import { recordAudit } from "@/lib/audit/queries";
 import type { Caller } from "@/lib/auth/caller";
 import { assertCan } from "@/lib/auth/permissions";
 import { asCaller, type Queryable } from "@/lib/db";
-import { getEmbeddingProvider, toVectorLiteral, tryEmbed, tryEmbedQuery } from "@/lib/embeddings";
+import { embedQueryOrWhyNot, getEmbeddingProvider, toVectorLiteral, tryEmbed } from "@/lib/embeddings";
 import { isKnownWord } from "@/lib/embeddings/local";
 import { ApiError, notFound } from "@/lib/http/errors";
 import { countAccessShown } from "@/lib/retrieval/usage/access-counts";
@@ -26,8 +26,13 @@ async function embedEntries(entries: { title: string; content: string }[]): Prom
 
 /** A search phrase's vector (outside any transaction), or null: the search then runs on full text alone. */
 async function embedQuery(text: string): Promise<string | null> {
-  const vector = await tryEmbedQuery(text);
-  return vector ? toVectorLiteral(vector) : null;
+  return (await embedQueryWhy(text)).embedding;
+}
+
+/** The phrase's vector for a search, or why the search runs on its words alone. */
+async function embedQueryWhy(text: string) {
+  const { vector, skipped } = await embedQueryOrWhyNot(text);
+  return { embedding: vector ? toVectorLiteral(vector) : null, skipped };
 }
 
 const requireEntry = async (tx: Queryable, id: string) => {
@@ -131,12 +136,13 @@ export async function listKnowledge(caller: Caller, query: ListKnowledgeQuery) {
       const kept = relevant.filter((h) => h.score >= best * RELATIVE_SCORE_CUTOFF);
       return query.status === "archived" ? kept.filter((h) => h.status === "archived") : kept;
     };
-    const embedding = await embedQuery(text);
+    const { embedding, skipped } = await embedQueryWhy(text);
     const answer = (entries: KnowledgeSearchHit[], didYouMean: string | null, corrected: boolean) =>
       authorsFor(caller, {
         mode: "search" as const,
         query: text,
         semantic: embedding !== null,
+        ...(skipped ? { semanticSkipped: skipped } : {}),
         entries,
         ...(didYouMean ? { didYouMean, showingDidYouMean: corrected } : {}),
         scoreCutoff: RELATIVE_SCORE_CUTOFF,

@@ -254,10 +254,17 @@ describe("hybrid search", () => {
     expect(res.status).toBe(200);
     expect(res.body.mode).toBe("search");
     expect(res.body.semantic).toBe(true);
+    expect(res.body).not.toHaveProperty("semanticSkipped");
     expect(res.body.entries[0].id).toBe(ids.water);
     expect(res.body.entries[0].fullTextRank).toBe(1);
     expect(res.body.entries[0].semanticRank).toBe(1);
     expect(res.body.entries[0].score).toBeGreaterThan(0);
+  });
+
+  it("says a search ran on words alone because the model knows none of them, not because the provider is down", async () => {
+    const res = await as(santos.key).get(`${KB}?q=${encodeURIComponent("zzzzqqq")}`);
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ mode: "search", semantic: false, semanticSkipped: "unknown_words" });
   });
 
   it("respects the category and tag filters", async () => {
@@ -393,6 +400,7 @@ describe("hybrid search", () => {
     expect(created.body.entry.embedded).toBe(false);
     const search = await as(santos.key).get(`${KB}?q=quokka`);
     expect(search.body.semantic).toBe(false);
+    expect(search.body.semanticSkipped).toBe("unavailable");
     expect(search.body.entries.map((e: any) => e.id)).toEqual([created.body.entry.id]);
 
     setEmbeddingProviderForTests(undefined);
