@@ -10,7 +10,7 @@ import { resolveAgentWriteScope } from "./scope";
 
 /** The event log: tool successes and failures, for the optimizer's daily review. */
 export async function createEvent(caller: Caller, body: z.infer<typeof createEventBody>) {
-  refuseIdentifiers(body.summary, JSON.stringify(body.payload ?? {}));
+  refuseIdentifiers({ summary: body.summary, payload: body.payload ? JSON.stringify(body.payload) : null });
   return asCaller(caller, async (tx) => {
     const scope = await resolveAgentWriteScope(tx, caller, body);
     const event = await q.insertEvent(tx, {

@@ -11,7 +11,7 @@ import { asJobRun } from "@/lib/metrics/jobs";
 
 /** An ephemeral working note: it expires 24 h after it is written and is then never returned. */
 export async function createNote(caller: Caller, body: z.infer<typeof createNoteBody>) {
-  refuseIdentifiers(body.content);
+  refuseIdentifiers({ content: body.content });
   return asCaller(caller, async (tx) => {
     const scope = await resolveAgentWriteScope(tx, caller, body);
     const note = await q.insertNote(tx, { ...scope, content: body.content });

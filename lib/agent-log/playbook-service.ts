@@ -17,7 +17,7 @@ import { resolveAgentWriteScope } from "./scope";
  * price, guarantee, booking link or escalation number — are refused: agents cannot self-edit those.
  */
 export async function createPlaybookUpdate(caller: Caller, body: z.infer<typeof createPlaybookUpdateBody>) {
-  refuseIdentifiers(body.title, body.content);
+  refuseIdentifiers({ title: body.title, content: body.content });
   return asCaller(caller, async (tx) => {
     const constants = await listLockedConstants(tx);
     const text = `${body.title}\n${body.content}`;

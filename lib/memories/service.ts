@@ -82,7 +82,7 @@ export async function writeMemory(
   const scope = body.scope ?? "agent";
   assertScopeAllowed(caller, scope);
   const content = body.content ?? "";
-  refuseIdentifiers(body.title, content, ...(body.tags ?? []), JSON.stringify(body.decisionContext ?? {}));
+  refuseIdentifiers({ title: body.title, content, tags: body.tags, decisionContext: body.decisionContext ? JSON.stringify(body.decisionContext) : null });
 
   if (body.sourceTraceId) {
     // answer a repeat without paying for an embedding
@@ -224,7 +224,7 @@ export async function updateMemory(caller: Caller, id: string, body: z.infer<typ
   if (current.scope === "team" && category === "identity") {
     throw new ApiError("validation_failed", "An identity memory stays the agent's own: a team memory cannot become one");
   }
-  refuseIdentifiers(changes.title ?? "", changes.content ?? "", ...(changes.tags ?? []), JSON.stringify(changes.decisionContext ?? {}));
+  refuseIdentifiers({ title: changes.title, content: changes.content, tags: changes.tags, decisionContext: changes.decisionContext ? JSON.stringify(changes.decisionContext) : null });
   const textChanged = changes.title !== undefined || changes.content !== undefined;
   noteSearchWrite();
   const embedding = textChanged
@@ -277,7 +277,7 @@ export async function recordOutcome(caller: Caller, id: string, body: z.infer<ty
     throw new ApiError("validation_failed", `Outcomes are recorded on decisions; this memory is a ${decision.category}`);
   }
   if (decision.outcome) throw new ApiError("conflict", "This decision already has an outcome");
-  refuseIdentifiers(body.result, body.notes ?? "");
+  refuseIdentifiers({ result: body.result, notes: body.notes });
 
   const scoredAt = new Date().toISOString();
   const title = `Outcome: ${decision.title}`.slice(0, TITLE_MAX_CHARS);

@@ -23,8 +23,8 @@ export type PiiKind = "ssn" | "payment_card" | "health" | "religion" | "politics
 
 export interface PiiFinding {
   kind: PiiKind;
-  /** where it was found */
-  field: "key" | "value";
+  /** where it was found: a suggestion's "key" or "value", or the request field that held it ("title", "tags[1]") */
+  field: string;
   /** for cards, the issuer ("visa"); never the matched text */
   detail?: string;
 }
@@ -366,6 +366,8 @@ export const PII_LABELS: Record<PiiKind, string> = {
 /** A sentence for people and agents, naming what was found and where, never the text itself. */
 export function describePii(f: PiiFinding): string {
   const issuer = f.detail ? ` (${f.detail})` : "";
+  // a suggestion's key names what its value would be ("ssn", "medical_condition"): it asks for the data
+  if (f.field === "key") return `The key asks for ${PII_LABELS[f.kind]}, which is never stored`;
   return `The ${f.field} contains ${PII_LABELS[f.kind]}${issuer}; it is never stored`;
 }
 

@@ -1,5 +1,5 @@
 import { ApiError } from "@/lib/http/errors";
-import { describePii, detectPii } from "./pii";
+import { describePii, detectPii, type PiiFinding } from "./pii";
 import type { SuggestionVerdict } from "./validate-suggestion";
 
 /** A write the rules refused. Returned out of the transaction (so its audit entry commits), then thrown. */
@@ -27,9 +27,16 @@ export function refusalError(verdict: SuggestionVerdict): ApiError {
  * person, so a topic may pass there ("Lesson: never discuss politics with callers"); the identifiers
  * never do, not even for a day.
  */
-export function refuseIdentifiers(...texts: string[]) {
-  for (const text of texts) {
-    const findings = detectPii({ key: "", value: text }).filter((f) => f.kind === "ssn" || f.kind === "payment_card");
-    if (findings.length) throw new ApiError("pii_refused", findings.map(describePii).join("; "), { findings });
+export function refuseIdentifiers(fields: Record<string, string | readonly string[] | null | undefined>) {
+  const findings: PiiFinding[] = [];
+  for (const [field, value] of Object.entries(fields)) {
+    // each finding names the request field that held it, an item of a list by its index
+    const texts: [string, string][] = typeof value === "string" ? [[field, value]] : (value ?? []).map((v, i) => [`${field}[${i}]`, v]);
+    for (const [name, text] of texts) {
+      for (const f of detectPii({ key: "", value: text })) {
+        if (f.kind === "ssn" || f.kind === "payment_card") findings.push({ ...f, field: name });
+      }
+    }
   }
+  if (findings.length) throw new ApiError("pii_refused", findings.map(describePii).join("; "), { findings });
 }

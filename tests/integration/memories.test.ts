@@ -126,25 +126,29 @@ describe("memory_write", () => {
 describe("what a memory may not hold", () => {
   it("never an SSN or a card number, in any field, through a write, an edit or an outcome; a topic may pass", async () => {
     const agent = await createAgent({ kind: "internal", role: "specialist" });
-    const refused = async (res: { status: number; body: any }) => {
+    // each finding names the field that held it, so the agent knows what to fix
+    const refused = async (res: { status: number; body: any }, field: string) => {
       expect(res.status, JSON.stringify(res.body)).toBe(422);
       expect(res.body.error.code).toBe("pii_refused");
+      expect(res.body.error.details.findings.map((f: { field: string }) => f.field)).toEqual([field]);
+      expect(res.body.error.message).toMatch(new RegExp(`^The ${field.replace(/[[\]]/g, "\\$&")} contains`));
     };
-    await refused(await as(agent.key).post(memories("me"), insight({ content: "Customer Jane, SSN 123-45-6789" })));
-    await refused(await as(agent.key).post(memories("me"), insight({ title: "Card on file 4111 1111 1111 1111" })));
-    await refused(await as(agent.key).post(memories("me"), insight({ tags: ["4111111111111111"] })));
+    await refused(await as(agent.key).post(memories("me"), insight({ content: "Customer Jane, SSN 123-45-6789" })), "content");
+    await refused(await as(agent.key).post(memories("me"), insight({ title: "Card on file 4111 1111 1111 1111" })), "title");
+    await refused(await as(agent.key).post(memories("me"), insight({ tags: ["billing", "4111111111111111"] })), "tags[1]");
     await refused(
       await as(agent.key).post(memories("me"), {
         tier: "learning", category: "decision", title: "Charged the card", confidence: 0.8, decisionContext: { reasoning: "card 5555 5555 5555 4444 was on file" },
       }),
+      "decisionContext",
     );
     // an agent's knowledge may name a sensitive topic: it is not a fact about a person
     const lesson = await as(agent.key).post(memories("me"), insight({ title: "Never discuss politics or religion with callers", surpriseScore: 0.9 }));
     expect(lesson.status, JSON.stringify(lesson.body)).toBe(201);
-    await refused(await as(agent.key).patch(`/api/v1/memories/${lesson.body.memory.id}`, { content: "SSN 123-45-6789" }));
+    await refused(await as(agent.key).patch(`/api/v1/memories/${lesson.body.memory.id}`, { content: "SSN 123-45-6789" }), "content");
     const decision = await as(agent.key).post(memories("me"), { tier: "learning", category: "decision", title: "Offer a refund", confidence: 0.8, surpriseScore: 0.9 });
     expect(decision.status, JSON.stringify(decision.body)).toBe(201);
-    await refused(await as(agent.key).post(`/api/v1/memories/${decision.body.memory.id}/outcome`, { result: "Refunded to 4111 1111 1111 1111", success: true }));
+    await refused(await as(agent.key).post(`/api/v1/memories/${decision.body.memory.id}/outcome`, { result: "Refunded to 4111 1111 1111 1111", success: true }), "result");
     expect(await dbRows("select id from memories where agent_id = $1 and (content ~ '123-45' or title ~ '4111')", [agent.id])).toEqual([]);
   });
 

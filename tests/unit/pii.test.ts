@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { cardIssuer, containsSsn, detectPii, findPaymentCards, findPersonalData, generalisePersonalData, isValidSsn, luhnValid } from "@/lib/review/pii";
+import { cardIssuer, containsSsn, describePii, detectPii, findPaymentCards, findPersonalData, generalisePersonalData, isValidSsn, luhnValid } from "@/lib/review/pii";
 
 const kinds = (key: string, value: string) => detectPii({ key, value }).map((f) => `${f.kind}:${f.field}`);
 
@@ -118,6 +118,14 @@ describe("payment card detection", () => {
     expect(findPaymentCards("old 4111 1111 1111 1111, new 5555-5555-5555-4444")).toEqual(["visa", "mastercard"]);
     expect(kinds("credit_card_number", "4111 1111 1111 1112")).toEqual(["payment_card:value"]);
     expect(kinds("credit_card", "Visa ending 4242")).toEqual([]);
+  });
+});
+
+describe("what a refusal says", () => {
+  it("a key that names sensitive data asks for it; a value or a field contains it", () => {
+    expect(detectPii({ key: "ssn", value: "on file" }).map(describePii)).toEqual(["The key asks for a social security number, which is never stored"]);
+    expect(detectPii({ key: "card", value: "4111 1111 1111 1111" }).map(describePii)).toEqual(["The value contains a payment card number (visa); it is never stored"]);
+    expect(describePii({ kind: "ssn", field: "tags[1]" })).toBe("The tags[1] contains a social security number; it is never stored");
   });
 });
 
