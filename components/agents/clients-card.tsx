@@ -26,7 +26,7 @@ export function ClientsCard() {
   const agentCount = (clientId: string) => agents.data?.filter((a) => a.clientId === clientId).length;
 
   return (
-    <Card>
+    <Card id="clients" className="scroll-mt-6">
       <CardHeader
         title="Clients"
         description="Businesses your field agents serve. Each client's memory is isolated from every other client's."

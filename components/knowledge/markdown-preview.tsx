@@ -6,11 +6,13 @@ import { cn } from "@/lib/console/cn";
 
 // Raw HTML in entries is never rendered (react-markdown escapes it without a rehype-raw plugin) and
 // link targets go through its URL sanitiser, so an entry cannot inject script into the console.
+// The entry sits under the page's title (its h1), so its own headings are one level down in the
+// outline, styled as written.
 const components: Components = {
-  h1: ({ children }) => <h1 className="mt-6 mb-3 text-xl font-semibold text-slate-900 first:mt-0">{children}</h1>,
-  h2: ({ children }) => <h2 className="mt-6 mb-2 text-lg font-semibold text-slate-900 first:mt-0">{children}</h2>,
-  h3: ({ children }) => <h3 className="mt-5 mb-2 text-base font-semibold text-slate-900 first:mt-0">{children}</h3>,
-  h4: ({ children }) => <h4 className="mt-4 mb-1 text-sm font-semibold text-slate-900">{children}</h4>,
+  h1: ({ children }) => <h2 className="mt-6 mb-3 text-xl font-semibold text-slate-900 first:mt-0">{children}</h2>,
+  h2: ({ children }) => <h3 className="mt-6 mb-2 text-lg font-semibold text-slate-900 first:mt-0">{children}</h3>,
+  h3: ({ children }) => <h4 className="mt-5 mb-2 text-base font-semibold text-slate-900 first:mt-0">{children}</h4>,
+  h4: ({ children }) => <h5 className="mt-4 mb-1 text-sm font-semibold text-slate-900">{children}</h5>,
   p: ({ children }) => <p className="my-3 leading-relaxed first:mt-0 last:mb-0">{children}</p>,
   ul: ({ children }) => <ul className="my-3 list-disc space-y-1 pl-6">{children}</ul>,
   ol: ({ children }) => <ol className="my-3 list-decimal space-y-1 pl-6">{children}</ol>,

@@ -133,8 +133,11 @@ function SameBlock({ block }: { block: Extract<Block, { kind: "same" }> }) {
   );
 }
 
-function contentBlocks(before: string, after: string): Block[] {
-  const parts = diffLines(before, after);
+// a last line with or without its line break is the same line: compared as ending in one
+const endLine = (text: string) => (text === "" || text.endsWith("\n") ? text : `${text}\n`);
+
+export function contentBlocks(before: string, after: string): Block[] {
+  const parts = diffLines(endLine(before), endLine(after));
   const blocks: Block[] = [];
   for (let i = 0; i < parts.length; i++) {
     const p = parts[i]!;

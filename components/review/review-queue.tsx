@@ -69,7 +69,8 @@ export function ReviewQueue() {
     const ok = picked.filter((s) => s.verdict !== "refuse");
     const refused = picked.length - ok.length;
     if (!ok.length) {
-      if (refused) toast.show({ tone: "warning", text: "The rules refuse this value: edit it (e) or reject it (r)." });
+      if (refused === 1) toast.show({ tone: "warning", text: "The rules refuse this value: edit it (e) or reject it (r)." });
+      else if (refused) toast.show({ tone: "warning", text: `The rules refuse all ${refused} selected values: edit them one by one (e) or reject them (r).` });
       return;
     }
     held.decide({

@@ -41,19 +41,23 @@ export function useHeldDecisions() {
   const decisions = useSendReviewDecision();
 
   const send = useCallback(
-    async (d: Decision, { keepalive = false }: { keepalive?: boolean } = {}) => {
+    async (d: Decision & { toast?: number }, { keepalive = false }: { keepalive?: boolean } = {}) => {
+      // the toast that said it was done (it can outlast the hold) goes when it was not done after all
+      const retract = () => d.toast !== undefined && toast.dismiss(d.toast);
       try {
         const r = await decisions.send(d, { keepalive });
         if (r.superseded) {
           toast.show({ tone: "info", text: `Kept the current “${r.superseded.key}”: ${r.superseded.reason ?? "it has higher confidence"}` });
         }
         if (r.failures.length) {
+          retract();
           toast.show({
             tone: "warning",
             text: `${d.decision === "approve" ? "Approved" : "Rejected"} ${r.done} of ${d.ids.length}. Not done: ${[...new Set(r.failures)].slice(0, 3).join("; ")}`,
           });
         }
       } catch (err) {
+        retract();
         toast.show({ tone: "error", text: `Couldn't ${d.decision} ${d.ids.length === 1 ? "it" : `${d.ids.length} suggestions`}: ${errorMessage(err)}` });
       } finally {
         if (!keepalive) {
