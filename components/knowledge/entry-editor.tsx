@@ -74,6 +74,8 @@ export function EntryEditor({ initial = EMPTY, version, draftKey, draftLabel, su
   const was = base.draft;
   const dirty = stored !== null && (title.trim() !== was.title.trim() || category !== was.category || !sameTags(parseTags(tags), was.tags) || content !== was.content);
   useUnsavedEdit(draftKey, dirty, draftLabel);
+  // opened on an unsaved edit kept from before (a tab switch, a reload): said, not only shown
+  const [restored] = useState(dirty);
 
   async function save(expectedVersion: number | undefined) {
     setPending(true);
@@ -146,6 +148,11 @@ export function EntryEditor({ initial = EMPTY, version, draftKey, draftLabel, su
 
   return (
     <form onSubmit={submit} className="space-y-5" aria-label="Knowledge entry" noValidate>
+      {restored && dirty && (
+        <Alert tone="info">
+          Your unsaved changes from before are back. Save them, or choose Discard changes to return to the saved version.
+        </Alert>
+      )}
       <div className="grid gap-4 sm:grid-cols-[1fr_14rem]">
         <Field label="Title" required error={errors.title} hint="The question an agent would search for.">
           <Input value={title} onChange={(e) => change({ title: e.target.value })} maxLength={200} name="title" />

@@ -88,6 +88,8 @@ test("an edit survives a tab switch, a sidebar click and a reload; leaving asks 
       await expect(page.getByRole("heading", { name: "Agents", level: 1 })).toBeVisible();
       await page.goto(`/knowledge/${id}?tab=edit`);
       await expect(page.getByLabel("Content (markdown)")).toHaveValue(typed);
+      // and the editor says so: the restored text is the earlier edit, not the saved version
+      await expect(page.getByRole("status").filter({ hasText: "Your unsaved changes from before are back" })).toBeVisible();
       await page.reload();
       await expect(page.getByLabel("Content (markdown)")).toHaveValue(typed);
       // nothing reached the server
