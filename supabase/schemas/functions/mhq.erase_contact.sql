@@ -24,8 +24,8 @@
 --      needs while it waits for a turn the erasure holds (a deadlock). A turn that comes to name the
 --      person while the erasure runs has its conversation locked before the erasure locks the turn.
 --      A value that must be unique (a published knowledge entry's title, a turn's external id) and
---      would read like another once redacted gets a marker of its own, "[erased 1a2b3c4d]", so that
---      no erasure fails on a uniqueness rule;
+--      would read like another once redacted gets a marker of its own, "[erased 1a2b3c4d]" (from the
+--      row's primary key), so that no erasure fails on a uniqueness rule;
 --   3. blanks the contact's name, phone, email and summary and marks it opted out.
 -- What a field manager's erasure cannot reach, HQ finishes: when rows of no client still name the
 -- person, their name, phone and email are kept in contact_hq_erasures (readable by HQ admins and
@@ -217,7 +217,8 @@ begin
         using v_re, c.client_id;
       for i in 1 .. array_length(r.columns, 1) loop
         -- the marker, then (when two values would read alike once redacted) a marker per row
-        foreach v_marker in array array[quote_literal('[erased]'), $m$'[erased ' || left(md5(t.ctid::text), 8) || ']'$m$] loop
+        -- (the row's own: from its primary key, which a dump and restore keep, unlike its place on disk)
+        foreach v_marker in array array[quote_literal('[erased]'), format($m$'[erased ' || left(md5(row(%s)::text), 8) || ']'$m$, r.key_order)] loop
           begin
             if r.types[i] in ('jsonb', 'json') then
               execute format(
