@@ -64,6 +64,8 @@ function targetHref(e: AuditEntry): string | null {
       return "/constants";
     case "escalation":
       return "/escalations";
+    case "interaction":
+      return e.agentId ? `/agents/${e.agentId}?tab=interactions` : null;
     default:
       return e.agentId ? `/agents/${e.agentId}` : null;
   }
@@ -150,13 +152,21 @@ export function AuditRow({ entry, place }: { entry: AuditEntry; place?: RowPlace
   );
 }
 
+/** A recorded message reads by what it was ("Inbound sms message"), its id telling a reader little. */
+function messageKind(e: AuditEntry): string | null {
+  if (e.targetType !== "interaction" || typeof e.details?.channel !== "string") return null;
+  const direction = typeof e.details.direction === "string" ? `${e.details.direction} ` : "";
+  const words = `${direction}${e.details.channel} message`;
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}
+
 function Target({ entry }: { entry: AuditEntry }) {
   if (!entry.targetType && !entry.targetId) return <span className="text-slate-500">—</span>;
   const label = TARGET_LABEL[entry.targetType] ?? entry.targetType.replace(/_/g, " ");
   const fallback = typeof entry.details?.email === "string" ? entry.details.email : typeof entry.details?.name === "string" ? entry.details.name : null;
   const name = entry.targetName ?? fallback;
   const href = targetHref(entry);
-  const text = name ?? (entry.targetId ? shortId(entry.targetId) : null);
+  const text = name ?? messageKind(entry) ?? (entry.targetId ? shortId(entry.targetId) : null);
   // a memory or document entry also names the agent it belongs to
   const ofAgent = entry.agentName && entry.targetType !== "agent" && entry.agentName !== entry.actorName ? entry.agentName : null;
   return (

@@ -194,6 +194,16 @@ test("the audit log shows agents' memory writes and HQ outcomes with readable ac
   await expect(scored).toContainText("Recorded decision outcome");
   await expect(scored).toContainText(FOUNDER.name);
 
+  await test.step("a recorded message reads by what it was and links to the agent's conversations", async () => {
+    const said = await request.post("/api/v1/interactions", { headers: agentAuth, data: { channel: "sms", direction: "inbound", content: `Can you come Tuesday? ${token()}` } });
+    expect(said.status(), await said.text()).toBe(201);
+    await audit.filterArea("Conversations");
+    const target = audit.rows("interaction.create").first().getByTestId("audit-target");
+    await expect(target).toHaveText("Inbound sms message");
+    await expect(target).toHaveAttribute("href", `/agents/${santos}?tab=interactions`);
+    await audit.filterArea("Agent memory");
+  });
+
   await test.step("filters by actor type and name", async () => {
     await audit.filterActor("HQ users");
     await expect(audit.rows("memory.create").filter({ hasText: title })).toHaveCount(0);
