@@ -85,7 +85,7 @@ function ContactView({ contact }: { contact: Contact }) {
         </Alert>
       )}
       {left && (
-        <Card className="mb-6 border-amber-200" data-testid="hq-erasure">
+        <Card className="mb-6" data-testid="hq-erasure">
           <CardHeader
             title="HQ's records still name this person"
             description={`${contact.clientName ?? "The client"}'s manager opted them out ${formatRelative(left.requestedAt)}. A field manager's erasure stays inside its own client, so HQ finishes it in HQ's own records.`}
