@@ -15,6 +15,7 @@ import { PageHeader } from "@/components/ui/page-header";
 import { Tabs } from "@/components/ui/tabs";
 import { useUndoable } from "@/components/ui/toast";
 import { isApiError } from "@/lib/console/api";
+import { useIsUnsaved } from "@/lib/console/drafts";
 import { formatDateTime, formatRelative } from "@/lib/console/format";
 import { useArchiveKnowledge, useKnowledgeEntry, useUpdateKnowledge } from "@/lib/console/hooks/knowledge";
 import type { KnowledgeDraft, KnowledgeEntry } from "@/lib/console/knowledge-types";
@@ -70,6 +71,8 @@ function EntryView({ entry }: { entry: KnowledgeEntry }) {
   const archive = useArchiveKnowledge(entry.id);
   const undoable = useUndoable();
   const archived = entry.status === "archived";
+  // an edit of this entry left unsaved in this browser tab (kept as a draft), shown from every tab
+  const unsaved = useIsUnsaved(`knowledge.${entry.id}`) && canCurate;
 
   async function save(draft: KnowledgeDraft, expectedVersion = entry.version) {
     const saved = await update.mutateAsync({ ...draft, expectedVersion });
@@ -140,6 +143,14 @@ function EntryView({ entry }: { entry: KnowledgeEntry }) {
           This entry is archived: agents no longer find it. Its history is kept; unarchive it to publish it again.
         </Alert>
       )}
+      {unsaved && tab !== "edit" && (
+        <Alert tone="warning" className="mb-4">
+          Your edit of this entry is not saved yet; it is kept in this browser tab.{" "}
+          <button type="button" className="font-medium underline" onClick={() => setTab("edit")}>
+            Continue editing
+          </button>
+        </Alert>
+      )}
       {notice && (
         <Alert tone="success" className="mb-4">
           {notice}
@@ -170,6 +181,7 @@ function EntryView({ entry }: { entry: KnowledgeEntry }) {
                 {
                   id: "edit",
                   label: "Edit",
+                  badge: unsaved ? <Badge tone="amber">Unsaved</Badge> : undefined,
                   content: (
                     <Card>
                       <CardBody>

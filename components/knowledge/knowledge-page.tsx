@@ -12,6 +12,7 @@ import { FilterBar, FilterSearch } from "@/components/ui/filter-bar";
 import { PageHeader } from "@/components/ui/page-header";
 import { Select } from "@/components/ui/select";
 import { DataTable, type Column } from "@/components/ui/data-list";
+import { useIsUnsaved, useUnsavedEdits } from "@/lib/console/drafts";
 import { formatDateTime, formatRelative } from "@/lib/console/format";
 import { useKnowledgeList, useKnowledgeTags, type KnowledgeFilters } from "@/lib/console/hooks/knowledge";
 import { KNOWLEDGE_CATEGORIES, type KnowledgeCategory, type KnowledgeEntry } from "@/lib/console/knowledge-types";
@@ -107,6 +108,8 @@ export function KnowledgePage() {
         </FilterBar>
       </form>
 
+      {canCurate && <UnsavedEntries />}
+
       {answer?.mode === "search" && !answer.semantic && answer.semanticSkipped !== "unknown_words" && (
         <Alert tone="warning" className="mb-4">
           The embedding provider is unavailable, so this search matched words only, not meaning.
@@ -191,6 +194,7 @@ const COLUMNS: Column<KnowledgeEntry>[] = [
             Archived
           </Badge>
         )}
+        <UnsavedBadge id={e.id} />
       </>
     ),
   },
@@ -220,6 +224,41 @@ const COLUMNS: Column<KnowledgeEntry>[] = [
     cell: (e) => <span title={e.lastAccessedAt ? `Last served ${formatDateTime(e.lastAccessedAt)}` : "Never served to an agent"}>{e.accessedCount}</span>,
   },
 ];
+
+/**
+ * The knowledge edits of this browser tab that are not saved yet (kept as drafts), each linking back
+ * to its editor: leaving an editor keeps its draft, and this is where a curator finds it again.
+ */
+function UnsavedEntries() {
+  const edits = useUnsavedEdits("knowledge.");
+  if (!edits.length) return null;
+  return (
+    <Alert tone="warning" className="mb-4" title={edits.length === 1 ? "An edit is not saved yet" : `${edits.length} edits are not saved yet`}>
+      <p>
+        Kept as drafts in this browser tab until you save or discard them:{" "}
+        {edits.map((edit, i) => (
+          <span key={edit.key}>
+            {i > 0 && (i === edits.length - 1 ? " and " : ", ")}
+            <Link href={edit.href} className="font-medium underline">
+              {edit.label}
+            </Link>
+          </span>
+        ))}
+        .
+      </p>
+    </Alert>
+  );
+}
+
+/** Marks an entry whose edit waits unsaved in this browser tab. */
+function UnsavedBadge({ id }: { id: string }) {
+  if (!useIsUnsaved(`knowledge.${id}`)) return null;
+  return (
+    <Badge tone="amber" className="ml-2">
+      Unsaved edit
+    </Badge>
+  );
+}
 
 const SEARCH_COLUMNS: Column<KnowledgeEntry>[] = [
   {

@@ -1,6 +1,6 @@
 "use client";
 
-import { useCallback, useEffect, useState } from "react";
+import { useCallback, useEffect, useMemo, useState, useSyncExternalStore } from "react";
 
 // Unsaved edits in the console. An edit is kept as a draft in this browser tab's session storage,
 // one per thing edited (a document, a knowledge entry, a new entry), with the saved version it
@@ -8,7 +8,8 @@ import { useCallback, useEffect, useState } from "react";
 // meets a newer version can be merged instead of lost. Saving or discarding clears it. Leaving the
 // page an unsaved edit was made on asks first: closing or reloading the tab (`beforeunload`), and
 // the console's own links (`LeaveGuard`). Each unsaved edit leaves a marker naming it and its page,
-// so a tab of the page that is not shown (the SOUL while the scratchpad is) still counts.
+// so a tab of the page that is not shown (the SOUL while the scratchpad is) still counts, and lists
+// can show what waits unsaved (`useUnsavedEdits`) with a link back to where it was made.
 
 const PREFIX = "mhq.draft.";
 
@@ -45,6 +46,7 @@ export function useDraft<T>(key: string, valid: (v: unknown) => v is T) {
         else {
           window.sessionStorage.removeItem(PREFIX + key);
           window.sessionStorage.removeItem(MARK + key);
+          markersChanged();
         }
       } catch {
         // storage full or disabled: the draft still lives in memory while the editor is open
@@ -64,21 +66,63 @@ interface Marker {
   label: string;
   /** the page the edit was made on */
   path: string;
+  /** the address to return to it (its page with the tab it was made in); older markers have none */
+  href?: string;
 }
 
-function markers(): Marker[] {
-  const out: Marker[] = [];
+/** An unsaved edit, by the key of its draft. */
+export interface UnsavedEdit {
+  key: string;
+  label: string;
+  href: string;
+}
+
+function markers(): (Marker & { key: string })[] {
+  const out: (Marker & { key: string })[] = [];
   try {
     for (let i = 0; i < window.sessionStorage.length; i++) {
       const key = window.sessionStorage.key(i);
       if (!key?.startsWith(MARK)) continue;
       const m = JSON.parse(window.sessionStorage.getItem(key) ?? "null") as Marker | null;
-      if (m && typeof m.label === "string" && typeof m.path === "string") out.push(m);
+      if (m && typeof m.label === "string" && typeof m.path === "string") out.push({ ...m, key: key.slice(MARK.length) });
     }
   } catch {
     // storage disabled: nothing is kept, so nothing is asked
   }
-  return out;
+  return out.sort((a, b) => a.key.localeCompare(b.key));
+}
+
+// Session storage tells other tabs of a change, never this one: the console tells itself.
+const CHANGED = "mhq:unsaved-edits";
+function markersChanged() {
+  window.dispatchEvent(new Event(CHANGED));
+}
+function onMarkersChanged(notify: () => void) {
+  window.addEventListener(CHANGED, notify);
+  return () => window.removeEventListener(CHANGED, notify);
+}
+
+/**
+ * The unsaved edits of this browser tab whose draft keys start with `prefix` ("knowledge."), in key
+ * order, kept current as editors mark and clear them. None while rendering on the server.
+ */
+export function useUnsavedEdits(prefix: string): UnsavedEdit[] {
+  const snapshot = useSyncExternalStore(
+    onMarkersChanged,
+    () =>
+      JSON.stringify(
+        markers()
+          .filter((m) => m.key.startsWith(prefix))
+          .map((m): UnsavedEdit => ({ key: m.key, label: m.label, href: m.href ?? m.path })),
+      ),
+    () => "[]",
+  );
+  return useMemo(() => JSON.parse(snapshot) as UnsavedEdit[], [snapshot]);
+}
+
+/** Whether the draft under `key` is an unsaved edit (wherever it was made). */
+export function useIsUnsaved(key: string): boolean {
+  return useUnsavedEdits(key).some((edit) => edit.key === key);
 }
 
 /** The unsaved edits made on the page shown now, by their labels. */
@@ -107,8 +151,14 @@ function warnBeforeUnload(e: BeforeUnloadEvent) {
 export function useUnsavedEdit(key: string, dirty: boolean, label: string) {
   useEffect(() => {
     try {
-      if (dirty) window.sessionStorage.setItem(MARK + key, JSON.stringify({ label, path: window.location.pathname } satisfies Marker));
-      else window.sessionStorage.removeItem(MARK + key);
+      const was = window.sessionStorage.getItem(MARK + key);
+      if (dirty) {
+        const { pathname, search } = window.location;
+        // the address of the first change: the tab the editor is in (a later visit may show another)
+        const href = (was && (JSON.parse(was) as Marker).href) || pathname + search;
+        window.sessionStorage.setItem(MARK + key, JSON.stringify({ label, path: pathname, href } satisfies Marker));
+      } else window.sessionStorage.removeItem(MARK + key);
+      if ((window.sessionStorage.getItem(MARK + key) ?? null) !== was) markersChanged();
     } catch {
       // storage disabled: see markers()
     }

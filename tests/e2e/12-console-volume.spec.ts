@@ -86,7 +86,17 @@ test("an edit survives a tab switch, a sidebar click and a reload; leaving asks 
       await expect(shell.leaveDialog()).toContainText(title);
       await shell.leaveDialog().getByRole("button", { name: "Leave" }).click();
       await expect(page.getByRole("heading", { name: "Agents", level: 1 })).toBeVisible();
-      await page.goto(`/knowledge/${id}?tab=edit`);
+      // the knowledge base marks the entry and links back to the editor; so does the entry's own page
+      await page.goto(`/knowledge?q=${encodeURIComponent(title)}`);
+      const waiting = page.getByRole("status").filter({ hasText: "not saved yet" });
+      await expect(waiting).toContainText(`your edit of “${title}”`);
+      await expect(page.getByTestId("knowledge-row").filter({ hasText: title })).toContainText("Unsaved edit");
+      await waiting.getByRole("link", { name: `your edit of “${title}”` }).click();
+      await expect(page).toHaveURL(new RegExp(`/knowledge/${id}\\?tab=edit$`));
+      await expect(page.getByLabel("Content (markdown)")).toHaveValue(typed);
+      await tab("Content");
+      await expect(kb.tab("Edit")).toContainText("Unsaved");
+      await page.getByRole("button", { name: "Continue editing" }).click();
       await expect(page.getByLabel("Content (markdown)")).toHaveValue(typed);
       // and the editor says so: the restored text is the earlier edit, not the saved version
       await expect(page.getByRole("status").filter({ hasText: "Your unsaved changes from before are back" })).toBeVisible();
@@ -98,6 +108,11 @@ test("an edit survives a tab switch, a sidebar click and a reload; leaving asks 
       if (size === "desktop") {
         await page.getByRole("button", { name: "Discard changes" }).click();
         await expect(page.getByLabel("Content (markdown)")).toHaveValue("The saved text.");
+        await expect(kb.tab("Edit")).not.toContainText("Unsaved");
+        await page.goto(`/knowledge?q=${encodeURIComponent(title)}`);
+        await expect(page.getByTestId("knowledge-row").filter({ hasText: title })).toBeVisible();
+        await expect(page.getByRole("status").filter({ hasText: "not saved yet" })).toHaveCount(0);
+        await expect(page.getByText("Unsaved edit")).toHaveCount(0);
       } else {
         await page.getByRole("button", { name: "Save changes" }).click();
         await expect(kb.notice()).toContainText("Saved as version 2");
