@@ -7,6 +7,24 @@ import { ApiError } from "./errors";
 // is read back — and a retry's id — would no longer match what was sent) and JSON nested deep enough
 // to exhaust a recursive walker (ours, zod's or Postgres' jsonb parser). All answer 422 validation_failed.
 
+// What a refused value should have been, said plainly where zod's own words are its types': "limit:
+// Invalid input: expected int, received number" becomes "limit: expected a whole number". The rest of
+// zod's messages, and every message a schema gives itself, stay as they are. Global to zod, so it
+// holds for every boundary that imports this module (HTTP routes and MCP tools both do).
+z.config({
+  customError: (issue) => {
+    // text where a number belongs (a query's text coerced to a number arrives as NaN), or a fraction
+    // where a whole number does; a missing value keeps zod's "received undefined" (read as "required")
+    const wrong = typeof issue.input === "number" || typeof issue.input === "string";
+    if (issue.code !== "invalid_type" || !wrong) return undefined;
+    if (issue.expected !== "int" && issue.expected !== "number") return undefined;
+    // a number schema's format ("safeint", "int32", …) says it wants a whole one before zod checks it is a number
+    const format = (issue.inst as { format?: unknown } | undefined)?.format;
+    const whole = issue.expected === "int" || (typeof format === "string" && format.includes("int"));
+    return `expected a ${whole ? "whole " : ""}number${typeof issue.input === "string" ? ", not text in quotes" : ""}`;
+  },
+});
+
 /** JSON nested deeper than this is refused: no payload of the API needs more than a handful of levels. */
 export const MAX_JSON_DEPTH = 64;
 
@@ -239,7 +257,8 @@ function startOfYear(year: number): number {
  * which is exactly what is stored and answered back.
  */
 export const apiTimestamp = z.iso
-  .datetime({ offset: true })
+  // not a timestamp at all: one message, not also the range's
+  .datetime({ offset: true, abort: true, error: "expected a date and time in ISO 8601 with its offset, such as 2026-03-01T09:30:00Z" })
   .refine((v) => {
     const t = Date.parse(v);
     return t >= EARLIEST && t < AFTER_LATEST;

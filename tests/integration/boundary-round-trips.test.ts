@@ -320,3 +320,36 @@ describe("a query parameter sent empty", () => {
     expect((await as(agent.key).get("/api/v1/agents/me/memories?tier=nope")).status).toBe(422);
   });
 });
+
+describe("a value of the wrong kind is refused in plain words, naming the field", () => {
+  it("numbers: text in a query or in quotes in a body, a fraction where a whole number belongs; times: one message", async () => {
+    const cases: [Promise<{ status: number; body: any }>, string, string][] = [
+      [as(agent.key).get("/api/v1/knowledge?limit=ten"), "limit", "expected a whole number"],
+      [as(agent.key).get("/api/v1/knowledge?limit=2.5"), "limit", "expected a whole number"],
+      [
+        as(agent.key).post("/api/v1/agents/me/memories", { tier: "core", category: "client", title: "Quoted confidence", confidence: "0.9" }),
+        "confidence",
+        "expected a number, not text in quotes",
+      ],
+      [as(agent.key).post("/api/v1/retrieve", { message: "boiler", limit: 3.5 }), "limit", "expected a whole number"],
+      [admin.get("/api/v1/audit?from=yesterday"), "from", "expected a date and time in ISO 8601 with its offset, such as 2026-03-01T09:30:00Z"],
+    ];
+    for (const [call, field, message] of cases) {
+      const res = await call;
+      expect(res.status, JSON.stringify(res.body)).toBe(422);
+      expect(res.body.error.message).toBe(`${field}: ${message}`);
+      // one issue per wrong value: a time that is no time is not also said to be out of range
+      expect(res.body.error.details).toEqual([expect.objectContaining({ path: field, message })]);
+    }
+    // a missing value still reads as missing
+    const missing = await as(agent.key).post("/api/v1/agents/me/memories", { tier: "core", category: "client", title: "No confidence" });
+    expect(missing.status).toBe(422);
+    expect(missing.body.error.message).toMatch(/^confidence: .*received undefined/);
+  });
+
+  it("over MCP too", async () => {
+    const res = await mcp(agent.key, "kb_search", { q: "boiler", limit: "five" });
+    expect(res.status, JSON.stringify(res)).toBe(422);
+    expect(JSON.stringify(res.error)).toContain("limit: expected a whole number, not text in quotes");
+  });
+});
