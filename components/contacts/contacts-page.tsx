@@ -2,7 +2,6 @@
 
 import { useState } from "react";
 import { useIsAdmin } from "@/components/shell/current-user";
-import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { EmptyState } from "@/components/ui/empty-state";
@@ -10,13 +9,13 @@ import { DataTable } from "@/components/ui/data-list";
 import { FilterBar, FilterSearch } from "@/components/ui/filter-bar";
 import { PageHeader } from "@/components/ui/page-header";
 import { Select } from "@/components/ui/select";
-import { plural } from "@/lib/console/format";
 import { useClients } from "@/lib/console/hooks/agents";
 import { useContacts } from "@/lib/console/hooks/review";
 import { useTypedFilter } from "@/lib/console/hooks/typed-filter";
 import { useListUrl } from "@/lib/console/url-state";
 import { CONTACT_COLUMNS } from "./contact-columns";
 import { FactKeysCard } from "./fact-keys-card";
+import { HqErasuresAlert, useHqErasuresWaiting } from "./hq-erasures-alert";
 import { NewContactDialog } from "./new-contact-dialog";
 
 const PAGE_SIZE = 50;
@@ -33,8 +32,7 @@ export function ContactsPage() {
   const hqErasurePending = isAdmin && filters.hqErasure === "pending";
   const contacts = useContacts({ clientId: clientId || undefined, q: filters.q || undefined, includeOptedOut, hqErasurePending }, { page, pageSize: PAGE_SIZE });
   // opt-outs by field managers that HQ has still to finish in its own records (admins see them)
-  const awaitingHq = useContacts({ hqErasurePending: true }, { page: 1, pageSize: 1, enabled: isAdmin });
-  const awaiting = isAdmin ? (awaitingHq.total ?? 0) : 0;
+  const awaiting = useHqErasuresWaiting();
   const selectedClient = clients.data?.find((c) => c.id === clientId);
   const filtered = Boolean(filters.q || clientId || hqErasurePending);
 
@@ -45,14 +43,15 @@ export function ContactsPage() {
         description="The people agents talk to, and the facts the memory manager has validated about them. Only manager agents and HQ admins write here."
         actions={isAdmin && <Button onClick={() => setCreating(true)}>New contact</Button>}
       />
-      {awaiting > 0 && !hqErasurePending && (
-        <Alert tone="warning" className="mb-4" title={`${plural(awaiting, "opt-out")} to finish in HQ's records`}>
-          A field manager's opt-out erases inside its own client only. HQ's own records (the knowledge base, internal agents' memories and documents) still name{" "}
-          {awaiting === 1 ? "this person" : "these people"}.{" "}
-          <button type="button" className="font-medium underline hover:no-underline" onClick={() => setFilters({ hqErasure: "pending" })}>
-            Show {awaiting === 1 ? "it" : "them"}
-          </button>
-        </Alert>
+      {!hqErasurePending && (
+        <HqErasuresAlert
+          count={awaiting}
+          show={(label) => (
+            <button type="button" className="font-medium underline hover:no-underline" onClick={() => setFilters({ hqErasure: "pending" })}>
+              {label}
+            </button>
+          )}
+        />
       )}
       <div role="group" aria-label="Filters">
         <FilterBar

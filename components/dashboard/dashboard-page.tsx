@@ -12,6 +12,7 @@ import { Select } from "@/components/ui/select";
 import { Table, TBody, Td, Th, THead, Tr } from "@/components/ui/table";
 import { formatDate, formatRelative, plural } from "@/lib/console/format";
 import { useEscalationCounts } from "@/lib/console/hooks/lifecycle";
+import { HqErasuresAlert, useHqErasuresWaiting } from "@/components/contacts/hq-erasures-alert";
 import { categoryLabel } from "@/components/knowledge/labels";
 import { FirstRunChecklist } from "./first-run-checklist";
 import { useRetrievalStats } from "@/lib/console/hooks/retrieval";
@@ -56,6 +57,7 @@ const ms = (v: number | null) => (v === null ? "—" : `${v.toFixed(v < 10 ? 1 :
  */
 export function DashboardPage({ consolidation }: { consolidation: ConsolidationSchedule }) {
   const [days, setDays] = useState("14");
+  const hqErasures = useHqErasuresWaiting();
   const stats = useRetrievalStats(Number(days));
 
   return (
@@ -66,6 +68,14 @@ export function DashboardPage({ consolidation }: { consolidation: ConsolidationS
         actions={<Select aria-label="Time range" value={days} onChange={(e) => setDays(e.target.value)} options={RANGES} className="w-40" />}
       />
       <FirstRunChecklist />
+      <HqErasuresAlert
+        count={hqErasures}
+        show={(label) => (
+          <Link href="/contacts?hqErasure=pending" className="font-medium underline hover:no-underline">
+            {label}
+          </Link>
+        )}
+      />
       {stats.isPending ? (
         <Card>
           <LoadingState label="Loading the dashboard…" />

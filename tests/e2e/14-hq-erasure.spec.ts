@@ -28,10 +28,14 @@ test("an opt-out by a client's manager that HQ's records still name is listed fo
   expect(entry.status()).toBe(201);
   expect((await request.post(`/api/v1/contacts/${id}/opt-out`, { headers: fieldManager })).status()).toBe(200);
 
-  // Contacts says some opt-outs wait for HQ, and lists them
-  await page.goto("/contacts");
+  // the dashboard says some opt-outs wait for HQ, and links to them
+  await page.goto("/dashboard");
   const waiting = page.getByRole("status").filter({ hasText: "to finish in HQ's records" });
   await expect(waiting).toBeVisible();
+  await waiting.getByRole("link", { name: /Show/ }).click();
+  await expect(page).toHaveURL(/\/contacts\?hqErasure=pending$/);
+  // as does Contacts, which lists them
+  await page.goto("/contacts");
   await waiting.getByRole("button", { name: /Show/ }).click();
   await expect(page).toHaveURL(/[?&]hqErasure=pending\b/);
   await page.getByRole("link", { name: person }).click();
