@@ -292,8 +292,15 @@ function failedBody(req, res, api, failure, limit, pathname, method, arrived) {
 }
 
 function serve(req, res) {
-  return handled(handle(req, res).catch((err) => failed(res, err)));
+  const work = handle(req, res).catch((err) => failed(res, err));
+  if (!STATIC_FILES.test(req.url ?? "")) return handled(work);
+  // Next.js's handler of a build file never settles when its client leaves mid-file; the file reads
+  // no database, so it counts among the running handlers only until its answer is over, sent or not
+  return handled(Promise.race([work, new Promise((resolve) => whenOver(req, res, resolve))]));
 }
+
+/** The build's own files (scripts, styles, fonts): served from disk, never touching the database. */
+const STATIC_FILES = /^\/_next\/static\//;
 
 /** Counts `work` among the handlers running until it settles: shutdown closes the database only after. */
 function handled(work) {
@@ -354,11 +361,14 @@ server.listen(port, host, () => {
   console.log(`Memory HQ listening on http://${host}:${port} (database: ${engine ? "embedded, in its own thread" : "DATABASE_URL"})`);
 });
 
+/** "1 request", "3 requests" */
+const counted = (n, noun) => `${n} ${noun}${n === 1 ? "" : "s"}`;
+
 async function shutdown(signal) {
   if (draining) return;
   draining = true;
   const began = Date.now();
-  console.log(`[memory-hq] ${signal}: no new connections; answering the ${open} requests received`);
+  console.log(`[memory-hq] ${signal}: no new connections; answering the ${counted(open, "request")} received`);
   const force = setTimeout(() => {
     console.error(`[memory-hq] shutdown took over ${SHUTDOWN_MS} ms; exiting now`);
     process.exit(1);
@@ -377,8 +387,8 @@ async function shutdown(signal) {
   const lastCall = new Promise((r) => setTimeout(r, SHUTDOWN_MS - 5000 - (Date.now() - began)));
   await Promise.race([answered, lastCall]);
   clearTimeout(drainTimer);
-  if (open > 0) console.error(`[memory-hq] ${open} requests still unanswered at the deadline: closing their connections`);
-  else if (handling > 0) console.error(`[memory-hq] ${handling} handlers of requests whose clients left still running at the deadline`);
+  if (open > 0) console.error(`[memory-hq] ${counted(open, "request")} still unanswered at the deadline: closing their connections`);
+  else if (handling > 0) console.error(`[memory-hq] ${counted(handling, "handler")} of requests whose clients left still running at the deadline`);
   server.closeAllConnections();
   try {
     await bridge.shutdown(); // pending counters stored, database closed

@@ -1,5 +1,6 @@
 import { spawn, type ChildProcess } from "node:child_process";
-import { existsSync } from "node:fs";
+import { existsSync, readdirSync } from "node:fs";
+import net from "node:net";
 import { mkdtemp, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
@@ -12,7 +13,8 @@ import { parsePrometheusText, sampleValue } from "../helpers/prometheus-text";
 // SIGTERM against the production server (server.mjs) on the embedded database, with 150 memory
 // writes in flight: every write gets an answer (2xx, or 503 for one the server refused to start),
 // every acknowledged write is in the database afterwards, and the server exits on its own (code 0:
-// its 30 s deadline did not have to force the exit). Needs the production build: `npm test` runs
+// its 30 s deadline did not have to force the exit), and nothing is left running to that deadline —
+// build files whose clients left mid-file included. Needs the production build: `npm test` runs
 // this as its own step after `next build` (TEST_SERVER_BUILD=1); elsewhere it is skipped.
 const ENABLED = process.env.TEST_SERVER_BUILD === "1";
 const PORT = Number(process.env.TEST_SHUTDOWN_PORT ?? 3125);
@@ -23,6 +25,8 @@ const WRITES = 150;
 
 let dataDir: string;
 let server: ChildProcess | undefined;
+/** what the server wrote to stderr (also passed through) */
+let stderr = "";
 
 async function call(key: string, method: string, p: string, body?: unknown) {
   const res = await fetch(`${BASE}${p}`, {
@@ -50,7 +54,11 @@ describe.runIf(ENABLED)("graceful shutdown of server.mjs (embedded database) —
         EMBEDDINGS_PROVIDER: "local",
         CONSOLIDATE_SCHEDULER: "false",
       },
-      stdio: ["ignore", "ignore", "inherit"],
+      stdio: ["ignore", "ignore", "pipe"],
+    });
+    server.stderr!.on("data", (chunk: Buffer) => {
+      stderr += chunk.toString();
+      process.stderr.write(chunk);
     });
     // generous: the first start migrates the empty database, slow on a busy machine
     const deadline = Date.now() + 300_000;
@@ -78,6 +86,26 @@ describe.runIf(ENABLED)("graceful shutdown of server.mjs (embedded database) —
     expect(anonymous.status).toBe(404);
     expect(anonymous.headers.get("content-type")).toContain("application/json");
   });
+
+  it("build files whose clients leave mid-file are not left running (they would hold the shutdown to its deadline)", async () => {
+    const chunks = readdirSync(path.join(process.env.NEXT_DIST_DIR || ".next", "static", "chunks")).filter((f) => f.endsWith(".js"));
+    expect(chunks.length).toBeGreaterThan(5);
+    // the client reads the head, waits a moment and leaves: at some of these moments the file is
+    // still being sent, which Next.js's handler of the file never notices (the last test checks)
+    for (const file of chunks) {
+      for (const wait of [0, 1, 5, 20]) {
+        const socket = net.connect(PORT, "127.0.0.1");
+        socket.write(`GET /_next/static/chunks/${file} HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n`);
+        await new Promise((resolve, reject) => socket.once("data", resolve).once("error", reject));
+        await new Promise((resolve) => setTimeout(resolve, wait));
+        socket.destroy();
+      }
+    }
+    const whole = await fetch(`${BASE}/_next/static/chunks/${chunks[0]}`);
+    expect(whole.status).toBe(200);
+    expect(whole.headers.get("cache-control")).toContain("immutable");
+    expect((await whole.text()).length).toBeGreaterThan(0);
+  }, 120_000);
 
   it("answers every write in flight at SIGTERM, loses none it acknowledged, and exits by itself", async () => {
     const created = await call(ADMIN_KEY, "POST", "/api/v1/agents", { name: "Shutdown Writer", kind: "internal", role: "specialist" });
@@ -125,6 +153,8 @@ describe.runIf(ENABLED)("graceful shutdown of server.mjs (embedded database) —
     const acknowledged = (a: { status: number }) => a.status === 201 || a.status === 200;
     expect(answers.filter((a) => !acknowledged(a) && a.status !== 503)).toEqual([]);
     expect({ code, signal }).toEqual({ code: 0, signal: null });
+    // nothing ran on to the deadline: not the writes, nor the build files left mid-file before
+    expect(stderr).not.toMatch(/at the deadline/);
 
     // every acknowledged write is in the database once it is opened again
     expect(inFlight).toBeGreaterThan(WRITES / 2);
