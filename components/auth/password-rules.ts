@@ -2,8 +2,9 @@
 export const MIN_PASSWORD_LENGTH = 10;
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
-export function validateEmail(email: string): string | undefined {
-  if (!email.trim()) return "Enter your email address";
+/** `whose`: "your" on the sign-in and setup forms, "their" where it is someone else's (an invitation). */
+export function validateEmail(email: string, whose: "your" | "their" = "your"): string | undefined {
+  if (!email.trim()) return `Enter ${whose} email address`;
   if (!EMAIL.test(email.trim())) return "Enter a valid email address";
   return undefined;
 }

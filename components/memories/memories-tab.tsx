@@ -66,7 +66,7 @@ export function MemoriesTab({ agent, isAdmin }: { agent: Agent; isAdmin: boolean
           description="Core, working and learning memories. Past 200 active memories the least valuable are archived, never core."
           actions={
             <a href={`/api/v1/agents/${agent.id}/export`} download className={buttonClasses({ variant: "secondary", size: "sm" })}>
-              Export memory/ (zip)
+              Export memory folder (zip)
             </a>
           }
         />

@@ -69,17 +69,25 @@ export function ReviewQueue() {
     const ok = picked.filter((s) => s.verdict !== "refuse");
     const refused = picked.length - ok.length;
     if (!ok.length) {
-      if (refused === 1) toast.show({ tone: "warning", text: "The rules refuse this value: edit it (e) or reject it (r)." });
-      else if (refused) toast.show({ tone: "warning", text: `The rules refuse all ${refused} selected values: edit them one by one (e) or reject them (r).` });
+      // too little confidence is not fixed by editing the value (Edit is off for it): only rejecting is left
+      const editable = picked.some((s) => !s.flags.some((f) => f.code === "low_confidence"));
+      if (refused === 1)
+        toast.show({ tone: "warning", text: editable ? "The rules refuse this value: edit it (e) or reject it (r)." : "The rules refuse a suggestion this unsure: reject it (r)." });
+      else if (refused)
+        toast.show({
+          tone: "warning",
+          text: `The rules refuse all ${refused} selected values: ${editable ? "edit them one by one (e) or reject them (r)" : "they are too unsure, so reject them (r)"}.`,
+        });
       return;
     }
+    const stay = refused === 1 ? "; 1 that breaks a rule stays" : refused ? `; ${refused} that break a rule stay` : "";
     held.decide({
       ids: ok.map((s) => s.id),
       decision: "approve",
       label:
         ok.length === 1
-          ? `Approved “${ok[0]!.key}” for ${contactLabel(ok[0]!)}${refused ? `; ${refused} that break a rule stay` : ""}`
-          : `Approved ${ok.length} suggestions${refused ? `; ${refused} that break a rule stay` : ""}`,
+          ? `Approved “${ok[0]!.key}” for ${contactLabel(ok[0]!)}${stay}`
+          : `Approved ${ok.length} suggestions${stay}`,
     });
     selection.clear();
   }

@@ -29,6 +29,8 @@ export function ReviewRow({
   details?: ReactNode;
 }) {
   const who = contactLabel(s);
+  // approved with the reviewer's edit: what was stored, not only what was proposed
+  const editedTo = s.approvedValue != null && s.approvedValue !== s.value ? s.approvedValue : null;
   return (
     <div
       data-testid="suggestion"
@@ -59,10 +61,17 @@ export function ReviewRow({
             <span className="min-w-0 truncate text-sm font-medium text-slate-900" data-testid="proposed-value" title={s.value}>
               {s.value}
             </span>
-            {s.currentFact && (
-              <span className="hidden min-w-0 shrink truncate text-xs text-slate-500 sm:inline" title={`Current: ${s.currentFact.value}`}>
-                replaces “{s.currentFact.value}”
+            {editedTo !== null ? (
+              <span className="min-w-0 shrink truncate text-xs text-amber-800" title={`Approved as: ${editedTo}`}>
+                approved as “{editedTo}”
               </span>
+            ) : (
+              s.currentFact &&
+              s.status !== "approved" && (
+                <span className="hidden min-w-0 shrink truncate text-xs text-slate-500 sm:inline" title={`Current: ${s.currentFact.value}`}>
+                  replaces “{s.currentFact.value}”
+                </span>
+              )
             )}
           </div>
           <p className="mt-0.5 truncate text-xs text-slate-500">

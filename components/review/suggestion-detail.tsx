@@ -29,7 +29,7 @@ export function SuggestionDetail({
   const refused = s.verdict === "refuse";
   const lowConfidence = s.flags.some((f) => f.code === "low_confidence");
   // the reviewer changed the value before approving: the fact it wrote differs from the proposal
-  const editedTo = s.status === "approved" && s.currentFact && s.currentFact.id === s.factId && s.currentFact.value !== s.value ? s.currentFact.value : null;
+  const editedTo = s.approvedValue != null && s.approvedValue !== s.value ? s.approvedValue : null;
   return (
     <div className="space-y-3 text-sm" data-testid="suggestion-detail" aria-label={`${s.key} for ${contactLabel(s)}`} role="region">
       <div className="flex flex-wrap items-center gap-2">
@@ -99,7 +99,7 @@ export function SuggestionDetail({
       ) : (
         canReview && (
           <div className="flex flex-wrap gap-2" onClick={(e) => e.stopPropagation()}>
-            <Button size="sm" onClick={onApprove} disabled={refused} title={refused ? "The rules refuse this value; edit it or reject it" : "Approve (a)"}>
+            <Button size="sm" onClick={onApprove} disabled={refused} title={refused ? (lowConfidence ? "The rules refuse a suggestion this unsure; reject it" : "The rules refuse this value; edit it or reject it") : "Approve (a)"}>
               Approve
             </Button>
             <Button

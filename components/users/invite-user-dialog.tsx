@@ -48,7 +48,7 @@ function InviteForm({ onClose, onInvited }: { onClose: () => void; onInvited: (r
 
   function onSubmit(e: FormEvent) {
     e.preventDefault();
-    const emailError = validateEmail(email);
+    const emailError = validateEmail(email, "their");
     setErrors(emailError ? { email: emailError } : {});
     if (emailError) return;
     invite.mutate({ email: email.trim(), role, ...(name.trim() ? { name: name.trim() } : {}) });

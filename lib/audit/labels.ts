@@ -37,7 +37,7 @@ export const ACTION_LABELS: Record<string, string> = {
   "interaction.create": "Recorded conversation message",
   "interaction.batch": "Recorded a transcript",
   "event.create": "Logged agent event",
-  "notes.create": "Wrote working note",
+  "notes.create": "Left a 24-hour note",
   "notes.purge": "Purged expired notes",
   "playbook_update.create": "Proposed playbook update",
   "playbook_update.accept": "Accepted playbook update",

@@ -13,6 +13,7 @@ import { ApiError } from "./errors";
 // holds for every boundary that imports this module (HTTP routes and MCP tools both do).
 z.config({
   customError: (issue) => {
+    if (issue.code === "unrecognized_keys") return unknownKeys(issue.keys, "field");
     // text where a number belongs (a query's text coerced to a number arrives as NaN), or a fraction
     // where a whole number does; a missing value keeps zod's "received undefined" (read as "required")
     const wrong = typeof issue.input === "number" || typeof issue.input === "string";
@@ -24,6 +25,10 @@ z.config({
     return `expected a ${whole ? "whole " : ""}number${typeof issue.input === "string" ? ", not text in quotes" : ""}`;
   },
 });
+
+/** `unknown field "colour"`, `unknown parameters "a", "b"`: what a strict object refuses. */
+export const unknownKeys = (keys: readonly string[], noun: "field" | "parameter") =>
+  `unknown ${noun}${keys.length === 1 ? "" : "s"} ${keys.map((k) => JSON.stringify(k)).join(", ")}`;
 
 /** JSON nested deeper than this is refused: no payload of the API needs more than a handful of levels. */
 export const MAX_JSON_DEPTH = 64;

@@ -13,7 +13,7 @@ import { admitted } from "./admission";
 import { readJsonBody, refuseBody } from "./body";
 import type { AnyContract, ParsedParams, ServerResponse } from "./contract";
 import { ApiError, ClientClosedRequestError, errorBody, fromDatabaseError, RateLimitedError, ROLLED_BACK } from "./errors";
-import { guardedQuery } from "./input-guards";
+import { guardedQuery, unknownKeys } from "./input-guards";
 
 type Schema = z.ZodType | undefined;
 type Out<S> = S extends z.ZodType ? z.output<S> : undefined;
@@ -61,7 +61,7 @@ export function route<const K extends AnyContract>(contract: K, handler: Contrac
         Object.entries((await ctx?.params) ?? {}).map(([k, v]) => [k, Array.isArray(v) ? v.join("/") : v]),
       );
       const params = contract.params ? contract.params.parse(raw) : raw;
-      const query = contract.query ? contract.query.parse(guardedQuery(req.nextUrl.searchParams)) : undefined;
+      const query = contract.query ? parseQuery(contract.query, guardedQuery(req.nextUrl.searchParams)) : undefined;
       const maxBytes = contract.maxBodyBytes ?? getConfig().MAX_BODY_BYTES;
       const body = contract.body ? parseBody(contract.body, await readJsonBody(req, maxBytes), contract.bodyItems) : await refuseBody(req, maxBytes);
       const result = await call({ req, caller: caller as Caller, body, query, params });
@@ -112,16 +112,32 @@ export function errorResponse(err: unknown): Response {
   return res;
 }
 
+/**
+ * The query string as its contract reads it; what it refuses is named as the query's ("query: unknown
+ * parameter \"foo\"", "limit: …"), never as the body's.
+ */
+function parseQuery<T extends z.ZodType>(schema: T, params: Record<string, unknown>): z.output<T> {
+  const parsed = schema.safeParse(params);
+  if (parsed.success) return parsed.data;
+  throw validationError(
+    parsed.error.issues.map((i) => (i.code === "unrecognized_keys" ? { ...i, message: unknownKeys(i.keys, "parameter") } : i)),
+    "query",
+  );
+}
+
+/** A schema's refusal as the API's 422: the first issue in `message`, named by its path (or `where` at the top). */
+function validationError(issues: readonly z.core.$ZodIssue[], where: "body" | "query") {
+  const details = issues.map((i) => ({ path: i.path.join("."), message: i.message, code: i.code }));
+  const first = details[0];
+  const message = first ? `${first.path || where}: ${first.message}` : "Invalid request";
+  return new ApiError("validation_failed", message, details);
+}
+
 /** Any error thrown below a handler as the API's one error type (unknown ones logged with a request id). */
 export function toApiError(err: unknown): ApiError {
   if (err instanceof ApiError) return err;
   if (isSchemaNotReady(err)) return new ApiError("service_unavailable", err.message);
-  if (err instanceof z.ZodError) {
-    const details = err.issues.map((i) => ({ path: i.path.join("."), message: i.message, code: i.code }));
-    const first = details[0];
-    const message = first ? `${first.path || "body"}: ${first.message}` : "Invalid request";
-    return new ApiError("validation_failed", message, details);
-  }
+  if (err instanceof z.ZodError) return validationError(err.issues, "body");
   const mapped = fromDatabaseError(err);
   // a collision is answered 503 so the caller retries, and still logged: each one is a lock order to fix
   if (mapped?.message === ROLLED_BACK) console.error(`[memory-hq] request rolled back by the database (retry answered):`, err);

@@ -97,6 +97,10 @@ export const suggestionView = z
     contact: z.object({ id: z.uuid(), name: z.string().nullable(), optOut: z.boolean() }).strict(),
     clientName: z.string().nullable(),
     currentFact: z.object({ id: z.uuid(), value: z.string(), confidence: z.number() }).strict().nullable().describe("the fact this suggestion would replace"),
+    approvedValue: z
+      .string()
+      .nullable()
+      .describe("approved ones: the value stored as the contact's fact — the reviewer's edit where it differs from `value` (the proposal); null otherwise, or once the fact is erased"),
     /** the conversation it came from (hidden from roles that may not read interactions) */
     interaction: z
       .object({ id: z.uuid(), channel: z.string().nullable(), excerpt: z.string(), occurredAt: timestamp.nullable() })

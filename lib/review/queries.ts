@@ -236,7 +236,7 @@ type CurrentFact = NonNullable<Suggestion["currentFact"]>;
 type SourceInteraction = NonNullable<Suggestion["interaction"]>;
 
 /** A suggestion's own columns: the view adds its contact, the fact it would replace, its source and the verdict. */
-export type SuggestionRow = Omit<Suggestion, "contact" | "clientName" | "currentFact" | "interaction" | "verdict">;
+export type SuggestionRow = Omit<Suggestion, "contact" | "clientName" | "currentFact" | "interaction" | "verdict" | "approvedValue">;
 
 const SUGGESTION_COLUMNS = `s.id, s.contact_id as "contactId", s.client_id as "clientId", s.key, s.value, s.confidence,
   s.interaction_id as "interactionId", s.status, s.reason, s.flags, s.fact_id as "factId",
@@ -249,6 +249,7 @@ const SUGGESTION_COLUMNS = `s.id, s.contact_id as "contactId", s.client_id as "c
  * hid it); `toSuggestionView` nests them as the view shows them.
  */
 export type SuggestionListRow = SuggestionRow & {
+  approvedValue: Suggestion["approvedValue"];
   contactName: Suggestion["contact"]["name"];
   contactOptOut: Suggestion["contact"]["optOut"];
   clientName: Suggestion["clientName"];
@@ -300,6 +301,7 @@ export function listSuggestions(tx: Queryable, p: SuggestionFilters & { limit: n
   return tx.query<SuggestionListRow & { cursor: string }>(
     `select ${SUGGESTION_COLUMNS}, c.name as "contactName", c.opt_out as "contactOptOut", cl.name as "clientName",
             f.id as "currentFactId", f.value as "currentValue", f.confidence as "currentConfidence",
+            case when s.status = 'approved' then af.value end as "approvedValue",
             i.channel as "interactionChannel", left(i.content, 600) as "interactionExcerpt", i.occurred_at as "interactionOccurredAt",
             case when s.status = 'pending' then '0|' || ${cursorTime("s.created_at")} else '1|' || ${cursorTime("s.reviewed_at")} end
               || '|' || s.id as cursor
@@ -307,6 +309,8 @@ export function listSuggestions(tx: Queryable, p: SuggestionFilters & { limit: n
        join contacts c on c.id = s.contact_id
        left join clients cl on cl.id = s.client_id
        left join facts f on f.contact_id = s.contact_id and f.key = s.key and f.status = 'active'
+       -- an approved suggestion's fact holds the value it stored (the reviewer's edit, if any)
+       left join facts af on af.id = s.fact_id
        left join interactions i on i.id = s.interaction_id
       where ${SUGGESTION_FILTERS}
         and ($8::int is null

@@ -64,6 +64,25 @@ test("the founder approves one suggestion and rejects another with a reason, the
     expect(rejected.suggestions.map((s: { id: string; reason: string }) => [s.id, s.reason])).toEqual([[rejectId, reason]]);
   });
 
+  await test.step("an approval with an edited value says what it stored, in the API and among the approved", async () => {
+    const editKey = keyFrom("boiler make");
+    const editId = await propose(editKey, "worcester", 0.85);
+    await review.open();
+    await review.select(editId);
+    await page.keyboard.press("e");
+    const dialog = page.getByRole("dialog");
+    await dialog.getByRole("textbox").first().fill("Worcester Bosch Greenstar 30i");
+    await page.keyboard.press("Control+Enter");
+    await expect(review.notice(`Approved “${editKey}”`)).toBeVisible();
+    await expect
+      .poll(async () => (await (await page.request.get(`/api/v1/suggestions?status=approved&key=${editKey}`, { headers })).json()).suggestions[0]?.approvedValue, { timeout: 20_000 })
+      .toBe("Worcester Bosch Greenstar 30i");
+    await page.goto("/review?status=approved");
+    await expect(review.item(editId)).toContainText("approved as “Worcester Bosch Greenstar 30i”");
+    await review.select(editId);
+    await expect(review.detail()).toContainText("edited before approval");
+  });
+
   await test.step("both decisions are on the Audit page", async () => {
     const audit = new AuditLogPage(page);
     await page.goto("/audit");

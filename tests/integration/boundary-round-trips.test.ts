@@ -341,6 +341,13 @@ describe("a value of the wrong kind is refused in plain words, naming the field"
       // one issue per wrong value: a time that is no time is not also said to be out of range
       expect(res.body.error.details).toEqual([expect.objectContaining({ path: field, message })]);
     }
+    // a field or a parameter the endpoint does not take is named, and said to be the query's when it is
+    const unknownParam = await as(agent.key).get("/api/v1/agents/me/memories?foo=1&colour=red");
+    expect(unknownParam.status).toBe(422);
+    expect(unknownParam.body.error.message).toBe('query: unknown parameters "foo", "colour"');
+    const unknownField = await as(agent.key).post("/api/v1/agents/me/memories", { tier: "core", category: "client", title: "Extra", confidence: 0.9, colour: "red" });
+    expect(unknownField.status).toBe(422);
+    expect(unknownField.body.error.message).toBe('body: unknown field "colour"');
     // a missing value still reads as missing
     const missing = await as(agent.key).post("/api/v1/agents/me/memories", { tier: "core", category: "client", title: "No confidence" });
     expect(missing.status).toBe(422);

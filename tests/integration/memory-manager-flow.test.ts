@@ -291,7 +291,16 @@ describe("conflict resolution", () => {
     });
     expect(res.status).toBe(200);
     expect(res.body.fact.value).toBe("14 Elm Street, Lakeland FL");
-    expect(res.body.suggestion.value).toBe("14 elm st");
+    expect(res.body.suggestion).toMatchObject({ value: "14 elm st", approvedValue: "14 Elm Street, Lakeland FL" });
+    // the listing says what was stored too, after a later fact has replaced it
+    const later = await propose(contactId, "service_address", "22 Oak Avenue, Lakeland FL", 0.95);
+    expect(later.body.suggestion.approvedValue).toBeNull();
+    await api("POST", `/api/v1/suggestions/${later.body.suggestion.id}/review`, { cookie: curator.cookie, body: { decision: "approve" } });
+    const listed = await admin.get(`/api/v1/suggestions?status=approved&contactId=${contactId}`);
+    expect(listed.body.suggestions.map((x: any) => [x.value, x.approvedValue])).toEqual([
+      ["22 Oak Avenue, Lakeland FL", "22 Oak Avenue, Lakeland FL"],
+      ["14 elm st", "14 Elm Street, Lakeland FL"],
+    ]);
     const again = await api("POST", `/api/v1/suggestions/${s.body.suggestion.id}/review`, { cookie: curator.cookie, body: { decision: "reject", reason: "late" } });
     expect(again.status).toBe(409);
   });
