@@ -82,7 +82,7 @@ export function toolListing(t: McpTool, caller: AgentCaller): Tool {
   return {
     name: t.name,
     title: t.title,
-    description: t.description,
+    description: t.description(caller),
     inputSchema: jsonSchema(t.input(caller)),
     outputSchema: outputSchema(t),
     annotations: {

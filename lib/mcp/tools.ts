@@ -40,8 +40,8 @@ export interface McpTool {
   name: string;
   /** a person's name for the tool */
   title: string;
-  /** tells a model when to use the tool */
-  description: string;
+  /** tells a model when to use the tool (for this caller: what its role may do) */
+  description: (caller: AgentCaller) => string;
   contract: AnyContract;
   /** `read` looks and changes nothing; a write says whether it may overwrite or remove (destructive) and whether a repeat changes nothing more (idempotent) */
   effect: "read" | { destructive: boolean; idempotent: boolean };
@@ -57,7 +57,7 @@ export interface McpTool {
 interface ToolSpec<I extends z.ZodType, O extends z.ZodType> {
   name: string;
   title: string;
-  description: string;
+  description: string | ((caller: AgentCaller) => string);
   effect: McpTool["effect"];
   input: I | ((caller: AgentCaller) => I);
   output?: O;
@@ -69,7 +69,7 @@ const tool = <C extends AnyContract, I extends z.ZodType, O extends z.ZodType = 
   contract: C,
   t: ToolSpec<I, O>,
 ): McpTool => {
-  const { input, output } = t;
+  const { input, output, description } = t;
   const out = output ?? contract.response;
   if (!out) throw new Error(`MCP tool ${t.name}: its contract has no JSON response to describe its output`);
   return {
@@ -77,6 +77,7 @@ const tool = <C extends AnyContract, I extends z.ZodType, O extends z.ZodType = 
     contract,
     output: out,
     input: typeof input === "function" ? (input as (caller: AgentCaller) => I) : () => input,
+    description: typeof description === "function" ? description : () => description,
   } as unknown as McpTool;
 };
 
@@ -115,23 +116,35 @@ const savedSummary = (label: string) => (d: { version: number }) => `Saved ${lab
 const docState = (d: { version: number }) => (d.version === 0 ? "empty" : `version ${d.version}`);
 const memoryLine = (m: { tier: string; category: string; title: string }) => `${m.tier}/${m.category}: ${m.title}`;
 
+/** The scopes `retrieve` offers this caller by name: those its role may read, conversations only to internal agents. */
+const mcpScopes = (caller: AgentCaller) =>
+  readableScopes(caller).filter((s) => caller.kind === "internal" || s !== "interactions") as [RetrievalScope, ...RetrievalScope[]];
+
 export const MCP_TOOLS: McpTool[] = [
   tool(retrievalContracts.retrieve, {
     name: "retrieve",
     title: "Search memory",
-    description:
-      "Search your memory before answering anything about the past, a person, a client, a decision or a procedure. " +
-      "Without scopes the smart trigger decides what to search (your memories, documents and conversations, the team's shared " +
-      "knowledge, the HQ knowledge base); give scopes to search exactly those. Returns ranked items and a ready-to-paste context block.",
+    // what the smart trigger may search for this caller, and the scopes it may name
+    description: (caller) => {
+      const conversations = readableScopes(caller).includes("interactions");
+      const searched = [
+        caller.kind === "internal" && conversations ? "your memories, documents and conversations" : "your memories and documents",
+        caller.kind !== "internal" && conversations && "your client's conversations when a question calls for them",
+        caller.kind === "internal" && "the team's shared knowledge",
+        "the HQ knowledge base",
+      ].filter(Boolean);
+      return (
+        "Search your memory before answering anything about the past, a person, a client, a decision or a procedure. " +
+        `Without scopes the smart trigger decides what to search (${searched.join(", ")}); give scopes ` +
+        `(${mcpScopes(caller).join(", ")}) to search exactly those. Returns ranked items and a ready-to-paste context block.`
+      );
+    },
     effect: READ,
     // only scopes this agent's role may read (a field agent has no team scope; conversations are for managers and
     // orchestrators), and a field agent is not offered conversations by name: the smart trigger searches its
     // client's conversations when a question calls for them (no scopes), as the API's retrieve does
     input: (caller) => {
-      const readable = readableScopes(caller).filter((s) => caller.kind === "internal" || s !== "interactions") as [
-        RetrievalScope,
-        ...RetrievalScope[],
-      ];
+      const readable = mcpScopes(caller);
       return retrieveBody.omit({ agentId: true }).extend({
         scopes: z
           .array(z.enum(readable))
@@ -346,12 +359,13 @@ export const MCP_TOOLS: McpTool[] = [
     name: "decisions",
     title: "List decisions",
     description:
-      "List your recorded decisions (learning memories of category decision), newest first, to find ones whose outcome you " +
-      "should now record or to recall why you decided something.",
+      "List your recorded decisions (learning memories of category decision), newest first, to recall why you decided " +
+      "something, or with outcome: awaiting to find the ones whose outcome you should now record.",
     effect: READ,
     input: z
       .object({
-        status: z.enum(["active", "resolved", "archived", "all"]).optional(),
+        status: z.enum(["active", "archived", "all"]).optional().describe("active (default), archived, or all"),
+        outcome: z.enum(["awaiting", "worked", "failed"]).optional().describe("awaiting an outcome, or scored as worked or failed"),
         q: z.string().trim().min(1).max(200).optional().describe("full-text filter"),
         limit: z.number().int().min(1).max(200).optional(),
       })
@@ -368,7 +382,8 @@ export const MCP_TOOLS: McpTool[] = [
     title: "Record a decision's outcome",
     description:
       "Record how a decision turned out (result, success, notes) once you know. It is stored on the decision and as a linked " +
-      "learning memory, so the team learns which decisions work.",
+      "learning memory, so the team learns which decisions work. A decision takes one outcome: a second is refused " +
+      "(conflict) and changes nothing, so a retry after a lost answer is safe.",
     // a decision takes one outcome: a repeat is refused and changes nothing
     effect: { destructive: false, idempotent: true },
     input: outcomeBody.extend({ decisionId: z.uuid().describe("the decision memory's id") }).strict(),

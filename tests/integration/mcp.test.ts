@@ -13,7 +13,7 @@ import { resetConfigForTests } from "@/lib/config";
 import { admit } from "@/lib/http/admission";
 import { proxy } from "@/proxy";
 import { admin, as } from "../helpers/api";
-import { createAgent, createClient, type TestAgent } from "../helpers/fixtures";
+import { createAgent, createClient, rareWord, type TestAgent } from "../helpers/fixtures";
 import { TEST_ADMIN_KEY } from "../helpers/setup-env";
 
 const MCP_URL = "http://127.0.0.1/api/mcp";
@@ -219,6 +219,32 @@ describe("MCP over Streamable HTTP (POST /api/mcp)", () => {
     expect(hq.status).toBe(403);
   });
 
+  it("lists decisions awaiting an outcome; a second outcome for one is refused and changes nothing", async () => {
+    const agent = await createAgent({ kind: "internal", role: "specialist" });
+    const client = await connectHttp(agent.key);
+    const decide = async (title: string) =>
+      json(
+        await client.callTool({
+          name: "memory_write",
+          arguments: { tier: "learning", category: "decision", title, confidence: 0.8, decisionContext: { reasoning: `Because ${title}` } },
+        }),
+      ).memory.id as string;
+    const scored = await decide(`Book the ${rareWord()} crew for Mondays`);
+    const open = await decide(`Quote the ${rareWord()} job by phone`);
+    const outcome = { decisionId: scored, result: "Mondays filled up", success: true };
+    expect((await client.callTool({ name: "record_outcome", arguments: outcome })).isError).toBeFalsy();
+    const again = await client.callTool({ name: "record_outcome", arguments: { ...outcome, result: "A different story" } });
+    expect(again.isError).toBe(true);
+    expect(json(again).error).toMatchObject({ code: "conflict" });
+    const ids = async (args: Record<string, unknown>) => json(await client.callTool({ name: "decisions", arguments: args })).memories.map((m: { id: string }) => m.id);
+    expect(await ids({ outcome: "awaiting" })).toEqual([open]);
+    expect(await ids({ outcome: "worked" })).toEqual([scored]);
+    expect(await ids({})).toEqual([open, scored]);
+    const stored = await admin.get(`/api/v1/memories/${scored}`);
+    expect(stored.body.memory.outcome).toMatchObject({ result: "Mondays filled up", success: true });
+    await client.close();
+  });
+
   it("records an agent's memory write in the audit log as the API does", async () => {
     const agent = await createAgent({ kind: "internal", role: "manager" });
     const client = await connectHttp(agent.key);
@@ -394,6 +420,10 @@ describe("MCP as a client outside the repository sees it", () => {
     const client = await connectHttp(field.key);
     const { tools } = await client.listTools();
     expect(toolNamed(tools, "retrieve").inputSchema.properties!.scopes!.items!.enum).toEqual(["memories", "documents", "knowledge"]);
+    // and its description promises only what it may search
+    expect(toolNamed(tools, "retrieve").description).toContain("(your memories and documents, the HQ knowledge base)");
+    expect(toolNamed(tools, "retrieve").description).toContain("(memories, documents, knowledge)");
+    expect(toolNamed(tools, "retrieve").description).not.toMatch(/team|conversations/);
     expect(toolNamed(tools, "memory_write").inputSchema.properties!.scope!.enum).toEqual(["agent"]);
     const refused = await client.callTool({ name: "retrieve", arguments: { message: "what does the team know?", scopes: ["team"] } });
     expect(refused.isError).toBe(true);
@@ -417,6 +447,8 @@ describe("MCP as a client outside the repository sees it", () => {
     const fieldOrchestrator = await connectHttp(orchestrator.key);
     const fo = (await fieldOrchestrator.listTools()).tools;
     expect(toolNamed(fo, "retrieve").inputSchema.properties!.scopes!.items!.enum).toEqual(["memories", "documents", "knowledge"]);
+    expect(toolNamed(fo, "retrieve").description).toContain("your client's conversations when a question calls for them");
+    expect(toolNamed(internal, "retrieve").description).toContain("(your memories and documents, the team's shared knowledge, the HQ knowledge base)");
     const named = await fieldOrchestrator.callTool({ name: "retrieve", arguments: { message: "what did the caller say?", scopes: ["interactions"] } });
     expect(json(named).error).toMatchObject({ code: "validation_failed" });
     const word = `harbor${Date.now().toString(36)}`;
