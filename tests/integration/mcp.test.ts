@@ -268,7 +268,7 @@ type JsonSchema = { type?: string; properties?: Record<string, JsonSchema>; item
 const toolNamed = (tools: { name: string }[], name: string) => {
   const t = tools.find((x) => x.name === name);
   if (!t) throw new Error(`no tool ${name}`);
-  return t as { name: string; inputSchema: JsonSchema; outputSchema?: JsonSchema; title?: string; annotations?: Record<string, unknown> };
+  return t as { name: string; inputSchema: JsonSchema; outputSchema?: JsonSchema; title?: string; description?: string; annotations?: Record<string, unknown> };
 };
 
 /** A raw JSON-RPC POST, as a client that does not use the SDK sends it. */
