@@ -62,7 +62,7 @@ export function ReviewRow({
               {s.value}
             </span>
             {editedTo !== null ? (
-              <span className="min-w-0 shrink truncate text-xs text-amber-800" title={`Approved as: ${editedTo}`}>
+              <span className="hidden min-w-0 shrink truncate text-xs text-amber-800 sm:inline" title={`Approved as: ${editedTo}`}>
                 approved as “{editedTo}”
               </span>
             ) : (
