@@ -78,6 +78,15 @@ function InviteForm({ onClose, onInvited }: { onClose: () => void; onInvited: (r
   );
 }
 
+/** The link of an invitation issued again (New link on a pending user's row). */
+export function InviteLinkDialog({ result, onClose }: { result: InviteResult | null; onClose: () => void }) {
+  return (
+    <Dialog open={result !== null} onClose={onClose} dismissible={false} title="Send the new invitation link">
+      {result && <InviteLink result={result} onDone={onClose} />}
+    </Dialog>
+  );
+}
+
 function InviteLink({ result, onDone }: { result: InviteResult; onDone: () => void }) {
   const link = `${window.location.origin}${result.invitePath}`;
   return (
@@ -87,7 +96,7 @@ function InviteLink({ result, onDone }: { result: InviteResult; onDone: () => vo
         {result.expiresInHours} hours.
       </p>
       <Alert tone="warning" title="This link won't be shown again">
-        If it is lost, disable the pending user and invite them again.
+        If it is lost, issue a new link from their row on this page (New link): this one then stops working.
       </Alert>
       <div className="flex items-center gap-2 rounded-md border border-slate-200 bg-slate-50 p-2 pl-3">
         <code data-testid="invite-link" className="min-w-0 flex-1 font-mono text-xs break-all text-slate-900 select-all">

@@ -15,11 +15,11 @@ import { useUndoable } from "@/components/ui/toast";
 import { errorMessage } from "@/lib/console/api";
 import { formatDateTime, formatRelative } from "@/lib/console/format";
 import { pageLocally } from "@/lib/console/hooks/paged-list";
-import { useHqUsers, useUpdateHqUser } from "@/lib/console/hooks/users";
+import { useHqUsers, useReinviteUser, useUpdateHqUser } from "@/lib/console/hooks/users";
 import { useListUrl } from "@/lib/console/url-state";
-import type { HqRole, HqUser } from "@/lib/console/types";
+import type { HqRole, HqUser, InviteResult } from "@/lib/console/types";
 import { BackupCard } from "./backup-card";
-import { InviteUserDialog } from "./invite-user-dialog";
+import { InviteLinkDialog, InviteUserDialog } from "./invite-user-dialog";
 import { ROLE_OPTIONS } from "./user-labels";
 
 const PAGE_SIZE = 50;
@@ -32,6 +32,8 @@ export function UsersPage() {
   const [inviting, setInviting] = useState(false);
   const { page, setPage } = useListUrl({});
   const undoable = useUndoable();
+  const [reissued, setReissued] = useState<InviteResult | null>(null);
+  const reinvite = useReinviteUser({ onSuccess: setReissued });
 
   const update = useUpdateHqUser({
     onSuccess: (_data, { id }) => {
@@ -46,7 +48,15 @@ export function UsersPage() {
     update.reset();
     void undoable({
       act: () => update.mutateAsync({ id: u.id, disabled: disabling }),
-      done: () => (disabling ? `Disabled ${u.email}: signed out, and can't sign in until enabled.` : `Enabled ${u.email}: they can sign in again.`),
+      // an invitation's link ends with the disabling: enabled again, the user needs a new one
+      done: () =>
+        disabling
+          ? u.invitePending
+            ? `Disabled ${u.email}: their invitation link no longer works.`
+            : `Disabled ${u.email}: signed out, and can't sign in until enabled.`
+          : u.invitePending
+            ? `Enabled ${u.email}: give them a new invitation link (New link).`
+            : `Enabled ${u.email}: they can sign in again.`,
       undo: () => update.mutateAsync({ id: u.id, disabled: !disabling }),
       undone: disabling ? `${u.email} is enabled again.` : `${u.email} is disabled again.`,
       failed: `Couldn't ${disabling ? "disable" : "enable"} ${u.email}`,
@@ -79,6 +89,11 @@ export function UsersPage() {
         {update.isError && (
           <Alert tone="error" className="mx-5 mt-4">
             {errorMessage(update.error)}
+          </Alert>
+        )}
+        {reinvite.isError && (
+          <Alert tone="error" className="mx-5 mt-4">
+            {errorMessage(reinvite.error)}
           </Alert>
         )}
         <DataTable
@@ -135,9 +150,22 @@ export function UsersPage() {
             actionsColumn(
               (u: HqUser) =>
                 u.id !== me.id && (
-                  <Button variant="ghost" size="sm" onClick={() => toggleDisabled(u)}>
-                    {u.disabledAt ? "Enable" : "Disable"}
-                  </Button>
+                  <>
+                    {u.invitePending && !u.disabledAt && (
+                      <Button
+                        variant="ghost"
+                        size="sm"
+                        loading={reinvite.isPending && reinvite.variables?.id === u.id}
+                        onClick={() => reinvite.mutate({ id: u.id })}
+                        title="A new invitation link; the earlier one stops working"
+                      >
+                        New link
+                      </Button>
+                    )}
+                    <Button variant="ghost" size="sm" onClick={() => toggleDisabled(u)}>
+                      {u.disabledAt ? "Enable" : "Disable"}
+                    </Button>
+                  </>
                 ),
             ),
           ]}
@@ -146,6 +174,7 @@ export function UsersPage() {
       </Card>
       <BackupCard />
       <InviteUserDialog open={inviting} onClose={() => setInviting(false)} />
+      <InviteLinkDialog result={reissued} onClose={() => setReissued(null)} />
     </>
   );
 }

@@ -55,6 +55,7 @@ export const ACTION_LABELS: Record<string, string> = {
   "mission.update": "Edited mission",
   "hq_user.setup_first_admin": "Set up HQ (first admin)",
   "hq_user.invite": "Invited HQ user",
+  "hq_user.reinvite": "Issued a new invitation link",
   "hq_user.accept_invite": "Accepted invitation",
   "hq_user.update": "Changed HQ user",
   "hq_user.provision_supabase": "Added HQ user (Supabase sign-in)",

@@ -79,17 +79,26 @@ export const authContracts = {
   inviteUser: defineContract({
     id: "auth.inviteUser",
     errors: [
-      { code: "conflict", when: "The email already has an HQ account." },
+      { code: "conflict", when: "The email already has an HQ account (one still invited: details.userId, for a new link)." },
     ],
     method: "POST", path: "/api/v1/hq-users", permission: "users.manage", summary: "Invite an HQ user (the invite token is shown once)",
     body: inviteUserBody, response: inviteResultView, status: 201,
+  }),
+  reinviteUser: defineContract({
+    id: "auth.reinviteUser",
+    errors: [
+      { code: "conflict", when: "The user accepted the invitation already, or is disabled (enable them first)." },
+    ],
+    method: "POST", path: "/api/v1/hq-users/{id}/invitation", permission: "users.manage",
+    summary: "Issue a new invitation link to a user who has not accepted one (the earlier link stops working; the token is shown once)",
+    params: z.object({ id: idParam("User") }).strict(), response: inviteResultView, status: 201,
   }),
   updateUser: defineContract({
     id: "auth.updateUser",
     errors: [
       { code: "conflict", when: "The change would leave HQ without an active admin." },
     ],
-    method: "PATCH", path: "/api/v1/hq-users/{id}", permission: "users.manage", summary: "Change role or name, disable or re-enable an HQ user",
+    method: "PATCH", path: "/api/v1/hq-users/{id}", permission: "users.manage", summary: "Change role or name, disable or re-enable an HQ user (disabling cancels an unaccepted invitation's link)",
     params: z.object({ id: idParam("User") }).strict(), body: updateUserBody,
     response: z.object({ user: hqUserView }).strict(),
   }),

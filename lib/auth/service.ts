@@ -80,6 +80,12 @@ export async function inviteUser(caller: Caller, body: z.infer<typeof inviteUser
   const token = randomToken(24);
   return asCaller(caller, async (tx) => {
     if (await uq.emailTaken(tx, { email: body.email })) {
+      const invited = await uq.invitedUserId(tx, { email: body.email });
+      if (invited) {
+        throw new ApiError("conflict", `${body.email} is invited already: issue a new link with POST /api/v1/hq-users/${invited}/invitation`, {
+          userId: invited,
+        });
+      }
       throw new ApiError("conflict", `${body.email} already has an HQ account`);
     }
     const id = await uq.insertInvitedUser(tx, {
@@ -90,6 +96,22 @@ export async function inviteUser(caller: Caller, body: z.infer<typeof inviteUser
       inviteHours: INVITE_HOURS,
     });
     await recordAudit(tx, { action: "hq_user.invite", targetType: "hq_user", targetId: id, details: { email: body.email, role: body.role } });
+    return { user: (await uq.getHqUser(tx, { id }))!, inviteToken: token, invitePath: `/accept-invite?token=${token}`, expiresInHours: INVITE_HOURS };
+  });
+}
+
+/** A new invitation link for a user who has not accepted one; the earlier link stops working. */
+export async function reinviteUser(caller: Caller, id: string) {
+  const token = randomToken(24);
+  return asCaller(caller, async (tx) => {
+    const user = await uq.getHqUser(tx, { id });
+    if (!user) throw notFound("User");
+    if (!user.invitePending) throw new ApiError("conflict", `${user.email} accepted the invitation already: they sign in as usual`);
+    if (user.disabledAt) throw new ApiError("conflict", `${user.email} is disabled: enable them first, then issue a new link`);
+    if (!(await uq.reissueInvite(tx, { id, inviteTokenHash: sha256(token), inviteHours: INVITE_HOURS }))) {
+      throw new ApiError("conflict", `${user.email} cannot be invited again just now; reload and try again`);
+    }
+    await recordAudit(tx, { action: "hq_user.reinvite", targetType: "hq_user", targetId: id, details: { email: user.email, role: user.role } });
     return { user: (await uq.getHqUser(tx, { id }))!, inviteToken: token, invitePath: `/accept-invite?token=${token}`, expiresInHours: INVITE_HOURS };
   });
 }

@@ -35,6 +35,8 @@ export async function insertInvitedUser(
 }
 
 export async function updateHqUser(tx: Queryable, p: { id: string; role?: HqRole; name?: string; disabled?: boolean }) {
+  // disabling cancels an unaccepted invitation's link for good: enabling again does not revive it (the
+  // user stays invited, and gets a new link from reissueInvite)
   const rows = await tx.query<{ id: string }>(
     `update hq_users set role = coalesce($2, role), name = coalesce($3, name),
             disabled_at = case when $4::boolean is null then disabled_at
@@ -42,6 +44,27 @@ export async function updateHqUser(tx: Queryable, p: { id: string; role?: HqRole
       where id = $1 returning id`,
     [p.id, p.role ?? null, p.name ?? null, p.disabled ?? null],
   );
+  // a statement of its own: the caller's role may write the token column, never read it (as a CASE would)
+  if (p.disabled) await tx.query("update hq_users set invite_token_hash = null where id = $1", [p.id]);
+  return rows[0]?.id ?? null;
+}
+
+/**
+ * A new invitation link for a user still invited (never accepted) and not disabled, replacing the
+ * earlier one; null when the user accepted already or is disabled.
+ */
+export async function reissueInvite(tx: Queryable, p: { id: string; inviteTokenHash: string; inviteHours: number }) {
+  const rows = await tx.query<{ id: string }>(
+    `update hq_users set invite_token_hash = $2, invite_expires_at = now() + make_interval(hours => $3)
+      where id = $1 and invite_expires_at is not null and disabled_at is null returning id`,
+    [p.id, p.inviteTokenHash, p.inviteHours],
+  );
+  return rows[0]?.id ?? null;
+}
+
+/** The id of the user holding `email` while still invited (never accepted), if any. */
+export async function invitedUserId(tx: Queryable, p: { email: string }) {
+  const rows = await tx.query<{ id: string }>("select id from hq_users where lower(email) = lower($1) and invite_expires_at is not null", [p.email]);
   return rows[0]?.id ?? null;
 }
 

@@ -53,6 +53,45 @@ describe("HQ sign-in", () => {
     expect(reuse.status).toBe(404);
   });
 
+  it("a lost invitation gets a new link, which cancels the old; disabling cancels it for good", async () => {
+    const invite = await api("POST", "/api/v1/hq-users", { cookie: adminCookie, body: { email: "lost@example.com", role: "viewer" } });
+    expect(invite.status).toBe(201);
+    const id = invite.body.user.id as string;
+    const accept = (token: string) => api("POST", "/api/v1/auth/accept-invite", { body: { token, password: "viewer passphrase" } });
+
+    // inviting the address again points at the new link
+    const twice = await api("POST", "/api/v1/hq-users", { cookie: adminCookie, body: { email: "LOST@example.com", role: "viewer" } });
+    expect(twice.status).toBe(409);
+    expect(twice.body.error).toMatchObject({ details: { userId: id }, message: expect.stringContaining(`/api/v1/hq-users/${id}/invitation`) });
+
+    // disabled: the link stops working, and enabling again does not bring it back
+    const disabled = await api("PATCH", `/api/v1/hq-users/${id}`, { cookie: adminCookie, body: { disabled: true } });
+    expect(disabled.status, JSON.stringify(disabled.body)).toBe(200);
+    expect((await api("POST", `/api/v1/hq-users/${id}/invitation`, { cookie: adminCookie })).status).toBe(409);
+    const enabled = await api("PATCH", `/api/v1/hq-users/${id}`, { cookie: adminCookie, body: { disabled: false } });
+    expect(enabled.body.user).toMatchObject({ invitePending: true, disabledAt: null });
+    expect((await accept(invite.body.inviteToken)).status).toBe(404);
+
+    // a new link works, once; the one before it does not
+    const first = await api("POST", `/api/v1/hq-users/${id}/invitation`, { cookie: adminCookie });
+    expect(first.status).toBe(201);
+    expect(first.body).toMatchObject({ user: { id, invitePending: true }, invitePath: `/accept-invite?token=${first.body.inviteToken}` });
+    const second = await api("POST", `/api/v1/hq-users/${id}/invitation`, { cookie: adminCookie });
+    expect(second.body.inviteToken).not.toBe(first.body.inviteToken);
+    expect((await accept(first.body.inviteToken)).status).toBe(404);
+    expect((await accept(second.body.inviteToken)).status).toBe(200);
+    expect((await accept(second.body.inviteToken)).status).toBe(404);
+
+    // accepted: no new link; and only admins issue them
+    const after = await api("POST", `/api/v1/hq-users/${id}/invitation`, { cookie: adminCookie });
+    expect(after.status).toBe(409);
+    expect(after.body.error.message).toMatch(/accepted/);
+    const viewer = cookieFrom(await api("POST", "/api/v1/auth/login", { body: { email: "lost@example.com", password: "viewer passphrase" } }));
+    expect((await api("POST", `/api/v1/hq-users/${id}/invitation`, { cookie: viewer })).status).toBe(403);
+    const audit = await api("GET", "/api/v1/audit?action=hq_user.reinvite", { cookie: adminCookie });
+    expect(audit.body.entries).toHaveLength(2);
+  });
+
   it("never leaves HQ without an active admin", async () => {
     const users = await api("GET", "/api/v1/hq-users", { cookie: adminCookie });
     const me = users.body.users.find((u: { email: string }) => u.email === founder.email);

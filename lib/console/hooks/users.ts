@@ -26,6 +26,15 @@ export function useInviteUser(callbacks?: WriteCallbacks<InviteResult, InviteUse
   );
 }
 
+/** A new invitation link for a user who has not accepted one (the earlier link stops working). */
+export function useReinviteUser(callbacks?: WriteCallbacks<InviteResult, { id: string }>) {
+  return useAuditedWrite(
+    ({ id }: { id: string }) => apiCall(authContracts.reinviteUser, { params: { id } }),
+    () => [userKeys.all],
+    callbacks,
+  );
+}
+
 export type UpdateUserVars = { id: string; role?: HqRole; disabled?: boolean };
 
 /** Changes a user's role or disables them; the list refreshes after a failure too. */
