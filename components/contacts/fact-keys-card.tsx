@@ -10,9 +10,8 @@ import { Field } from "@/components/ui/field";
 import { LoadingState } from "@/components/ui/loading-state";
 import { Textarea } from "@/components/ui/textarea";
 import { errorMessage } from "@/lib/console/api";
+import { parseFactKeys } from "@/lib/console/fact-keys";
 import { useFactKeys, useSaveFactKeys } from "@/lib/console/hooks/review";
-
-const KEY_PATTERN = /^[a-z0-9]+([._-][a-z0-9]+)*$/;
 
 /**
  * A client's business-relevance allow-list ("Is this a business-relevant fact?"). With a
@@ -73,17 +72,13 @@ function FactKeysForm({ clientId, initial, onDone }: { clientId: string; initial
 
   function submit(e: FormEvent) {
     e.preventDefault();
-    const list = text
-      .split(/[\s,]+/)
-      .map((k) => k.trim().toLowerCase())
-      .filter(Boolean);
-    const bad = list.find((k) => !KEY_PATTERN.test(k));
-    if (bad) {
-      setError(`“${bad}” is not a key: use lowercase letters, digits, dots, dashes and underscores`);
+    const parsed = parseFactKeys(text);
+    if ("error" in parsed) {
+      setError(parsed.error);
       return;
     }
     setError(null);
-    save.mutate([...new Set(list)]);
+    save.mutate(parsed.keys);
   }
 
   return (
