@@ -5,7 +5,7 @@ import { Badge } from "@/components/ui/badge";
 import type { Column } from "@/components/ui/data-list";
 import { formatDateTime, formatRelative } from "@/lib/console/format";
 import type { AgentListItem } from "@/lib/console/types";
-import { KB_LABEL, KIND_LABEL, KIND_TONE, ROLE_LABEL } from "./agent-labels";
+import { kbAccessLabel, KIND_LABEL, KIND_TONE, ROLE_LABEL } from "./agent-labels";
 import { AgentStatusBadge } from "./agent-status-badge";
 
 /** What "last active" was: the agent's newest key use, retrieval or audited write. */
@@ -29,7 +29,7 @@ export const AGENT_COLUMNS: Column<AgentListItem>[] = [
   { id: "kind", header: "Kind", cell: (agent) => <Badge tone={KIND_TONE[agent.kind]}>{KIND_LABEL[agent.kind]}</Badge> },
   { id: "role", header: "Role", cell: (agent) => ROLE_LABEL[agent.role] },
   { id: "client", header: "Client", cell: (agent) => agent.clientName ?? <span className="text-slate-500">—</span> },
-  { id: "kb", header: "Knowledge base", cell: (agent) => KB_LABEL[agent.kbAccess] },
+  { id: "kb", header: "Knowledge base", cell: (agent) => kbAccessLabel(agent) },
   {
     id: "active",
     header: "Last active",

@@ -9,7 +9,7 @@ import { useUndoable } from "@/components/ui/toast";
 import { formatDateTime } from "@/lib/console/format";
 import { useSetAgentDisabled } from "@/lib/console/hooks/agents";
 import type { Agent } from "@/lib/console/types";
-import { KB_LABEL, KIND_LABEL, ROLE_HINT, ROLE_LABEL } from "./agent-labels";
+import { kbAccessLabel, KIND_LABEL, ROLE_HINT, ROLE_LABEL } from "./agent-labels";
 import { AgentStatusBadge } from "./agent-status-badge";
 import { EditAgentDialog } from "./edit-agent-dialog";
 
@@ -61,7 +61,7 @@ export function AgentDetailsCard({ agent, isAdmin }: { agent: Agent; isAdmin: bo
                 </>
               ),
             },
-            { label: "Knowledge base", value: KB_LABEL[agent.kbAccess] },
+            { label: "Knowledge base", value: kbAccessLabel(agent) },
             {
               label: "Description",
               value: agent.description || <span className="text-slate-500">No description</span>,

@@ -11,7 +11,7 @@ import { Textarea } from "@/components/ui/textarea";
 import { formErrors } from "@/lib/console/api";
 import { useUpdateAgent } from "@/lib/console/hooks/agents";
 import type { Agent, AgentRole, KbAccess } from "@/lib/console/types";
-import { KB_OPTIONS, ROLE_HINT, ROLE_OPTIONS } from "./agent-labels";
+import { KB_OPTIONS, kbAccessFixed, ROLE_HINT, ROLE_OPTIONS } from "./agent-labels";
 
 export function EditAgentDialog({ open, onClose, agent }: { open: boolean; onClose: () => void; agent: Agent }) {
   return (
@@ -27,7 +27,7 @@ function EditAgentForm({ agent, onClose }: { agent: Agent; onClose: () => void }
   const [kbAccess, setKbAccess] = useState<KbAccess>(agent.kbAccess);
   const [description, setDescription] = useState(agent.description);
   const [errors, setErrors] = useState<Partial<Record<"name" | "role" | "kbAccess" | "description" | "form", string>>>({});
-  const isField = agent.kind === "field";
+  const kbFixed = kbAccessFixed(agent.kind, role);
 
   const save = useUpdateAgent(agent.id, {
     onSuccess: onClose,
@@ -61,9 +61,9 @@ function EditAgentForm({ agent, onClose }: { agent: Agent; onClose: () => void }
       <Field
         label="Knowledge base access"
         error={errors.kbAccess}
-        hint={isField ? "Field agents can only read the HQ knowledge base." : undefined}
+        hint={kbFixed ?? undefined}
       >
-        <Select value={kbAccess} onChange={(e) => setKbAccess(e.target.value as KbAccess)} options={KB_OPTIONS} disabled={isField} />
+        <Select value={kbFixed ? "read" : kbAccess} onChange={(e) => setKbAccess(e.target.value as KbAccess)} options={KB_OPTIONS} disabled={kbFixed !== null} />
       </Field>
       <Field label="Description" error={errors.description}>
         <Textarea value={description} onChange={(e) => setDescription(e.target.value)} maxLength={2000} rows={3} />

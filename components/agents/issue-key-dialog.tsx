@@ -52,6 +52,12 @@ export function IssueKeyDialog({ open, onClose, agent }: { open: boolean; onClos
             </code>
             <CopyButton value={issued.key} label="Copy key" data-autofocus />
           </div>
+          {agent.role === "isolated" && (
+            <Alert tone="info">
+              {agent.name} is isolated: it gets no memory and no knowledge base, so the calls below answer 403 for it. The key
+              identifies it (GET /api/v1/agents/me, which Test this key calls).
+            </Alert>
+          )}
           <KeySnippets issuedKey={issued.key} />
           <DialogFooter>
             <Button onClick={close}>I&apos;ve copied the key</Button>

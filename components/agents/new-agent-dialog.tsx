@@ -12,7 +12,7 @@ import { Textarea } from "@/components/ui/textarea";
 import { errorMessage, formErrors } from "@/lib/console/api";
 import { useClients, useCreateAgent } from "@/lib/console/hooks/agents";
 import type { AgentKind, AgentRole, KbAccess } from "@/lib/console/types";
-import { KB_OPTIONS, KIND_OPTIONS, ROLE_HINT, ROLE_OPTIONS } from "./agent-labels";
+import { KB_OPTIONS, KIND_OPTIONS, kbAccessFixed, ROLE_HINT, ROLE_OPTIONS } from "./agent-labels";
 
 export function NewAgentDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
   return (
@@ -45,6 +45,7 @@ function NewAgentForm({ onClose }: { onClose: () => void }) {
   });
 
   const isField = kind === "field";
+  const kbFixed = kbAccessFixed(kind, role);
 
   function onSubmit(e: FormEvent) {
     e.preventDefault();
@@ -57,7 +58,7 @@ function NewAgentForm({ onClose }: { onClose: () => void }) {
       name: name.trim(),
       kind,
       role,
-      kbAccess: isField ? "read" : kbAccess,
+      kbAccess: kbFixed ? "read" : kbAccess,
       ...(isField ? { clientId } : {}),
       ...(description.trim() ? { description: description.trim() } : {}),
     });
@@ -106,12 +107,12 @@ function NewAgentForm({ onClose }: { onClose: () => void }) {
       <Field
         label="Knowledge base access"
         error={errors.kbAccess}
-        hint={isField ? "Field agents can only read the HQ knowledge base." : "Write lets the agent add and edit HQ knowledge."}
+        hint={kbFixed ?? "Write lets the agent add and edit HQ knowledge."}
       >
         <Select
-          value={isField ? "read" : kbAccess}
+          value={kbFixed ? "read" : kbAccess}
           onChange={(e) => setKbAccess(e.target.value as KbAccess)}
-          disabled={isField}
+          disabled={kbFixed !== null}
           options={KB_OPTIONS}
         />
       </Field>
