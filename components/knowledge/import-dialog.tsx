@@ -134,7 +134,8 @@ function ImportBody({ onClose }: { onClose: () => void }) {
       {report ? (
         <ImportReport report={report} onNavigate={onClose} />
       ) : (
-        files.length > 0 && <p className="text-sm text-slate-600">Checking {files.length === 1 ? "1 file" : `${files.length} files`}…</p>
+        files.length > 0 &&
+        upload.isPending && <p className="text-sm text-slate-600">Checking {files.length === 1 ? "1 file" : `${files.length} files`}…</p>
       )}
 
       <DialogFooter>
@@ -145,7 +146,7 @@ function ImportBody({ onClose }: { onClose: () => void }) {
             <Button variant="secondary" onClick={onClose} disabled={upload.isPending}>
               Cancel
             </Button>
-            <Button variant="secondary" onClick={() => send(true)} disabled={!files.length} loading={upload.isPending && upload.variables?.dryRun}>
+            <Button variant="secondary" onClick={() => send(true)} disabled={!files.length || (upload.isPending && !upload.variables?.dryRun)} loading={upload.isPending && upload.variables?.dryRun}>
               Check again
             </Button>
             <Button onClick={() => send(false)} disabled={!ready} loading={upload.isPending && !upload.variables?.dryRun}>
@@ -167,7 +168,8 @@ function ImportReport({ report, onNavigate }: { report: KnowledgeImportReport; o
           ? `Check only: ${s.ready} ready to import, ${s.skipped} duplicate${s.skipped === 1 ? "" : "s"}, ${s.refused} refused. Nothing was written.`
           : `${s.created} created, ${s.skipped} skipped, ${s.refused} refused.`}
       </p>
-      <ul className="mt-3 max-h-72 divide-y divide-slate-100 overflow-y-auto rounded-md border border-slate-200">
+      {/* it scrolls: focusable, so a keyboard can scroll it too */}
+      <ul tabIndex={0} aria-label="Files and what became of them" className="mt-3 max-h-72 divide-y divide-slate-100 overflow-y-auto rounded-md border border-slate-200">
         {report.results.map((r) => (
           <li key={r.index} className="flex items-start gap-3 px-3 py-2 text-sm" data-testid="knowledge-import-result">
             <Badge tone={STATUS[r.status].tone} className="mt-0.5">

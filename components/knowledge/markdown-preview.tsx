@@ -1,18 +1,47 @@
 "use client";
 
+import { createElement, type ReactNode } from "react";
 import Markdown, { type Components } from "react-markdown";
 import remarkGfm from "remark-gfm";
 import { cn } from "@/lib/console/cn";
 
 // Raw HTML in entries is never rendered (react-markdown escapes it without a rehype-raw plugin) and
 // link targets go through its URL sanitiser, so an entry cannot inject script into the console.
-// The entry sits under the page's title (its h1), so its own headings are one level down in the
-// outline, styled as written.
+// The entry sits under the page's title (its h1), so its top headings are the outline's h2 and the
+// rest follow without skipping a level ("## Steps" first is an h2 too), styled as written.
+const HEADING_STYLE = [
+  "mt-6 mb-3 text-xl font-semibold text-slate-900 first:mt-0",
+  "mt-6 mb-2 text-lg font-semibold text-slate-900 first:mt-0",
+  "mt-5 mb-2 text-base font-semibold text-slate-900 first:mt-0",
+  "mt-4 mb-1 text-sm font-semibold text-slate-900",
+  "mt-4 mb-1 text-sm font-semibold text-slate-900",
+  "mt-4 mb-1 text-sm font-semibold text-slate-900",
+] as const;
+
+const heading =
+  (written: number, shift: number) =>
+  ({ children }: { children?: ReactNode }) =>
+    createElement(`h${Math.min(6, written + shift)}`, { className: HEADING_STYLE[written - 1] }, children);
+
+/** The smallest heading level the markdown writes (ATX headings; 1 when it writes none). */
+function topHeadingLevel(source: string): number {
+  let top = 6;
+  for (const m of source.matchAll(/^ {0,3}(#{1,6})[ \t]/gm)) top = Math.min(top, m[1]!.length);
+  return top === 6 && !/^ {0,3}#{6}[ \t]/m.test(source) ? 1 : top;
+}
+
+const byShift = new Map<number, Components>();
+function componentsFor(source: string): Components {
+  const shift = 2 - topHeadingLevel(source);
+  let found = byShift.get(shift);
+  if (!found) {
+    found = { ...components, h1: heading(1, shift), h2: heading(2, shift), h3: heading(3, shift), h4: heading(4, shift), h5: heading(5, shift), h6: heading(6, shift) };
+    byShift.set(shift, found);
+  }
+  return found;
+}
+
 const components: Components = {
-  h1: ({ children }) => <h2 className="mt-6 mb-3 text-xl font-semibold text-slate-900 first:mt-0">{children}</h2>,
-  h2: ({ children }) => <h3 className="mt-6 mb-2 text-lg font-semibold text-slate-900 first:mt-0">{children}</h3>,
-  h3: ({ children }) => <h4 className="mt-5 mb-2 text-base font-semibold text-slate-900 first:mt-0">{children}</h4>,
-  h4: ({ children }) => <h5 className="mt-4 mb-1 text-sm font-semibold text-slate-900">{children}</h5>,
   p: ({ children }) => <p className="my-3 leading-relaxed first:mt-0 last:mb-0">{children}</p>,
   ul: ({ children }) => <ul className="my-3 list-disc space-y-1 pl-6">{children}</ul>,
   ol: ({ children }) => <ol className="my-3 list-decimal space-y-1 pl-6">{children}</ol>,
@@ -57,7 +86,7 @@ export function MarkdownPreview({ source, className }: { source: string; classNa
   if (!source.trim()) return <p className={cn("text-sm text-slate-500 italic", className)}>Nothing to preview yet.</p>;
   return (
     <div className={cn("text-sm text-slate-700", INLINE_CODE, className)} data-testid="markdown-preview">
-      <Markdown components={components} remarkPlugins={REMARK_PLUGINS} skipHtml>
+      <Markdown components={componentsFor(source)} remarkPlugins={REMARK_PLUGINS} skipHtml>
         {source}
       </Markdown>
     </div>

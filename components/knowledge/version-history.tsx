@@ -70,7 +70,8 @@ export function VersionHistory({ entry }: { entry: KnowledgeEntry }) {
                   {v.current && <Badge tone="indigo">Current</Badge>}
                   {v.status === "archived" && <Badge>Archived</Badge>}
                 </span>
-                <span className="mt-0.5 block text-xs text-slate-500">
+                {/* slate-600: slate-500 on the chosen version's indigo tint falls short of 4.5:1 */}
+                <span className="mt-0.5 block text-xs text-slate-600">
                   {v.editedBy} · <span title={formatDateTime(v.editedAt)}>{formatRelative(v.editedAt)}</span>
                 </span>
               </button>
@@ -82,10 +83,10 @@ export function VersionHistory({ entry }: { entry: KnowledgeEntry }) {
       <section aria-label={`Version ${shown.version}`} className="min-w-0">
         <div className="mb-4 flex flex-wrap items-center justify-between gap-3">
           <div>
-            <h3 className="text-sm font-semibold text-slate-900">
+            <h2 className="text-sm font-semibold text-slate-900">
               Version {shown.version}
               {shown.current ? " (current)" : ""}
-            </h3>
+            </h2>
             <p className="text-xs text-slate-500">
               Saved by {shown.editedBy} on {formatDateTime(shown.editedAt)}
             </p>

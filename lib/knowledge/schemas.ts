@@ -94,7 +94,8 @@ export const listKnowledgeQuery = z
 const importFile = z
   .object({
     name: z.string().trim().min(1).max(255),
-    content: z.string().max(CONTENT_MAX_CHARS + 10_000).describe("markdown with front matter: `---\\ntitle: …\\ncategory: …\\ntags: [a, b]\\n---\\nbody`"),
+    // bounded by the request's size alone: a file whose content is too long is refused on its own, in the report
+    content: z.string().max(IMPORT_MAX_BODY_BYTES).describe("markdown with front matter: `---\\ntitle: …\\ncategory: …\\ntags: [a, b]\\n---\\nbody`"),
   })
   .strict();
 

@@ -469,6 +469,20 @@ describe("import", () => {
     expect(again.body.summary).toMatchObject({ created: 0, skipped: 2 });
   });
 
+  it("refuses a file far past the content limit on its own, not the whole import", async () => {
+    const huge = `---\ntitle: A very long manual\ncategory: procedure\n---\n${"Step. ".repeat(150_000)}`;
+    const res = await asUser(curator).post(`${KB}/import`, {
+      files: [
+        { name: "fine.md", content: "---\ntitle: A short procedure\ncategory: procedure\n---\nDo this." },
+        { name: "huge.md", content: huge },
+      ],
+      dryRun: true,
+    });
+    expect(res.status, JSON.stringify(res.body).slice(0, 300)).toBe(200);
+    expect(res.body.summary).toMatchObject({ total: 2, ready: 1, refused: 1 });
+    expect(res.body.results[1]).toMatchObject({ status: "refused", name: "huge.md", reason: expect.stringMatching(/limited to 100000 characters/) });
+  });
+
   it("refuses an empty or oversized import as a whole", async () => {
     expect((await asUser(curator).post(`${KB}/import`, {})).status).toBe(422);
     const tooMany = Array.from({ length: 501 }, () => entry());
