@@ -115,7 +115,7 @@ const queryWords = (text: string) => text.toLowerCase().split(/[^\p{L}\p{N}]+/u)
 export async function listKnowledge(caller: Caller, query: ListKnowledgeQuery) {
   const text = query.q?.trim() ?? "";
   if (text) {
-    const search = async (tx: Queryable, words: string, embedding: string | null) => {
+    const search = async (tx: Queryable, words: string, embedding: string | null, nearMisses = false) => {
       const hits = await q.searchEntries(tx, {
         text: words,
         embedding,
@@ -131,6 +131,7 @@ export async function listKnowledge(caller: Caller, query: ListKnowledgeQuery) {
         (h) => ({ text: `${h.title}\n${h.content}`, similarity: h.similarity, matched: h.fullTextRank !== null }),
         words,
         getEmbeddingProvider().name === "local" ? STRONG_SIMILARITY.local : STRONG_SIMILARITY.other,
+        { nearMisses },
       );
       const best = relevant[0]?.score ?? 0;
       const kept = relevant.filter((h) => h.score >= best * RELATIVE_SCORE_CUTOFF);
@@ -148,7 +149,9 @@ export async function listKnowledge(caller: Caller, query: ListKnowledgeQuery) {
         scoreCutoff: RELATIVE_SCORE_CUTOFF,
       });
     // "did you mean": the words no title or tag holds, read as what they likely meant, checked only
-    // when what the words as typed found leaves room for a correction to find more
+    // when what the words as typed found leaves room for a correction to find more. When neither the
+    // words as typed nor a correction find anything, the relevance floor forgives near misses: a
+    // misspelling that is a word elsewhere ("gaz leak") does not leave the words spelt right unanswered.
     const words = queryWords(text);
     type First = { answer: ReturnType<typeof answer> } | { found: KnowledgeSearchHit[]; didYouMean: string };
     const first = await asCaller(caller, async (tx): Promise<First> => {
@@ -158,8 +161,9 @@ export async function listKnowledge(caller: Caller, query: ListKnowledgeQuery) {
         : [];
       const corrected = correctedWords(words, fixes);
       const didYouMean = corrected !== null && corrected !== words.join(" ") ? corrected : null;
+      if (didYouMean) return { found, didYouMean };
       // nothing to suggest: what is served is counted in the same transaction
-      return didYouMean ? { found, didYouMean } : { answer: answer(await countServed(tx, caller, found), null, false) };
+      return { answer: answer(await countServed(tx, caller, found.length ? found : await search(tx, text, embedding, true)), null, false) };
     });
     if ("answer" in first) return first.answer;
     // the corrected words are searched too (their own vector, made outside any transaction): shown
@@ -168,7 +172,9 @@ export async function listKnowledge(caller: Caller, query: ListKnowledgeQuery) {
     const correctedEmbedding = await embedQuery(didYouMean);
     return asCaller(caller, async (tx) => {
       const better = await search(tx, didYouMean, correctedEmbedding);
-      if (!found.length) return answer(await countServed(tx, caller, better), didYouMean, better.length > 0);
+      if (!found.length && better.length) return answer(await countServed(tx, caller, better), didYouMean, true);
+      // neither found anything: a word a letter or two off one an entry holds counts as held
+      if (!found.length) return answer(await countServed(tx, caller, await search(tx, text, embedding, true)), didYouMean, false);
       return answer(await countServed(tx, caller, found), findsMuchMore(better.length, found.length) ? didYouMean : null, false);
     });
   }

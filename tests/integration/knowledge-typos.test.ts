@@ -147,3 +147,11 @@ describe("typo-tolerant knowledge search", () => {
     expect(res.body.didYouMean).toBeUndefined();
   });
 });
+
+describe("a misspelt word that is a word elsewhere", () => {
+  it("does not leave the words spelt right unanswered once nothing else answers: 'gaz leak' finds the gas leak entry", async () => {
+    const gas = { title: "Gas leak escalation", content: "If a customer reports a gas leak, they leave the house and call the gas company; then escalate as critical.", category: "escalation" };
+    expect([201, 409]).toContain((await admin.post("/api/v1/knowledge", gas)).status);
+    expect((await search("gaz leak")).entries.map((e) => e.title)).toContain("Gas leak escalation");
+  });
+});

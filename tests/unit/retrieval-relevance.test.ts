@@ -71,3 +71,21 @@ describe("how well a scope answers", () => {
     expect(judge("zzzqqq nothing", [hit("There is nothing to schedule today")])).toEqual({ kept: [], strength: 0 });
   });
 });
+
+describe("the relevance floor with near misses (the knowledge search, once nothing else answered)", () => {
+  const withNearMisses = (message: string, hits: { text: string; similarity: number | null }[]) =>
+    applyFloor(hits, (h) => h, message, STRONG_SIMILARITY.local, { nearMisses: true });
+
+  it("reads a word a letter or two off one the text holds as held, so a misspelling leaves the rest answered", () => {
+    const gas = hit("Gas leak escalation: leave the house and call the gas company");
+    expect(floor("gaz leak", [gas])).toEqual([]);
+    expect(withNearMisses("gaz leak", [gas])).toEqual([gas]);
+    const drain = hit("Drain cleaning procedure: use the snake first");
+    expect(withNearMisses("drane cleaning", [drain])).toEqual([drain]);
+  });
+
+  it("still answers nothing for nonsense beside a common word, nor for a heavy word far from anything", () => {
+    expect(withNearMisses("zzzqqq nothing", [hit("There is nothing to schedule today")])).toEqual([]);
+    expect(withNearMisses("xylophonic leak", [hit("Lead paint in older houses")])).toEqual([]);
+  });
+});

@@ -1,4 +1,5 @@
 import { wordWeight } from "@/lib/embeddings/local";
+import { editDistance } from "@/lib/knowledge/spelling";
 
 /**
  * The relevance floor. Full text matches any word of a message and nearest-neighbour search always
@@ -94,21 +95,35 @@ function hasWordStartingWith(text: string, stem: string): boolean {
  * (the words of a date) counts as one term at most, with the weight of its heaviest word the text
  * does not hold already.
  */
-function match(terms: { stem: string; weight: number }[], text: string, day?: string) {
+function match(terms: { stem: string; weight: number }[], text: string, day?: string, nearMisses = false) {
   const total = terms.reduce((s, t) => s + t.weight, 0);
   if (!total) return { coverage: 0, count: 0 };
   const folded = fold(text);
   const foldedDay = day ? fold(day) : "";
+  const stems = nearMisses ? new Set(words(folded).map(stem)) : null;
   let weight = 0;
   let count = 0;
   let dayWeight = 0;
   for (const t of terms) {
-    if (hasWordStartingWith(folded, t.stem)) {
+    if (hasWordStartingWith(folded, t.stem) || (stems && nearMiss(t.stem, stems))) {
       weight += t.weight;
       count++;
     } else if (foldedDay && hasWordStartingWith(foldedDay, t.stem)) dayWeight = Math.max(dayWeight, t.weight);
   }
   return { coverage: (weight + dayWeight) / total, count: count + (dayWeight > 0 ? 1 : 0) };
+}
+
+/**
+ * Whether the text's word stems hold one a letter or two from `term` (one for words of up to four
+ * letters, two from five), starting with the same letter: a misspelling, not another short word.
+ */
+function nearMiss(term: string, stems: Set<string>): boolean {
+  if (term.length < 3 || /\d/.test(term)) return false;
+  const most = term.length >= 5 ? 2 : 1;
+  for (const s of stems) {
+    if (s[0] === term[0] && Math.abs(s.length - term.length) <= most && editDistance(term, s) <= most) return true;
+  }
+  return false;
 }
 
 /**
@@ -123,8 +138,24 @@ type FloorInput = { text: string; similarity: number | null; matched?: boolean; 
  * Applies the floor to one scope's hits (best first): nothing when none is relevant enough, else
  * the hits that share a word with the message or are close in meaning.
  */
-export function applyFloor<T>(hits: T[], get: (h: T) => FloorInput, message: string, strongSimilarity: number): T[] {
-  return judgeScope(hits, get, message, strongSimilarity).kept;
+export function applyFloor<T>(
+  hits: T[],
+  get: (h: T) => FloorInput,
+  message: string,
+  strongSimilarity: number,
+  options: FloorOptions = {},
+): T[] {
+  return judgeScope(hits, get, message, strongSimilarity, options).kept;
+}
+
+interface FloorOptions {
+  /**
+   * Whether an answer is given at all also counts a word of the message as held when the text holds
+   * one a letter or two from it ("gaz leak" holds "gas leak", "drane" holds "drain"): a misspelling that
+   * is a word elsewhere must not make the rest of the message too light. Which items are kept does not
+   * change: those the search found by their words, or close in meaning.
+   */
+  nearMisses?: boolean;
 }
 
 /**
@@ -134,14 +165,21 @@ export function applyFloor<T>(hits: T[], get: (h: T) => FloorInput, message: str
  * holds the message's rare words or only one of its commoner ones; the strength tells the two apart
  * when scopes are ranked together.
  */
-export function judgeScope<T>(hits: T[], get: (h: T) => FloorInput, message: string, strongSimilarity: number): { kept: T[]; strength: number } {
+export function judgeScope<T>(
+  hits: T[],
+  get: (h: T) => FloorInput,
+  message: string,
+  strongSimilarity: number,
+  options: FloorOptions = {},
+): { kept: T[]; strength: number } {
   const terms = queryTerms(message);
   const judged = hits.map((h) => {
     const g = get(h);
     const m = match(terms, g.text, g.day);
-    return { h, ...m, matched: g.matched ?? m.count > 0, similarity: g.similarity ?? 0 };
+    const gate = options.nearMisses ? match(terms, g.text, g.day, true) : m;
+    return { h, ...m, gate, matched: g.matched ?? m.count > 0, similarity: g.similarity ?? 0 };
   });
-  if (!judged.some((j) => j.coverage >= MIN_COVERAGE || j.count >= 2 || j.similarity >= strongSimilarity)) return { kept: [], strength: 0 };
+  if (!judged.some((j) => j.gate.coverage >= MIN_COVERAGE || j.gate.count >= 2 || j.similarity >= strongSimilarity)) return { kept: [], strength: 0 };
   const kept = judged.filter((j) => j.matched || j.similarity >= strongSimilarity);
   return { kept: kept.map((j) => j.h), strength: Math.max(0, ...kept.map((j) => (j.similarity >= strongSimilarity ? 1 : j.coverage))) };
 }
