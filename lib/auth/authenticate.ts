@@ -40,9 +40,12 @@ export async function authenticateKey(key: string): Promise<Caller> {
   const hash = Buffer.from(sha256(key), "hex");
   // two statements at most, each on its own: a transaction would add two round trips to every request
   const db = await asSystemStatements();
-  const candidates = await q.findActiveKeysByPrefix(db, { prefix: key.slice(0, KEY_LOOKUP_LENGTH) });
+  const candidates = await q.findKeysByPrefix(db, { prefix: key.slice(0, KEY_LOOKUP_LENGTH) });
   const match = candidates.find((c) => timingSafeEqual(Buffer.from(c.keyHash, "hex"), hash));
   if (!match) throw unauthorized("Unknown or revoked API key");
+  // the caller holds the whole key, so saying why it no longer works tells them nothing new
+  if (match.revoked) throw unauthorized("This API key was revoked; an HQ admin can issue a new one");
+  if (match.agentDisabled) throw unauthorized(`The agent "${match.name}" is disabled; an HQ admin can enable it`);
   // from now on admission counts this key's requests against the agent's own limits, if it has any
   admission().setCallerLimits(bearerCallerKey(key), admissionLimitsOf(match.customLimits));
   if (!match.lastUsedAt || Date.now() - new Date(match.lastUsedAt).getTime() > KEY_TOUCH_AFTER_MS) {

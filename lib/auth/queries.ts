@@ -11,18 +11,28 @@ type HqUser = z.output<typeof hqUserView>;
 
 // Sign-in lookups run as the system role: the caller is not known yet.
 
-/** A live key with the prefix: its hash to compare, and the agent it signs in. */
+/**
+ * A key with the prefix, live or not: its hash to compare, the agent it signs in, and whether the key was
+ * revoked or its agent disabled (so a caller holding the whole key learns which).
+ */
 export type KeyCandidate = Pick<Agent, "name" | "kind" | "role" | "clientId" | "kbAccess"> &
-  Pick<AgentKey, "agentId" | "lastUsedAt"> & { keyId: AgentKey["id"]; keyHash: string; customLimits: Agent["limits"]["custom"] };
+  Pick<AgentKey, "agentId" | "lastUsedAt"> & {
+    keyId: AgentKey["id"];
+    keyHash: string;
+    customLimits: Agent["limits"]["custom"];
+    revoked: boolean;
+    agentDisabled: boolean;
+  };
 
-export function findActiveKeysByPrefix(tx: Queryable, p: { prefix: string }) {
+export function findKeysByPrefix(tx: Queryable, p: { prefix: string }) {
   return tx.query<KeyCandidate>(
     `select k.id as "keyId", k.key_hash as "keyHash", a.id as "agentId", a.name, a.kind, a.role,
             a.client_id as "clientId", a.kb_access as "kbAccess", k.last_used_at as "lastUsedAt",
             json_build_object('requestsPerSecond', a.rate_limit_per_second, 'burst', a.rate_limit_burst,
-                              'maxWaiting', a.max_waiting_requests) as "customLimits"
+                              'maxWaiting', a.max_waiting_requests) as "customLimits",
+            k.revoked_at is not null as revoked, a.disabled_at is not null as "agentDisabled"
        from agent_keys k join agents a on a.id = k.agent_id
-      where k.prefix = $1 and k.revoked_at is null and a.disabled_at is null`,
+      where k.prefix = $1`,
     [p.prefix],
   );
 }

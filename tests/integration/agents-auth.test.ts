@@ -43,7 +43,22 @@ describe("agent keys and authentication", () => {
     expect((await as(agent.key).get("/api/v1/agents/me")).status).toBe(200);
     const revoked = await admin.delete(`/api/v1/agents/${agent.id}/keys/${keyId}`);
     expect(revoked.status).toBe(200);
-    expect((await as(agent.key).get("/api/v1/agents/me")).status).toBe(401);
+    const refused = await as(agent.key).get("/api/v1/agents/me");
+    expect(refused.status).toBe(401);
+    expect(refused.body.error.message).toBe("This API key was revoked; an HQ admin can issue a new one");
+  });
+
+  it("tells the holder of a disabled agent's key that the agent is disabled, and lets it in again once enabled", async () => {
+    const agent = await createAgent({ kind: "internal", role: "specialist" });
+    expect((await admin.patch(`/api/v1/agents/${agent.id}`, { disabled: true })).status).toBe(200);
+    const refused = await as(agent.key).get("/api/v1/agents/me");
+    expect(refused.status).toBe(401);
+    expect(refused.body.error).toEqual({ code: "unauthorized", message: `The agent "${agent.name}" is disabled; an HQ admin can enable it` });
+    // a key that matches nothing still says only that it is unknown
+    const unknown = await as("mhq_" + agent.key.slice(4, 12) + "y".repeat(35)).get("/api/v1/agents/me");
+    expect(unknown.body.error.message).toBe("Unknown or revoked API key");
+    expect((await admin.patch(`/api/v1/agents/${agent.id}`, { disabled: false })).status).toBe(200);
+    expect((await as(agent.key).get("/api/v1/agents/me")).status).toBe(200);
   });
 
   it("answers 403 when an agent calls an admin route", async () => {
