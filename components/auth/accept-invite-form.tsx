@@ -11,7 +11,7 @@ import { MIN_PASSWORD_LENGTH, validateNewPassword } from "./password-rules";
 
 type Errors = Partial<Record<"name" | "password" | "confirm" | "form", string>>;
 
-export function AcceptInviteForm({ token }: { token: string }) {
+export function AcceptInviteForm({ token, email }: { token: string; email: string }) {
   const [errors, setErrors] = useState<Errors>({});
   const [pending, setPending] = useState(false);
   const acceptInvite = useAcceptInvite();
@@ -42,6 +42,8 @@ export function AcceptInviteForm({ token }: { token: string }) {
   return (
     <form onSubmit={onSubmit} noValidate className="space-y-4">
       {errors.form && <Alert tone="error">{errors.form}</Alert>}
+      {/* the account's address, for a password manager to store the new password under */}
+      <input type="email" name="username" autoComplete="username" value={email} readOnly hidden />
       <Field label="Your name" error={errors.name} hint="Optional; shown to other HQ users">
         <Input name="name" autoComplete="name" maxLength={100} />
       </Field>

@@ -1,7 +1,7 @@
 import "server-only";
 import type { z } from "zod";
 import { recordAudit } from "@/lib/audit/queries";
-import { asCaller, asSystem } from "@/lib/db";
+import { asCaller, asSystem, type Queryable } from "@/lib/db";
 import { claimsFor } from "@/lib/db/caller";
 import { ApiError, notFound } from "@/lib/http/errors";
 import type { Caller, HqCaller } from "./caller";
@@ -13,7 +13,8 @@ import { startSession } from "./session";
 import { refuseWhenSupabase } from "./supabase-signin";
 import * as uq from "./users-queries";
 
-const INVITE_HOURS = 72;
+/** How long an invitation link works. */
+export const INVITE_HOURS = 72;
 const loginThrottle = createLoginThrottle();
 
 /**
@@ -71,6 +72,15 @@ export async function acceptInvite(body: z.infer<typeof acceptInviteBody>, userA
   return { user, cookie: await startSession(user.userId!, userAgent) };
 }
 
+/**
+ * The email address a live invitation link was sent to, or null when the link is unknown, used,
+ * replaced, expired or its user disabled — so the page can say so before a password is chosen.
+ */
+export async function invitationEmail(token: string): Promise<string | null> {
+  if (!token) return null;
+  return (await asSystem((tx) => q.findHqUserByInvite(tx, { tokenHash: sha256(token) })))?.email ?? null;
+}
+
 export async function listUsers(caller: Caller) {
   return { users: await asCaller(caller, (tx) => uq.listHqUsers(tx)) };
 }
@@ -96,7 +106,7 @@ export async function inviteUser(caller: Caller, body: z.infer<typeof inviteUser
       inviteHours: INVITE_HOURS,
     });
     await recordAudit(tx, { action: "hq_user.invite", targetType: "hq_user", targetId: id, details: { email: body.email, role: body.role } });
-    return { user: (await uq.getHqUser(tx, { id }))!, inviteToken: token, invitePath: `/accept-invite?token=${token}`, expiresInHours: INVITE_HOURS };
+    return invitation(tx, id, token);
   });
 }
 
@@ -112,8 +122,13 @@ export async function reinviteUser(caller: Caller, id: string) {
       throw new ApiError("conflict", `${user.email} cannot be invited again just now; reload and try again`);
     }
     await recordAudit(tx, { action: "hq_user.reinvite", targetType: "hq_user", targetId: id, details: { email: user.email, role: user.role } });
-    return { user: (await uq.getHqUser(tx, { id }))!, inviteToken: token, invitePath: `/accept-invite?token=${token}`, expiresInHours: INVITE_HOURS };
+    return invitation(tx, id, token);
   });
+}
+
+/** What an admin gets once per invitation: the user as they now stand and the link to pass on. */
+async function invitation(tx: Queryable, id: string, token: string) {
+  return { user: (await uq.getHqUser(tx, { id }))!, inviteToken: token, invitePath: `/accept-invite?token=${token}`, expiresInHours: INVITE_HOURS };
 }
 
 export async function updateUser(caller: Caller, id: string, body: z.infer<typeof updateUserBody>) {

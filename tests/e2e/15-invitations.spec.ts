@@ -28,14 +28,20 @@ test("a lost invitation link is replaced from the Users page, and the old one st
   const invitee = await theirs.newPage();
   const accept = async (link: string) => {
     await invitee.goto(link);
+    await expect(invitee.getByText(`invited to the HQ console as ${email}`)).toBeVisible();
     await invitee.getByLabel("Choose a password").fill("invitee passphrase");
     await invitee.getByLabel("Confirm password").fill("invitee passphrase");
     await invitee.getByRole("button", { name: "Accept invitation" }).click();
   };
-  await accept(lost);
-  await expect(invitee.getByRole("alert").filter({ hasText: "unknown, used or expired" })).toBeVisible();
+  // the replaced link says so before a password is chosen
+  await invitee.goto(lost);
+  await expect(invitee.getByRole("alert").filter({ hasText: "This invitation link no longer works" })).toBeVisible();
+  await expect(invitee.getByLabel("Choose a password")).toHaveCount(0);
   await accept(fresh);
   await expect(invitee).not.toHaveURL(/accept-invite/);
+  // and so does the used one, opened again
+  await invitee.goto(fresh);
+  await expect(invitee.getByRole("alert").filter({ hasText: "This invitation link no longer works" })).toBeVisible();
   await theirs.close();
 
   await page.reload();
