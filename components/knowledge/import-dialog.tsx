@@ -8,7 +8,7 @@ import { Badge, type BadgeTone } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Dialog, DialogFooter } from "@/components/ui/dialog";
 import { errorMessage } from "@/lib/console/api";
-import { useImportKnowledge } from "@/lib/console/hooks/knowledge";
+import { useImportKnowledge, useImportRunning } from "@/lib/console/hooks/knowledge";
 import type { KnowledgeCategory, KnowledgeImportReport, KnowledgeImportResult } from "@/lib/console/knowledge-types";
 import { withDefaultCategory } from "./default-category";
 import { CATEGORY_OPTIONS } from "./labels";
@@ -33,8 +33,17 @@ const STATUS: Record<KnowledgeImportResult["status"], { label: string; tone: Bad
 
 /** Upload markdown files with front matter; each file is checked at once and reported ready, skipped or refused. */
 export function ImportDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
+  // closing would hide the report of entries being stored, and would not stop them
+  const importing = useImportRunning();
   return (
-    <Dialog open={open} onClose={onClose} title="Import markdown files" size="lg" description="Each file becomes one entry. Titles that are already published are skipped, never overwritten.">
+    <Dialog
+      open={open}
+      onClose={onClose}
+      dismissible={!importing}
+      title="Import markdown files"
+      size="lg"
+      description="Each file becomes one entry. Titles that are already published are skipped, never overwritten."
+    >
       <ImportBody onClose={onClose} />
     </Dialog>
   );
@@ -136,6 +145,12 @@ function ImportBody({ onClose }: { onClose: () => void }) {
       ) : (
         files.length > 0 &&
         upload.isPending && <p className="text-sm text-slate-600">Checking {files.length === 1 ? "1 file" : `${files.length} files`}…</p>
+      )}
+
+      {upload.isPending && !upload.variables?.dryRun && (
+        <p role="status" className="text-sm text-slate-600">
+          Importing {ready === 1 ? "1 file" : `${ready} files`}… this dialog stays open until the report is in.
+        </p>
       )}
 
       <DialogFooter>

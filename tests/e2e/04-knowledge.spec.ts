@@ -139,3 +139,36 @@ test("a misspelt search finds the entry with a 'did you mean', and the search is
   await expect(page.getByRole("searchbox", { name: "Search the knowledge base" })).toHaveValue("escalaton severty");
   await expect(kb.row("Escalation severity levels")).toHaveCount(1);
 });
+
+test("markdown files are checked, imported and reported; the dialog cannot be closed while entries are stored", async ({ page }) => {
+  await signInAsFounder(page);
+  const title = unique("Imported ladder safety");
+  await page.goto("/knowledge");
+  await page.getByRole("button", { name: "Import markdown" }).click();
+  const dialog = page.getByRole("dialog", { name: "Import markdown files" });
+  await dialog.getByTestId("knowledge-import-files").setInputFiles([
+    { name: "ladder.md", mimeType: "text/markdown", buffer: Buffer.from(`---\ntitle: ${title}\ncategory: procedure\n---\nFoot the ladder; three points of contact.\n`) },
+    { name: "untitled.md", mimeType: "text/markdown", buffer: Buffer.from("No title, no heading, no category.\n") },
+  ]);
+  await expect(dialog.getByTestId("knowledge-import-report")).toContainText("Check only: 1 ready to import, 0 duplicates, 1 refused");
+
+  // hold the import that stores entries, so its running state can be seen
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route("**/api/v1/knowledge/import", async (route) => {
+    if (!(route.request().postDataJSON() as { dryRun?: boolean }).dryRun) await held;
+    await route.continue();
+  });
+  await dialog.getByRole("button", { name: "Import 1 ready file" }).click();
+  await expect(dialog.getByRole("status")).toContainText("Importing 1 file… this dialog stays open until the report is in");
+  await expect(dialog.getByRole("button", { name: "Close" })).toHaveCount(0);
+  await page.keyboard.press("Escape");
+  await expect(dialog).toBeVisible();
+  release();
+
+  await expect(dialog.getByTestId("knowledge-import-report")).toContainText("1 created, 0 skipped, 1 refused");
+  await expect(dialog.getByRole("button", { name: "Close" })).toBeVisible();
+  await dialog.getByRole("link", { name: title }).click();
+  await expect(page).toHaveURL(/\/knowledge\/[0-9a-f-]{36}$/);
+  await expect(page.getByRole("heading", { level: 1, name: title })).toBeVisible();
+});

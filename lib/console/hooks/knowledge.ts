@@ -1,6 +1,6 @@
 "use client";
 
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useIsMutating, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { apiCall } from "@/lib/console/api";
 import { auditKeys, knowledgeKeys } from "@/lib/console/query-keys";
 import type { KnowledgeCategory, KnowledgeDraft, KnowledgeEntry, KnowledgeStatus } from "@/lib/console/knowledge-types";
@@ -102,11 +102,24 @@ export function useRestoreKnowledge(id: string) {
   });
 }
 
+const IMPORT_KEY = ["knowledge", "import"] as const;
+
 export function useImportKnowledge() {
   const invalidate = useInvalidateKnowledge();
   return useMutation({
+    mutationKey: IMPORT_KEY,
     mutationFn: (body: { files: { name: string; content: string }[]; dryRun?: boolean }) =>
       apiCall(c.import, { body }),
     onSettled: (report) => (report?.dryRun ? undefined : invalidate()),
   });
+}
+
+/** Whether an import that stores entries (not a check) is running in this tab. */
+export function useImportRunning() {
+  return (
+    useIsMutating({
+      mutationKey: IMPORT_KEY,
+      predicate: (m) => !(m.state.variables as { dryRun?: boolean } | undefined)?.dryRun,
+    }) > 0
+  );
 }
