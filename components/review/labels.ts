@@ -57,6 +57,10 @@ export const VERDICT_TONE: Record<"approve" | "review" | "refuse", string> = {
   refuse: "text-red-700",
 };
 
+/** The value a reviewer stored when they changed the proposal before approving it; null when unchanged. */
+export const editedValue = (s: { value: string; approvedValue?: string | null }) =>
+  s.approvedValue != null && s.approvedValue !== s.value ? s.approvedValue : null;
+
 export const contactLabel = (s: { contact: { name: string | null; optOut: boolean } }) =>
   s.contact.name ?? (s.contact.optOut ? "Opted-out contact" : "Unnamed contact");
 

@@ -5,7 +5,7 @@ import { Badge } from "@/components/ui/badge";
 import { cn } from "@/lib/console/cn";
 import { formatDateTime, formatRelative } from "@/lib/console/format";
 import type { Suggestion } from "@/lib/console/review-types";
-import { confidenceTone, contactLabel, formatConfidence, STATUS_TONE, VERDICT_LABEL, VERDICT_TONE } from "./labels";
+import { confidenceTone, contactLabel, editedValue, formatConfidence, STATUS_TONE, VERDICT_LABEL, VERDICT_TONE } from "./labels";
 
 /**
  * One suggestion as a compact row of the triage list: what would change (the proposal beside the
@@ -30,7 +30,7 @@ export function ReviewRow({
 }) {
   const who = contactLabel(s);
   // approved with the reviewer's edit: what was stored, not only what was proposed
-  const editedTo = s.approvedValue != null && s.approvedValue !== s.value ? s.approvedValue : null;
+  const editedTo = editedValue(s);
   return (
     <div
       data-testid="suggestion"

@@ -6,7 +6,7 @@ import { Button } from "@/components/ui/button";
 import { cn } from "@/lib/console/cn";
 import { formatDateTime, formatRelative } from "@/lib/console/format";
 import type { Suggestion } from "@/lib/console/review-types";
-import { confidenceTone, contactLabel, flagLabel, flagTone, formatConfidence, SAID_ONCE, STATUS_TONE } from "./labels";
+import { confidenceTone, contactLabel, editedValue, flagLabel, flagTone, formatConfidence, SAID_ONCE, STATUS_TONE } from "./labels";
 
 /**
  * The current suggestion in full: the proposal beside the fact it would replace, the validator's
@@ -29,7 +29,7 @@ export function SuggestionDetail({
   const refused = s.verdict === "refuse";
   const lowConfidence = s.flags.some((f) => f.code === "low_confidence");
   // the reviewer changed the value before approving: the fact it wrote differs from the proposal
-  const editedTo = s.approvedValue != null && s.approvedValue !== s.value ? s.approvedValue : null;
+  const editedTo = editedValue(s);
   return (
     <div className="space-y-3 text-sm" data-testid="suggestion-detail" aria-label={`${s.key} for ${contactLabel(s)}`} role="region">
       <div className="flex flex-wrap items-center gap-2">

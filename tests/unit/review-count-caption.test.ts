@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { queueCaption } from "@/components/review/labels";
+import { editedValue, queueCaption } from "@/components/review/labels";
 
 describe("the review queue's caption", () => {
   it("says the count and the order as one phrase", () => {
@@ -10,5 +10,14 @@ describe("the review queue's caption", () => {
 
   it("says at least what the page holds while the total is unknown", () => {
     expect(queueCaption(null, "pending", 100)).toBe("100+ pending suggestions, oldest first");
+  });
+});
+
+describe("what an approval stored", () => {
+  it("is the reviewer's edit only when it differs from the proposal", () => {
+    expect(editedValue({ value: "Tuesday", approvedValue: "Tuesday mornings" })).toBe("Tuesday mornings");
+    expect(editedValue({ value: "Tuesday", approvedValue: "Tuesday" })).toBeNull();
+    expect(editedValue({ value: "Tuesday", approvedValue: null })).toBeNull();
+    expect(editedValue({ value: "Tuesday" })).toBeNull();
   });
 });
