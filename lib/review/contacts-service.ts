@@ -142,6 +142,12 @@ export async function updateContact(caller: Caller, id: string, body: z.infer<ty
     const contact = await requireVisibleContact(tx, id);
     requireNotOptedOut(contact);
     const email = body.email === undefined || body.email === null ? body.email : normalizeEmail(body.email);
+    // as at creation, a contact is known by at least one of its name, phone and email
+    const kept = { name: body.name === undefined ? contact.name : body.name, phone: phone === undefined ? contact.phone : phone, email: email === undefined ? contact.email : email };
+    if (!kept.name && !kept.phone && !kept.email) {
+      const message = "a contact keeps at least one of name, phone and email";
+      throw new ApiError("validation_failed", `body: ${message}`, [{ path: "", message, code: "custom" }]);
+    }
     for (const [field, value] of [["phone", phone], ["email", email]] as const) {
       if (!value) continue;
       const existing = await q.findContacts(tx, { [field]: value, clientId: contact.clientId ?? "hq" });

@@ -154,6 +154,21 @@ describe("the per-inbound flow of the memory manager", () => {
     // the field orchestrator sees only its own client's
     expect((await as(orchestrator.key).get("/api/v1/contacts/lookup?phone=8635550300")).body.contact.clientId).toBe(sunrise.id);
   });
+
+  it("changes a contact's profile field by field, and never leaves it without a name, phone or email", async () => {
+    const id = await newContact({ name: "Rosa Diaz", phone: "863-555-0311" });
+    const changed = await admin.patch(`/api/v1/contacts/${id}`, { name: null, email: "Rosa.Diaz@Example.test", stage: "booked", sentiment: "positive" });
+    expect(changed.status, JSON.stringify(changed.body)).toBe(200);
+    expect(changed.body.contact).toMatchObject({ name: null, phone: "+18635550311", email: "rosa.diaz@example.test", stage: "booked", sentiment: "positive" });
+    const nothingLeft = await admin.patch(`/api/v1/contacts/${id}`, { phone: null, email: null });
+    expect(nothingLeft.status).toBe(422);
+    expect(nothingLeft.body.error.message).toBe("body: a contact keeps at least one of name, phone and email");
+    expect((await admin.get(`/api/v1/contacts/${id}`)).body.contact).toMatchObject({ phone: "+18635550311", email: "rosa.diaz@example.test" });
+    // swapping one for another in the same call is fine
+    expect((await admin.patch(`/api/v1/contacts/${id}`, { phone: null, name: "Rosa D." })).status).toBe(200);
+    // and a curator may not change contacts at all
+    expect((await api("PATCH", `/api/v1/contacts/${id}`, { cookie: curator.cookie, body: { name: "Someone" } })).status).toBe(403);
+  });
 });
 
 describe("refusals, each with its code", () => {

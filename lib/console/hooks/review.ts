@@ -5,7 +5,7 @@ import { useCallback, useMemo } from "react";
 import { apiCall } from "@/lib/console/api";
 import { useAuditedWrite, type WriteCallbacks } from "@/lib/console/hooks/write";
 import { usePagedQuery } from "@/lib/console/hooks/paged-list";
-import type { Contact, Suggestion, SuggestionStatus } from "@/lib/console/review-types";
+import type { Contact, Fact, Suggestion, SuggestionStatus } from "@/lib/console/review-types";
 import { auditKeys, contactKeys, suggestionKeys } from "@/lib/console/query-keys";
 import { reviewContracts as c } from "@/lib/review/contracts";
 import { reviewContracts } from "@/lib/review/contracts";
@@ -187,6 +187,34 @@ export function useCreateContact(callbacks?: WriteCallbacks<{ contact: Contact }
   return useAuditedWrite(
     (body: NewContactBody) => apiCall(reviewContracts.createContact, { body }),
     () => [contactKeys.all],
+    callbacks,
+  );
+}
+
+export type ContactChanges = {
+  name?: string | null;
+  phone?: string | null;
+  email?: string | null;
+  summary?: string;
+  stage?: Exclude<Contact["stage"], "opted_out">;
+  sentiment?: Contact["sentiment"];
+};
+
+/** Changes the fields of a contact's profile that are sent; the rest stay as they are. */
+export function useUpdateContact(id: string, callbacks?: WriteCallbacks<{ contact: Contact }, ContactChanges>) {
+  return useAuditedWrite(
+    (body: ContactChanges) => apiCall(reviewContracts.updateContact, { params: { id }, body }),
+    () => [contactKeys.all],
+    callbacks,
+  );
+}
+
+/** Writes a fact directly, under the rules an approval meets; the fact it replaces becomes history. */
+export function usePutFact(contactId: string, callbacks?: WriteCallbacks<{ fact: Fact }, { key: string; value: string; confidence: number }>) {
+  return useAuditedWrite(
+    ({ key, value, confidence }: { key: string; value: string; confidence: number }) =>
+      apiCall(reviewContracts.putFact, { params: { id: contactId, key }, body: { value, confidence } }),
+    () => [contactKeys.all, suggestionKeys.all],
     callbacks,
   );
 }
