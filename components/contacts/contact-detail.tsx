@@ -23,7 +23,9 @@ import { useContact, useFactHistory, useKeepHqMentions, useOptOutContact, useSug
 import { useListUrl } from "@/lib/console/url-state";
 import { DataTable, type Column } from "@/components/ui/data-list";
 import type { Contact, Fact, Suggestion } from "@/lib/console/review-types";
+import { EditContactDialog } from "./edit-contact-dialog";
 import { SENTIMENT_TONE, STAGE_LABEL } from "./labels";
+import { WriteFactDialog, type FactTarget } from "./write-fact-dialog";
 
 export function ContactDetail({ id }: { id: string }) {
   const contact = useContact(id);
@@ -45,6 +47,7 @@ export function ContactDetail({ id }: { id: string }) {
 function ContactView({ contact }: { contact: Contact }) {
   const isAdmin = useIsAdmin();
   const [confirming, setConfirming] = useState<false | "erase" | "finish" | "keep">(false);
+  const [editing, setEditing] = useState(false);
   const optOut = useOptOutContact(contact.id);
   const keep = useKeepHqMentions(contact.id);
   const left = contact.hqErasure;
@@ -123,7 +126,16 @@ function ContactView({ contact }: { contact: Contact }) {
       <div className="space-y-6">
         {!contact.optOut && (
           <Card>
-            <CardHeader title="Profile" />
+            <CardHeader
+              title="Profile"
+              actions={
+                isAdmin && (
+                  <Button variant="secondary" size="sm" onClick={() => setEditing(true)}>
+                    Edit profile
+                  </Button>
+                )
+              }
+            />
             <CardBody>
               <DescriptionList
                 items={[
@@ -137,7 +149,7 @@ function ContactView({ contact }: { contact: Contact }) {
             </CardBody>
           </Card>
         )}
-        <FactsCard contactId={contact.id} />
+        <FactsCard contact={contact} canWrite={isAdmin && !contact.optOut} />
         {!contact.optOut && <ConversationCard contactId={contact.id} />}
         <SuggestionsCard contactId={contact.id} />
         {isAdmin && !contact.optOut && (
@@ -155,6 +167,7 @@ function ContactView({ contact }: { contact: Contact }) {
           </DangerZone>
         )}
       </div>
+      {isAdmin && !contact.optOut && <EditContactDialog open={editing} onClose={() => setEditing(false)} contact={contact} />}
       <ConfirmDialog
         open={confirming === "finish"}
         onClose={() => setConfirming(false)}
@@ -211,14 +224,37 @@ function ConversationCard({ contactId }: { contactId: string }) {
 }
 
 /** Current facts, each followed by the versions it replaced (superseded, never deleted). */
-function FactsCard({ contactId }: { contactId: string }) {
-  const history = useFactHistory(contactId);
+function FactsCard({ contact, canWrite }: { contact: Contact; canWrite: boolean }) {
+  const history = useFactHistory(contact.id);
+  const [writing, setWriting] = useState<FactTarget | null>(null);
   const groups = new Map<string, Fact[]>();
   for (const f of history.data ?? []) groups.set(f.key, [...(groups.get(f.key) ?? []), f]);
+  const target = (fact?: Fact): FactTarget => ({
+    contactId: contact.id,
+    clientId: contact.clientId,
+    key: fact?.key,
+    value: fact?.value,
+    knownKeys: [...groups.keys()],
+  });
 
   return (
     <Card>
-      <CardHeader title="Facts" description="Canonical memory: written only by the memory manager. Superseded versions are kept as history." />
+      <CardHeader
+        title="Facts"
+        description={
+          canWrite
+            ? "Canonical memory: written by the memory manager and by HQ admins, under the same rules. Superseded versions are kept as history."
+            : "Canonical memory: written only by the memory manager. Superseded versions are kept as history."
+        }
+        actions={
+          canWrite && (
+            <Button variant="secondary" size="sm" onClick={() => setWriting(target())}>
+              Write a fact
+            </Button>
+          )
+        }
+      />
+      {canWrite && <WriteFactDialog target={writing} onClose={() => setWriting(null)} />}
       {history.isPending ? (
         <LoadingState label="Loading facts…" rows={3} />
       ) : history.isError ? (
@@ -234,6 +270,11 @@ function FactsCard({ contactId }: { contactId: string }) {
               <Th>Confidence</Th>
               <Th>Written by</Th>
               <Th>When</Th>
+              {canWrite && (
+                <Th>
+                  <span className="sr-only">Actions</span>
+                </Th>
+              )}
             </tr>
           </THead>
           <TBody>
@@ -250,6 +291,15 @@ function FactsCard({ contactId }: { contactId: string }) {
                   <Td label="When" className="text-xs">
                     <span title={formatDateTime(f.createdAt)}>{formatRelative(f.createdAt)}</span>
                   </Td>
+                  {canWrite && (
+                    <Td>
+                      {f.status !== "superseded" && (
+                        <Button variant="ghost" size="sm" onClick={() => setWriting(target(f))} aria-label={`Change ${f.key}`}>
+                          Change
+                        </Button>
+                      )}
+                    </Td>
+                  )}
                 </Tr>
               )),
             )}
