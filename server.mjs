@@ -19,12 +19,13 @@
 // - the embedded database (no DATABASE_URL) runs in a thread of its own (server/engine/index.mjs),
 //   reached over the Postgres wire protocol, instead of on the thread that answers requests;
 // - SIGTERM/SIGINT shut down gracefully: stop accepting, answer every request already received (those
-//   still waiting for a turn when the drain time runs out get 503), store pending counters, close the
-//   database, exit — within SHUTDOWN_TIMEOUT_MS (default 30 s).
+//   still waiting for a turn when the drain time runs out get 503; an API call with a bearer key still
+//   running 8 s before the deadline is stopped, its transaction rolled back, and answered 503), store
+//   pending counters, close the database, exit — within SHUTDOWN_TIMEOUT_MS (default 30 s).
 // Settings: PORT (3000), HOST (0.0.0.0), or `-p PORT -H HOST`; everything else as for the app.
 import http from "node:http";
 import path from "node:path";
-import { ENGINE_SOCKET_ENV, SEAM_GLOBALS, SEAM_HEADERS, UNMATCHED_ROUTE } from "./server/seam.mjs";
+import { ENGINE_SOCKET_ENV, SEAM_GLOBALS, SEAM_HEADERS, SERVER_STOPPING, UNMATCHED_ROUTE } from "./server/seam.mjs";
 import { answer, canonicalTarget, hasBody, PAGE_MAX_BODY_BYTES, readBody, removeHeaders, replayRequest, validHost } from "./server/front-door.mjs";
 
 process.env.NODE_ENV ??= "production";
@@ -37,6 +38,13 @@ const host = arg("-H") ?? process.env.HOST ?? "0.0.0.0";
 const SHUTDOWN_MS = Number(process.env.SHUTDOWN_TIMEOUT_MS || 30_000);
 /** requests still waiting for a turn this long after the signal are refused (503); the rest of the time is for those running */
 const DRAIN_MS = Math.min(10_000, SHUTDOWN_MS / 3);
+/** what runs gets until this long after the signal; storing counters and closing the database take the rest */
+const LAST_CALL_MS = SHUTDOWN_MS - 5000;
+/**
+ * route handlers still running this long after the signal are stopped (their transactions roll back)
+ * and answered 503, so that their callers hear it before the last call closes every connection
+ */
+const STOP_RUNNING_MS = Math.max(DRAIN_MS, LAST_CALL_MS - 3000);
 const INTERNAL_HEADERS = Object.values(SEAM_HEADERS);
 /** how long a refusal of a caller over its own limits is held back (see holdRefusal), and how many at once */
 const HOLD_REFUSAL_MS = 1000;
@@ -92,6 +100,8 @@ let draining = false;
 let open = 0;
 /** route handlers still running, a gone client's included (its work stops at its next statement) */
 let handling = 0;
+/** how to stop each bearer-key call's handler still running (server/direct.mjs serves them) */
+const stoppable = new Set();
 let allAnswered = () => {};
 const settled = () => {
   if (open === 0 && handling === 0) allAnswered();
@@ -321,7 +331,10 @@ async function serveDirect(req, res, method, pathname, body) {
     whenOver(req, res, () => {
       if (!res.writableFinished) gone.abort();
     });
-    await handled(direct.serve(req, res, found, body, gone.signal));
+    // at shutdown, a handler that would run past the last call is stopped the same way, with its caller told
+    const stop = () => gone.abort(SERVER_STOPPING);
+    stoppable.add(stop);
+    await handled(direct.serve(req, res, found, body, gone.signal)).finally(() => stoppable.delete(stop));
   } catch (err) {
     failed(res, err);
   }
@@ -383,10 +396,15 @@ async function shutdown(signal) {
   });
   // requests already waiting get their turn until the drain time runs out, then 503
   const drainTimer = setTimeout(() => admission.refuseWaiting(), DRAIN_MS);
-  // what runs gets until 5 s before the deadline: storing counters and closing the database take the rest
-  const lastCall = new Promise((r) => setTimeout(r, SHUTDOWN_MS - 5000 - (Date.now() - began)));
+  // handlers still running then (a long batch import) stop at their next statement and answer 503
+  const stopTimer = setTimeout(() => {
+    if (stoppable.size) console.error(`[memory-hq] stopping the ${counted(stoppable.size, "request")} still running: each is answered 503`);
+    for (const stop of stoppable) stop();
+  }, STOP_RUNNING_MS);
+  const lastCall = new Promise((r) => setTimeout(r, LAST_CALL_MS - (Date.now() - began)));
   await Promise.race([answered, lastCall]);
   clearTimeout(drainTimer);
+  clearTimeout(stopTimer);
   if (open > 0) console.error(`[memory-hq] ${counted(open, "request")} still unanswered at the deadline: closing their connections`);
   else if (handling > 0) console.error(`[memory-hq] ${counted(handling, "handler")} of requests whose clients left still running at the deadline`);
   server.closeAllConnections();

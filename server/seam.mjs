@@ -28,3 +28,10 @@ export const ENGINE_SOCKET_ENV = "MHQ_ENGINE_SOCKET";
 
 /** The route label of a request no route serves, in metrics (never the path itself). */
 export const UNMATCHED_ROUTE = "unmatched";
+
+/**
+ * The reason the server aborts a route handler's signal with when it must stop the handler before the
+ * shutdown deadline: the handler's unfinished transaction rolls back and its caller, still connected,
+ * is answered 503 (a caller who left aborts it with no reason of this kind, and gets no answer).
+ */
+export const SERVER_STOPPING = "memory-hq: the server is shutting down";

@@ -1,6 +1,8 @@
 import "server-only";
 import { AsyncLocalStorage } from "node:async_hooks";
+import { ApiError } from "@/lib/http/errors";
 import { processWide } from "@/lib/process-wide";
+import { SERVER_STOPPING } from "@/server/seam.mjs";
 import { interactiveRequestStarted } from "./activity";
 import type { Queryable } from "./types";
 
@@ -8,7 +10,9 @@ import type { Queryable } from "./types";
 // the route wrapper runs each handler inside `forRequest(req.signal, …)`, and every transaction
 // opened meanwhile checks the signal before each statement and before it commits. A client that
 // leaves mid-request therefore has its unfinished transaction rolled back (never committed behind
-// its back), and its admission slot is free as soon as the statement in progress ends.
+// its back), and its admission slot is free as soon as the statement in progress ends. The server
+// stops a handler the same way when it must end before its shutdown deadline; that caller is still
+// there, and is told to send the request again.
 
 /** Thrown into the handler's database work once its caller has disconnected. */
 export class RequestAbandonedError extends Error {
@@ -46,8 +50,16 @@ export function requestTurnsBulk() {
   scope.getStore()?.interactiveEnded();
 }
 
+/** Thrown into the handler's database work when the server, shutting down, cannot wait for it to finish. */
+export class ServerStoppedRequestError extends ApiError {
+  constructor() {
+    super("service_unavailable", "The server is shutting down and stopped this request: what it had not committed was rolled back; send it again");
+    this.name = "ServerStoppedRequestError";
+  }
+}
+
 function check(signal: AbortSignal) {
-  if (signal.aborted) throw new RequestAbandonedError();
+  if (signal.aborted) throw signal.reason === SERVER_STOPPING ? new ServerStoppedRequestError() : new RequestAbandonedError();
 }
 
 /**

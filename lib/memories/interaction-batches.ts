@@ -3,7 +3,7 @@ import type { Caller } from "@/lib/auth/caller";
 import { recordAudit } from "@/lib/audit/queries";
 import { asCaller, asSystem, type Queryable } from "@/lib/db";
 import { isSchemaNotReady } from "@/lib/db/migrate";
-import { outsideRequest } from "@/lib/db/request-scope";
+import { outsideRequest, ServerStoppedRequestError } from "@/lib/db/request-scope";
 import { LeaseLost, leased, StepSize } from "@/lib/db/steps";
 import { ApiError } from "@/lib/http/errors";
 import { processWide } from "@/lib/process-wide";
@@ -175,7 +175,7 @@ export async function storeBatch(
     const givenUp = isRefusal(err) && !(await cleanUp((tx) => bq.renewBatch(tx, { id: batchId, leaseMs: BATCH_LEASE_MS })).catch(() => false));
     await cleanUp((tx) => bq.abandonBatch(tx, { id: batchId })).catch(() => {});
     void runBatchJanitor();
-    throw givenUp || err instanceof LeaseLost ? new BatchInterrupted() : err;
+    throw givenUp || err instanceof LeaseLost || err instanceof ServerStoppedRequestError ? new BatchInterrupted() : err;
   }
   await state.onStep?.("published", batchId);
   // visible now; what is left only brings the turns around it up to date (the janitor redoes it after

@@ -170,3 +170,109 @@ describe.runIf(ENABLED)("graceful shutdown of server.mjs (embedded database) —
     }
   }, 120_000);
 });
+
+// The same server with a short deadline (SHUTDOWN_TIMEOUT_MS 12 s: handlers still running 4 s after the
+// signal are stopped): batch imports far longer than that, in flight at SIGTERM, are each answered —
+// 201 if it finished in time, else 503 with nothing of it stored — and the server still exits with 0.
+describe.runIf(ENABLED)("graceful shutdown with batch imports longer than its deadline — TEST_SERVER_BUILD=1 after next build", () => {
+  const port = PORT + 1;
+  const base = `http://127.0.0.1:${port}`;
+  let dir: string;
+  let proc: ChildProcess | undefined;
+  let log = "";
+  const send = async (key: string, method: string, p: string, body?: unknown) => {
+    const res = await fetch(`${base}${p}`, {
+      method,
+      headers: { authorization: `Bearer ${key}`, ...(body === undefined ? {} : { "content-type": "application/json" }) },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    const text = await res.text();
+    return { status: res.status, body: text ? JSON.parse(text) : null, retryAfter: res.headers.get("retry-after") };
+  };
+
+  beforeAll(async () => {
+    dir = await mkdtemp(path.join(os.tmpdir(), "mhq-shutdown-batches-"));
+    proc = spawn(process.execPath, ["server.mjs", "-p", String(port), "-H", "127.0.0.1"], {
+      env: {
+        ...deployedEnv(["ADMISSION_", "MHQ_VERIFY_RESPONSES"]),
+        DATABASE_URL: "",
+        DATA_DIR: dir,
+        NODE_ENV: "production",
+        SEED_DEMO: "false",
+        ADMIN_API_KEY: ADMIN_KEY,
+        EMBEDDINGS_PROVIDER: "local",
+        CONSOLIDATE_SCHEDULER: "false",
+        SHUTDOWN_TIMEOUT_MS: "12000",
+      },
+      stdio: ["ignore", "ignore", "pipe"],
+    });
+    proc.stderr!.on("data", (chunk: Buffer) => {
+      log += chunk.toString();
+      process.stderr.write(chunk);
+    });
+    const deadline = Date.now() + 300_000;
+    for (;;) {
+      if (proc.exitCode !== null) throw new Error(`server.mjs exited with ${proc.exitCode}`);
+      if (await fetch(`${base}/api/health`).then((r) => r.ok, () => false)) break;
+      if (Date.now() > deadline) throw new Error("server.mjs did not become healthy");
+      await new Promise((r) => setTimeout(r, 250));
+    }
+  }, 360_000);
+
+  afterAll(async () => {
+    if (proc?.pid && proc.exitCode === null) proc.kill("SIGKILL");
+    if (dir) await rm(dir, { recursive: true, force: true });
+  });
+
+  it("stops the batches still running before its deadline, answers each 503 with nothing stored, and exits with 0", async () => {
+    const keys: string[] = [];
+    for (const n of [1, 2, 3]) {
+      const made = await send(ADMIN_KEY, "POST", "/api/v1/agents", { name: `Importer ${n}`, kind: "internal", role: "specialist" });
+      expect(made.status, JSON.stringify(made.body)).toBe(201);
+      keys.push((await send(ADMIN_KEY, "POST", `/api/v1/agents/${made.body.agent.id}/keys`, { label: "import" })).body.key);
+    }
+    const exited = new Promise<{ code: number | null }>((resolve) => proc!.once("exit", (code) => resolve({ code })));
+    const batch = (k: number) => ({
+      interactions: Array.from({ length: 500 }, (_, i) => ({
+        channel: "chat",
+        direction: i % 2 ? "outbound" : "inbound",
+        speaker: i % 2 ? "Agent" : "Dana",
+        content: `Turn ${i} of import ${k}: the boiler in unit ${i % 40} was serviced, the pressure checked and the flue cleared before the winter.`,
+        conversationId: `import-${k}-${Math.floor(i / 50)}`,
+        externalId: `import-${k}-${i}`,
+        occurredAt: new Date(Date.UTC(2026, 0, 1, 9, 0, i)).toISOString(),
+      })),
+    });
+    const started = keys.map((key, k) => send(key, "POST", "/api/v1/interactions/batch", batch(k)).catch((err: Error) => ({ status: 0, body: String(err.cause ?? err), retryAfter: null })));
+    await new Promise((r) => setTimeout(r, 1500));
+    proc!.kill("SIGTERM");
+    const answers = await Promise.all(started);
+    const { code } = await exited;
+
+    // every batch answered over its own connection: stored whole, or refused whole (503) to be sent again
+    for (const a of answers) expect([201, 503], JSON.stringify(a.body)).toContain(a.status);
+    const stopped = answers.filter((a) => a.status === 503);
+    expect(stopped.length, "at least one batch was still running when the server stopped it").toBeGreaterThan(0);
+    for (const a of stopped) {
+      expect(a.body.error.code).toBe("service_unavailable");
+      expect(a.retryAfter).not.toBeNull();
+    }
+    expect(code).toBe(0);
+    expect(log).not.toMatch(/at the deadline|exiting now/);
+
+    // a stopped batch left nothing visible (its hidden turns are cleared by the next start's janitor)
+    const pg = await PGlite.create(path.join(dir, "pglite"), { extensions: { vector } });
+    try {
+      for (const [k, a] of answers.entries()) {
+        const { rows } = await pg.query<{ n: number }>(
+          `select count(*)::int as n from interactions i
+            where i.external_id like $1 and (i.batch_id is null or i.batch_id not in (select id from interaction_batches where state <> 'published'))`,
+          [`import-${k}-%`],
+        );
+        expect(rows[0]!.n, `import ${k} answered ${a.status}`).toBe(a.status === 201 ? 500 : 0);
+      }
+    } finally {
+      await pg.close();
+    }
+  }, 180_000);
+});
