@@ -61,7 +61,8 @@ export function route<const K extends AnyContract>(contract: K, handler: Contrac
         Object.entries((await ctx?.params) ?? {}).map(([k, v]) => [k, Array.isArray(v) ? v.join("/") : v]),
       );
       const params = contract.params ? contract.params.parse(raw) : raw;
-      const query = contract.query ? parseQuery(contract.query, guardedQuery(req.nextUrl.searchParams)) : undefined;
+      // a route that takes no query refuses one, as every other route refuses a parameter it does not know
+      const query = parseQuery(contract.query ?? NO_QUERY, guardedQuery(req.nextUrl.searchParams));
       const maxBytes = contract.maxBodyBytes ?? getConfig().MAX_BODY_BYTES;
       const body = contract.body ? parseBody(contract.body, await readJsonBody(req, maxBytes), contract.bodyItems) : await refuseBody(req, maxBytes);
       const result = await call({ req, caller: caller as Caller, body, query, params });
@@ -79,6 +80,9 @@ export function route<const K extends AnyContract>(contract: K, handler: Contrac
     }
   })));
 }
+
+/** The query of a route that takes none: any parameter is unknown to it. */
+const NO_QUERY = z.object({}).strict();
 
 // The test suites set this: every answer is checked against its contract, so a contract that drifts from
 // what the code returns fails a test instead of misleading clients.

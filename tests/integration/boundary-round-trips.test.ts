@@ -345,6 +345,15 @@ describe("a value of the wrong kind is refused in plain words, naming the field"
     const unknownParam = await as(agent.key).get("/api/v1/agents/me/memories?foo=1&colour=red");
     expect(unknownParam.status).toBe(422);
     expect(unknownParam.body.error.message).toBe('query: unknown parameters "foo", "colour"');
+    // so does an endpoint that takes no query at all, reading or writing (the pass did not run)
+    for (const [who, path] of [[admin, "/api/v1/clients?foo=1"], [as(agent.key), "/api/v1/agents/me?foo=1"], [admin, `/api/v1/agents/${agent.id}/keys?foo=1`], [admin, "/api/v1/knowledge/tags?foo=1"]] as const) {
+      const res = await who.get(path);
+      expect(res.status, path).toBe(422);
+      expect(res.body.error.message, path).toBe('query: unknown parameter "foo"');
+    }
+    const pass = await admin.post("/api/v1/review/run?dryRun=true");
+    expect(pass.status).toBe(422);
+    expect(pass.body.error.message).toBe('query: unknown parameter "dryRun"');
     const unknownField = await as(agent.key).post("/api/v1/agents/me/memories", { tier: "core", category: "client", title: "Extra", confidence: 0.9, colour: "red" });
     expect(unknownField.status).toBe(422);
     expect(unknownField.body.error.message).toBe('body: unknown field "colour"');
