@@ -357,6 +357,21 @@ const server = http.createServer(
   (req, res) => void onRequest(req, res, false),
 );
 server.on("checkContinue", (req, res) => void onRequest(req, res, true));
+
+// What Node's parser refuses before any request exists — a request line and headers past its size
+// limit, bytes that are not HTTP/1.1, headers slower than the headers timeout — is answered in the
+// API's JSON shape (Node's own answer has no body), and the connection closes.
+const PARSER_REFUSALS = {
+  HPE_HEADER_OVERFLOW: [431, "headers_too_large", `The request line and headers are larger than the limit of ${Math.round(http.maxHeaderSize / 1024)} KB; send a shorter address or fewer headers`],
+  ERR_HTTP_REQUEST_TIMEOUT: [408, "request_timeout", "The request's headers did not arrive in time; send it again"],
+};
+server.on("clientError", (err, socket) => {
+  // mid-answer on this connection (a pipelined request broke), or nobody left to read: just close
+  if (err.code === "ECONNRESET" || !socket.writable || socket[IN_PROGRESS] > 0) return socket.destroy();
+  const [status, code, message] = PARSER_REFUSALS[err.code] ?? [400, "bad_request", "The request is not valid HTTP/1.1"];
+  const body = JSON.stringify(bridge.errorBody(code, message));
+  socket.end(`HTTP/1.1 ${status} ${http.STATUS_CODES[status]}\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`);
+});
 server.on("connection", (socket) => {
   socket[ON_CLOSE] = new Set();
   socket[IN_PROGRESS] = 0;

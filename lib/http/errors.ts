@@ -11,6 +11,7 @@ export const ERROR_STATUS = {
   conflict: 409,
   payload_too_large: 413,
   unsupported_media_type: 415,
+  headers_too_large: 431,
   validation_failed: 422,
   pii_refused: 422,
   locked_constant: 422,

@@ -52,7 +52,7 @@ export interface ServerBridge {
   directApi(): boolean;
   routeTemplate(pathname: string): string | undefined;
   recordHttpRequest: typeof recordHttpRequest;
-  errorBody(code: "rate_limited" | "service_unavailable" | "bad_request" | "payload_too_large" | "request_timeout" | "unauthorized", message: string): unknown;
+  errorBody(code: "rate_limited" | "service_unavailable" | "bad_request" | "payload_too_large" | "request_timeout" | "unauthorized" | "headers_too_large", message: string): unknown;
   /** The API's 500 body for an error thrown outside any route handler (logged with the request id it names). */
   failure(err: unknown): unknown;
   /** Once every request is answered: stores the counters still pending, closes the database. */

@@ -184,6 +184,16 @@ describe.runIf(ENABLED).each(ENGINES)("the production server on the %s database 
     ]);
     expect(statuses(smuggled.text)).toEqual([400]);
     expect(smuggled.closed).toBe(true);
+    // what Node's parser refuses before any request exists is answered in the API's shape too
+    const long = await rawExchange(server.port, [`GET /api/v1/knowledge?q=${"a".repeat(70_000)} HTTP/1.1\r\nHost: localhost\r\nAuthorization: Bearer ${agent.key}\r\n\r\n`]);
+    expect(statuses(long.text)).toEqual([431]);
+    expect(long.text).toContain('"code":"headers_too_large"');
+    expect(long.text).toMatch(/content-type: application\/json/i);
+    expect(long.closed).toBe(true);
+    const junk = await rawExchange(server.port, ["HELLO THERE\r\n\r\n"]);
+    expect(statuses(junk.text)).toEqual([400]);
+    expect(junk.text).toContain('"code":"bad_request"');
+    expect(junk.closed).toBe(true);
   });
 
   it("takes one spelling of each path: /./api, /_next/../api, //api and %2e all wait their turn as the API", async () => {

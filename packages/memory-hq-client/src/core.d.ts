@@ -43,7 +43,7 @@ export type MemoryHqOptions = BaseOptions &
 export declare class MemoryHqError extends Error {
   constructor(status: number, code: string, message: string, details?: unknown);
   readonly status: number;
-  /** the API's error code: bad_request, unauthorized, forbidden, not_found, version_conflict, conflict, payload_too_large, validation_failed, pii_refused, locked_constant, rate_limited */
+  /** the API's error code: bad_request, unauthorized, forbidden, not_found, request_timeout, version_conflict, conflict, payload_too_large, headers_too_large, validation_failed, pii_refused, locked_constant, rate_limited, service_unavailable */
   readonly code: string;
   /** e.g. the fields a 422 refused, or `index` of a batch's first bad item */
   readonly details?: unknown;
