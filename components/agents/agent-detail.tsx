@@ -79,7 +79,7 @@ export function AgentDetail({ id }: { id: string }) {
             <Badge tone={KIND_TONE[a.kind]}>{KIND_LABEL[a.kind]} agent</Badge>
             <Badge>{ROLE_LABEL[a.role]}</Badge>
             {a.clientName && a.clientId && (
-              <Link href={`/clients/${a.clientId}`} className="rounded-md hover:opacity-80">
+              <Link href={`/clients/${a.clientId}`} className="inline-flex max-w-full min-w-0 rounded-md hover:opacity-80">
                 <Badge tone="blue">Client: {a.clientName}</Badge>
               </Link>
             )}

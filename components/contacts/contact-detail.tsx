@@ -61,7 +61,7 @@ function ContactView({ contact }: { contact: Contact }) {
         meta={
           <>
             {contact.clientId ? (
-              <Link href={`/clients/${contact.clientId}`} className="rounded-md hover:opacity-80">
+              <Link href={`/clients/${contact.clientId}`} className="inline-flex max-w-full min-w-0 rounded-md hover:opacity-80">
                 <Badge tone="indigo">{contact.clientName ?? "Client"}</Badge>
               </Link>
             ) : (

@@ -19,8 +19,14 @@ export interface ReviewKeyHandlers {
   clear: () => void;
 }
 
-const isTyping = (el: EventTarget | null) =>
-  el instanceof HTMLElement && (el.isContentEditable || ["INPUT", "TEXTAREA", "SELECT"].includes(el.tagName) || el.closest("[role=dialog]") !== null);
+/** Inputs that take no typed text: a key pressed on one (a row's checkbox, after a click) is the queue's. */
+const UNTYPED_INPUTS = new Set(["checkbox", "radio", "button", "submit", "reset", "file", "color", "range"]);
+
+export const isTyping = (el: EventTarget | null) =>
+  el instanceof HTMLElement &&
+  (el.isContentEditable ||
+    (el instanceof HTMLInputElement ? !UNTYPED_INPUTS.has(el.type) : ["TEXTAREA", "SELECT"].includes(el.tagName)) ||
+    el.closest("dialog, [role=dialog]") !== null);
 
 /**
  * The review queue's keys, bound once on the window and reading the newest handlers; they rest while
@@ -33,7 +39,8 @@ export function useReviewKeys(handlers: ReviewKeyHandlers, paused: boolean) {
   useEffect(() => {
     function onKeyDown(e: KeyboardEvent) {
       const { handlers: h, paused: p } = latest.current;
-      if (p || e.defaultPrevented || e.metaKey || e.ctrlKey || e.altKey || isTyping(e.target)) return;
+      // any dialog open (the phone's menu included) has the keys: Esc there closes it, not the selection
+      if (p || e.defaultPrevented || e.metaKey || e.ctrlKey || e.altKey || isTyping(e.target) || document.querySelector("dialog[open]")) return;
       const key = e.key.length === 1 ? e.key.toLowerCase() : e.key;
       const act: Record<string, () => void> = {
         j: () => h.move(1, e.shiftKey),

@@ -1,7 +1,7 @@
 "use client";
 
 import { usePathname } from "next/navigation";
-import { useState, type ReactNode } from "react";
+import { useEffect, useRef, useState, type ReactNode } from "react";
 import type { SessionUser } from "@/lib/console/types";
 import { CommandPalette } from "./command-palette";
 import { CurrentUserProvider } from "./current-user";
@@ -24,6 +24,59 @@ function Brand() {
 function useSectionLabel(): string | undefined {
   const pathname = usePathname();
   return navItems.find((item) => pathname === item.href || pathname.startsWith(`${item.href}/`))?.label;
+}
+
+const MOBILE_NAV_ID = "mobile-nav";
+
+/**
+ * The navigation on screens without the sidebar: a modal panel from the left. While it is open the page
+ * behind it takes no focus or clicks, Esc or a click beside it closes it, and the focus goes back to the
+ * menu button (the browser's modal dialog does all three).
+ */
+function MobileNav({ open, onClose }: { open: boolean; onClose: () => void }) {
+  const ref = useRef<HTMLDialogElement>(null);
+  useEffect(() => {
+    const dialog = ref.current;
+    if (!dialog) return;
+    if (open && !dialog.open) {
+      dialog.showModal();
+      // the page you are on first, so Tab goes on from where you are
+      dialog.querySelector<HTMLElement>('nav a[aria-current="page"]')?.focus();
+    } else if (!open && dialog.open) dialog.close();
+  }, [open]);
+  return (
+    <dialog
+      ref={ref}
+      id={MOBILE_NAV_ID}
+      aria-label="Navigation"
+      onCancel={(e) => {
+        e.preventDefault();
+        onClose();
+      }}
+      onClose={onClose}
+      onClick={(e) => {
+        if (e.target === e.currentTarget) onClose();
+      }}
+      className="fixed inset-y-0 left-0 m-0 h-full max-h-full w-64 max-w-[85vw] bg-white p-0 shadow-xl backdrop:bg-slate-900/30 lg:hidden"
+    >
+      <div className="flex h-full flex-col overflow-y-auto px-3 py-4">
+        <div className="mb-6 flex items-center justify-between gap-2">
+          <Brand />
+          <button
+            type="button"
+            aria-label="Close menu"
+            onClick={onClose}
+            className="rounded-md p-1.5 text-slate-400 hover:bg-slate-100 hover:text-slate-600 focus-visible:outline-2 focus-visible:outline-indigo-600"
+          >
+            <svg viewBox="0 0 20 20" fill="currentColor" className="size-5" aria-hidden="true">
+              <path d="M6.28 5.22a.75.75 0 0 0-1.06 1.06L8.94 10l-3.72 3.72a.75.75 0 1 0 1.06 1.06L10 11.06l3.72 3.72a.75.75 0 1 0 1.06-1.06L11.06 10l3.72-3.72a.75.75 0 0 0-1.06-1.06L10 8.94 6.28 5.22Z" />
+            </svg>
+          </button>
+        </div>
+        {open && <SidebarNav onNavigate={onClose} />}
+      </div>
+    </dialog>
+  );
 }
 
 /**
@@ -58,17 +111,7 @@ export function HqShell({ user, children }: { user: SessionUser; children: React
             </div>
           </aside>
 
-          {mobileOpen && (
-            <div className="fixed inset-0 z-40 lg:hidden">
-              <button type="button" aria-label="Close menu" className="absolute inset-0 bg-slate-900/30" onClick={() => setMobileOpen(false)} />
-              <div className="absolute inset-y-0 left-0 w-64 overflow-y-auto bg-white px-3 py-4 shadow-xl">
-                <div className="mb-6">
-                  <Brand />
-                </div>
-                <SidebarNav onNavigate={() => setMobileOpen(false)} />
-              </div>
-            </div>
-          )}
+          <MobileNav open={mobileOpen} onClose={() => setMobileOpen(false)} />
 
           <div className="min-w-0 flex-1">
             <header className="sticky top-0 z-20 flex h-14 items-center justify-between gap-3 border-b border-slate-200 bg-white/90 px-4 backdrop-blur sm:px-6">
@@ -76,6 +119,8 @@ export function HqShell({ user, children }: { user: SessionUser; children: React
                 type="button"
                 className="-ml-1 rounded-md p-1.5 text-slate-500 hover:bg-slate-100 lg:hidden"
                 aria-label="Open menu"
+                aria-expanded={mobileOpen}
+                aria-controls={MOBILE_NAV_ID}
                 onClick={() => setMobileOpen(true)}
               >
                 <MenuIcon className="size-5" />

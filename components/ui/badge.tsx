@@ -13,16 +13,24 @@ const TONES: Record<BadgeTone, string> = {
   violet: "bg-violet-50 text-violet-700 ring-violet-600/20",
 };
 
+const isText = (c: ReactNode): c is string | number => typeof c === "string" || typeof c === "number";
+
+/**
+ * A short label on one line. Text that does not fit the space it has (a client's long name on a phone)
+ * is cut with "…", and the whole of it is its tooltip.
+ */
 export function Badge({ tone = "neutral", className, children }: { tone?: BadgeTone; className?: string; children: ReactNode }) {
+  const text = isText(children) ? String(children) : Array.isArray(children) && children.every(isText) ? children.join("") : null;
   return (
     <span
       className={cn(
-        "inline-flex items-center rounded-md px-2 py-0.5 text-xs font-medium whitespace-nowrap ring-1 ring-inset",
+        "inline-flex max-w-full items-center rounded-md px-2 py-0.5 text-xs font-medium whitespace-nowrap ring-1 ring-inset",
         TONES[tone],
         className,
       )}
+      title={text !== null && text.length > 24 ? text : undefined}
     >
-      {children}
+      {text !== null ? <span className="min-w-0 truncate">{text}</span> : children}
     </span>
   );
 }

@@ -212,6 +212,55 @@ test.describe("at phone width", () => {
     expect(box!.width).toBeLessThanOrEqual(VIEWPORTS.phone.width);
   });
 
+  test("the menu is a modal panel: focus moves into it and stays there, Esc closes it and the focus returns", async ({ page }) => {
+    await signInAsFounder(page);
+    await page.goto("/review");
+    await settle(page);
+    const button = page.getByRole("button", { name: "Open menu" });
+    await expect(button).toHaveAttribute("aria-expanded", "false");
+    await button.click();
+    const menu = page.getByRole("dialog", { name: "Navigation" });
+    await expect(menu).toBeVisible();
+    await expect(button).toHaveAttribute("aria-expanded", "true");
+    // the page you are on has the focus, and Tab never reaches the page behind the panel (past the
+    // panel's last link it goes to the browser's own controls, then back to the panel)
+    await expect(menu.getByRole("link", { name: /^Review queue/ })).toBeFocused();
+    for (let i = 0; i < 40; i++) {
+      await page.keyboard.press("Tab");
+      expect(await menu.evaluate((d) => d.contains(document.activeElement) || document.activeElement === document.body)).toBe(true);
+    }
+    expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
+    await menu.getByRole("link", { name: /^Agents/ }).focus();
+    await page.keyboard.press("Escape");
+    await expect(menu).toBeHidden();
+    await expect(button).toBeFocused();
+    await expect(button).toHaveAttribute("aria-expanded", "false");
+    // a link in it goes there and closes it
+    await button.click();
+    await menu.getByRole("link", { name: /^Knowledge/ }).click();
+    await expect(page).toHaveURL(/\/knowledge$/);
+    await expect(menu).toBeHidden();
+  });
+
+  test("a client's long name and a summary with a word longer than the screen stay inside the page", async ({ page }) => {
+    await signInAsFounder(page);
+    const name = `Acme Roofing & Gutters, a client whose name runs on and on past any phone ${Date.now().toString(36)}`;
+    const client = await page.request.post("/api/v1/clients", { headers: adminHeaders(), data: { name } });
+    expect(client.status()).toBe(201);
+    const contact = await page.request.post("/api/v1/contacts", {
+      headers: adminHeaders(),
+      data: { name: "Long Summary", clientId: (await client.json()).client.id, summary: `See https://example.test/${"x".repeat(3000)}` },
+    });
+    expect(contact.status()).toBe(201);
+    await page.goto(`/contacts/${(await contact.json()).contact.id}`);
+    await settle(page);
+    await expect(page.getByRole("link", { name: new RegExp(`^${name.slice(0, 20)}`) })).toBeVisible();
+    for (const width of [VIEWPORTS.phone.width, 1440]) {
+      await page.setViewportSize({ width, height: 844 });
+      expect(await page.evaluate(() => document.documentElement.scrollWidth), `at ${width} px`).toBeLessThanOrEqual(width);
+    }
+  });
+
   test("the review queue shows no keyboard hints", async ({ page }) => {
     await signInAsFounder(page);
     await page.goto("/review");

@@ -63,6 +63,20 @@ test("300 pending suggestions: the first page opens windowed, 20 are approved fr
     await expect(page.getByTestId("review-count")).toHaveText("280 pending suggestions, oldest first");
   });
 
+  await test.step("the keys still work once rows are ticked with the mouse (a checkbox has the focus)", async () => {
+    await row(page, `${prefix}_21`).getByRole("checkbox").click();
+    await row(page, `${prefix}_22`).getByRole("checkbox").click({ modifiers: ["Shift"] });
+    const bulk = page.getByRole("region", { name: "Bulk actions" });
+    await expect(bulk).toContainText("2 suggestions selected");
+    await page.keyboard.press("r");
+    const dialog = page.getByRole("dialog");
+    await expect(dialog).toBeVisible();
+    await dialog.getByRole("button", { name: "Cancel" }).click();
+    await expect(dialog).toBeHidden();
+    await page.keyboard.press("Escape");
+    await expect(page.getByText("2 suggestions selected")).toHaveCount(0);
+  });
+
   await test.step("the page and the filters are in the address: Next, reload, Back", async () => {
     // pressed from the keyboard: at the foot of a windowed page the rows above are still being
     // measured as they come into view, so a click at Next's position could land on a row instead
