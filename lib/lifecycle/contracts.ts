@@ -263,7 +263,7 @@ export const lifecycleContracts = {
     id: "lifecycle.getReport",
     method: "GET", path: "/api/v1/agents/{agentId}/reports/{date}", permission: "reports.read",
     summary: "One day's nightly report as fields and markdown (HQ: a day not stored yet is computed on demand)",
-    // the date (YYYY-MM-DD) is checked by the service: 400 bad_request
+    // the date (YYYY-MM-DD, a day of the calendar) is checked by the service: 422 naming `date`
     params: z.object({ agentId: agentIdParam, date: z.string() }).strict(),
     response: z.object({ report: agentReportView }).strict(),
   }),

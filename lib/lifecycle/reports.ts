@@ -46,7 +46,11 @@ export async function listAgentReports(caller: Caller, agentIdParam: string | un
 export async function getAgentReport(caller: Caller, agentIdParam: string | undefined, dateParam: string | undefined) {
   const agentId = resolveAgentId(caller, agentIdParam);
   const parsed = reportDate.safeParse(dateParam);
-  if (!parsed.success) throw new ApiError("bad_request", "The date must be a day of the calendar as YYYY-MM-DD (years 0001–9999)");
+  if (!parsed.success) {
+    // refused as a daily note's day is: 422 naming the field
+    const { message, code } = parsed.error.issues[0]!;
+    throw new ApiError("validation_failed", `date: ${message}`, [{ path: "date", message, code }]);
+  }
   const date = parsed.data;
   const timeZone = getConfig().DAILY_NOTE_TIMEZONE;
   return asCaller(caller, async (tx) => {

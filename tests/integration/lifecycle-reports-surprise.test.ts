@@ -113,7 +113,7 @@ describe("nightly reports", () => {
     expect((await as(other.key).get(`/api/v1/agents/${santos.id}/reports`)).status).toBe(404);
     expect((await as(other.key).get(`/api/v1/agents/${santos.id}/reports/${yesterday}`)).status).toBe(404);
     expect((await as(santos.key).get(`/api/v1/agents/me/reports/${isoDay(Date.now())}`)).status).toBe(404);
-    expect((await as(santos.key).get(`/api/v1/agents/me/reports/yesterday`)).status).toBe(400);
+    expect((await as(santos.key).get(`/api/v1/agents/me/reports/yesterday`)).status).toBe(422);
     const viewer = await createHqUser("viewer");
     const today = await api("GET", `/api/v1/agents/${santos.id}/reports/${isoDay(Date.now())}`, { cookie: viewer.cookie });
     expect(today.status).toBe(200);
