@@ -129,8 +129,18 @@ function parseQuery<T extends z.ZodType>(schema: T, params: Record<string, unkno
   );
 }
 
+/**
+ * Whether an issue only says a number is past what a whole number can hold exactly (zod's int checks
+ * add that bound to every integer field): beside the field's own bound it says nothing the caller can use.
+ */
+const safeIntegerBound = (i: z.core.$ZodIssue) =>
+  (i.code === "too_big" && Number(i.maximum) === Number.MAX_SAFE_INTEGER) || (i.code === "too_small" && Number(i.minimum) === Number.MIN_SAFE_INTEGER);
+
 /** A schema's refusal as the API's 422: the first issue in `message`, named by its path (or `where` at the top). */
-function validationError(issues: readonly z.core.$ZodIssue[], where: "body" | "query") {
+function validationError(all: readonly z.core.$ZodIssue[], where: "body" | "query") {
+  const key = (i: z.core.$ZodIssue) => i.path.join(".");
+  // a huge limit is told the field's own maximum, not 9007199254740991
+  const issues = all.filter((i) => !safeIntegerBound(i) || !all.some((o) => o !== i && key(o) === key(i) && !safeIntegerBound(o)));
   const details = issues.map((i) => ({ path: i.path.join("."), message: i.message, code: i.code }));
   const first = details[0];
   const message = first ? `${first.path || where}: ${first.message}` : "Invalid request";

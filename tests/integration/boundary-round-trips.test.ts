@@ -347,6 +347,13 @@ describe("a value of the wrong kind is refused in plain words, naming the field"
     const unknownParam = await as(agent.key).get("/api/v1/agents/me/memories?foo=1&colour=red");
     expect(unknownParam.status).toBe(422);
     expect(unknownParam.body.error.message).toBe('query: unknown parameters "foo", "colour"');
+    // a number far past a field's bound is told the field's own bound, not the largest exact whole number
+    for (const path of ["/api/v1/agents/me/memories?limit=99999999999999999999", "/api/v1/agents/me/memories?offset=9007199254740993"]) {
+      const huge = await as(agent.key).get(path);
+      expect(huge.status, path).toBe(422);
+      expect(huge.body.error.message, path).toMatch(/^(limit|offset): /);
+      expect(JSON.stringify(huge.body.error), path).not.toContain("9007199254740991");
+    }
     // so does an endpoint that takes no query at all, reading or writing (the pass did not run)
     for (const [who, path] of [[admin, "/api/v1/clients?foo=1"], [as(agent.key), "/api/v1/agents/me?foo=1"], [admin, `/api/v1/agents/${agent.id}/keys?foo=1`], [admin, "/api/v1/knowledge/tags?foo=1"]] as const) {
       const res = await who.get(path);
