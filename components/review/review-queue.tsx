@@ -228,25 +228,33 @@ export function ReviewQueue() {
               />
             )}
             empty={
-              <EmptyState
-                title={view.status !== "pending" ? `No ${view.status} suggestions` : view.filtered ? "Nothing waiting here" : "Nothing waiting for review"}
-                description={
-                  view.status === "pending" && view.filtered && allPending > 0
-                    ? `${allPending} suggestion${allPending === 1 ? "" : "s"} ${allPending === 1 ? "waits" : "wait"} for review under other filters.`
-                    : view.filtered
-                      ? "No suggestion matches these filters."
-                      : view.status === "pending"
-                        ? "When agents propose facts about contacts they appear here."
-                        : undefined
-                }
-                action={
-                  view.filtered ? (
-                    <Button variant="secondary" size="sm" onClick={view.clear}>
-                      Clear the filters
-                    </Button>
-                  ) : undefined
-                }
-              />
+              heldHere > 0 ? (
+                // the page's rows are all decided and not yet sent: what follows them shows once they are
+                <EmptyState
+                  title={`All ${heldHere} on this page ${heldHere === 1 ? "is" : "are"} decided`}
+                  description={`${heldHere === 1 ? "The decision is" : "The decisions are"} sent within ${HOLD_MS / 1000} s; the suggestions after ${heldHere === 1 ? "it" : "them"} then show here. Undo (z) takes ${heldHere === 1 ? "it" : "them"} back before.`}
+                />
+              ) : (
+                <EmptyState
+                  title={view.status !== "pending" ? `No ${view.status} suggestions` : view.filtered ? "Nothing waiting here" : "Nothing waiting for review"}
+                  description={
+                    view.status === "pending" && view.filtered && allPending > 0
+                      ? `${allPending} suggestion${allPending === 1 ? "" : "s"} ${allPending === 1 ? "waits" : "wait"} for review under other filters.`
+                      : view.filtered
+                        ? "No suggestion matches these filters."
+                        : view.status === "pending"
+                          ? "When agents propose facts about contacts they appear here."
+                          : undefined
+                  }
+                  action={
+                    view.filtered ? (
+                      <Button variant="secondary" size="sm" onClick={view.clear}>
+                        Clear the filters
+                      </Button>
+                    ) : undefined
+                  }
+                />
+              )
             }
           />
         </Card>

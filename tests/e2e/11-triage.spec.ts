@@ -123,3 +123,22 @@ test("on a phone the queue is compact rows; the current one opens in place, and 
   expect(box!.width).toBeLessThanOrEqual(390);
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
 });
+
+test("a page whose every row is decided says so while the decisions wait to be sent, not that nothing waits", async ({ page }) => {
+  test.setTimeout(120_000);
+  await signInAsFounder(page);
+  const prefix = `held_${token()}`;
+  const contacts = await makeContacts(page.request, await sunriseId(page.request), `Held ${prefix}`, 3);
+  await makePendingSuggestions(page.request, contacts, prefix, 3);
+  await page.goto(`/review?q=${prefix}`);
+  await expect(row(page, `${prefix}_1`)).toBeVisible();
+  await page.keyboard.press("x");
+  await page.keyboard.press("Shift+J");
+  await page.keyboard.press("Shift+J");
+  await page.keyboard.press("a");
+  await expect(page.getByText("All 3 on this page are decided")).toBeVisible();
+  await expect(page.getByText("Nothing waiting here")).toHaveCount(0);
+  // once sent, the filter has nothing left
+  await expect.poll(() => pendingCount(page, prefix), { timeout: 20_000 }).toBe(0);
+  await expect(page.getByText("Nothing waiting here")).toBeVisible({ timeout: 15_000 });
+});
