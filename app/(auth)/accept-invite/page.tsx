@@ -26,7 +26,9 @@ export default async function AcceptInvitePage({ searchParams }: { searchParams:
       description={
         email
           ? `You've been invited to the HQ console as ${email}. Choose a password to finish setting up your account.`
-          : "You've been invited to the HQ console. Choose a password to finish setting up your account."
+          : token && !supabase
+            ? "This link was an invitation to the HQ console."
+            : "You've been invited to the HQ console. Choose a password to finish setting up your account."
       }
       footer={
         <Link href="/login" className="font-medium text-indigo-600 hover:text-indigo-500">
