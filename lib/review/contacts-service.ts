@@ -56,9 +56,19 @@ async function resolveClientId(tx: Queryable, caller: Caller, requested: string 
   return requested;
 }
 
-function refuseSensitiveSummary(summary: string | undefined) {
-  if (!summary) return;
-  const findings = detectPii({ key: "summary", value: summary });
+/**
+ * A contact's summary is held to the full rule (no SSN, card number, health, religion or politics);
+ * its name only to the numbers: a name such as "Christian" or "Faith" must stay storable.
+ */
+function refusePersonalData(body: { summary?: string; name?: string | null }) {
+  const findings = [
+    ...(body.summary ? detectPii({ key: "summary", value: body.summary }).map((f) => ({ ...f, field: f.field === "value" ? "summary" : f.field })) : []),
+    ...(body.name
+      ? detectPii({ key: "name", value: body.name })
+          .filter((f) => f.field === "value" && (f.kind === "ssn" || f.kind === "payment_card"))
+          .map((f) => ({ ...f, field: "name" }))
+      : []),
+  ];
   if (findings.length) throw new ApiError("pii_refused", findings.map(describePii).join("; "), { findings });
 }
 
@@ -75,7 +85,7 @@ export async function listContacts(caller: Caller, query: z.infer<typeof listCon
 export async function createContact(caller: Caller, body: z.infer<typeof createContactBody>) {
   const phone = parsePhone(body.phone) ?? null;
   const email = body.email ? normalizeEmail(body.email) : null;
-  refuseSensitiveSummary(body.summary);
+  refusePersonalData(body);
   return asCaller(caller, async (tx) => {
     const clientId = await resolveClientId(tx, caller, body.clientId);
     const clientKey = clientId ?? "hq";
@@ -137,7 +147,7 @@ export async function lookupContact(caller: Caller, query: z.infer<typeof lookup
 
 export async function updateContact(caller: Caller, id: string, body: z.infer<typeof updateContactBody>) {
   const phone = parsePhone(body.phone);
-  refuseSensitiveSummary(body.summary);
+  refusePersonalData(body);
   return asCaller(caller, async (tx) => {
     const contact = await requireVisibleContact(tx, id);
     requireNotOptedOut(contact);

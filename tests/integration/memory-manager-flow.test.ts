@@ -166,6 +166,16 @@ describe("the per-inbound flow of the memory manager", () => {
     expect((await admin.get(`/api/v1/contacts/${id}`)).body.contact).toMatchObject({ phone: "+18635550311", email: "rosa.diaz@example.test" });
     // swapping one for another in the same call is fine
     expect((await admin.patch(`/api/v1/contacts/${id}`, { phone: null, name: "Rosa D." })).status).toBe(200);
+    // a card number or an SSN is no name, and the refusal names the field that held it; a name that is
+    // also a word of faith stays storable
+    const card = await admin.patch(`/api/v1/contacts/${id}`, { name: "4111 1111 1111 1111" });
+    expect(card.status).toBe(422);
+    expect(card.body.error.code).toBe("pii_refused");
+    expect(card.body.error.message).toMatch(/^The name contains a payment card number/);
+    const ssnSummary = await admin.patch(`/api/v1/contacts/${id}`, { summary: "SSN 123-45-6789 on file" });
+    expect(ssnSummary.body.error.message).toMatch(/^The summary contains/);
+    expect((await as(manager.key).post("/api/v1/contacts", { name: "Priya SSN 123-45-6789", clientId: sunrise.id })).status).toBe(422);
+    expect((await admin.patch(`/api/v1/contacts/${id}`, { name: "Christian Faith" })).status).toBe(200);
     // and a curator may not change contacts at all
     expect((await api("PATCH", `/api/v1/contacts/${id}`, { cookie: curator.cookie, body: { name: "Someone" } })).status).toBe(403);
   });
