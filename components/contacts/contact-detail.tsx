@@ -16,6 +16,7 @@ import { ErrorState } from "@/components/ui/error-state";
 import { LoadingState } from "@/components/ui/loading-state";
 import { PageHeader } from "@/components/ui/page-header";
 import { Table, TBody, Td, Th, THead, Tr } from "@/components/ui/table";
+import { cn } from "@/lib/console/cn";
 import { formatDateTime, formatRelative, plural } from "@/lib/console/format";
 import { useAgents } from "@/lib/console/hooks/agents";
 import { Conversations } from "@/components/memories/conversations";
@@ -234,6 +235,7 @@ function FactsCard({ contact, canWrite }: { contact: Contact; canWrite: boolean 
     clientId: contact.clientId,
     key: fact?.key,
     value: fact?.value,
+    confidence: fact?.confidence,
     knownKeys: [...groups.keys()],
   });
 
@@ -282,7 +284,7 @@ function FactsCard({ contact, canWrite }: { contact: Contact; canWrite: boolean 
               versions.map((f, i) => (
                 <Tr key={f.id} data-testid="fact-row" data-status={f.status} className={f.status === "superseded" ? "bg-slate-50/60 text-slate-500" : undefined}>
                   <Td primary>{i === 0 ? <code className="font-mono text-xs font-semibold text-slate-800">{key}</code> : <span className="pl-3 text-xs text-slate-500">↳ earlier</span>}</Td>
-                  <Td label="Value" className={f.status === "superseded" ? "line-through decoration-slate-300" : "text-slate-900"}>{f.value}</Td>
+                  <Td label="Value" className={cn("max-w-md wrap-anywhere", f.status === "superseded" ? "line-through decoration-slate-300" : "text-slate-900")}>{f.value}</Td>
                   <Td label="Confidence">
                     <Badge tone={f.status === "superseded" ? "neutral" : confidenceTone(f.confidence)}>{formatConfidence(f.confidence)}</Badge>
                     {f.status === "superseded" && <span className="ml-2 text-xs">superseded {formatRelative(f.supersededAt)}</span>}

@@ -8,7 +8,7 @@ import { Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
 import { Textarea } from "@/components/ui/textarea";
 import { useToast } from "@/components/ui/toast";
-import { formErrors } from "@/lib/console/api";
+import { ApiClientError, formErrors } from "@/lib/console/api";
 import { useFactKeys, usePutFact } from "@/lib/console/hooks/review";
 
 /** A fact written directly must be this sure, as an approval must (the server holds the same rule). */
@@ -17,9 +17,10 @@ const MIN_CONFIDENCE_PERCENT = 70;
 export interface FactTarget {
   contactId: string;
   clientId: string | null;
-  /** set when changing a current fact: its key is fixed and its value is the starting text */
+  /** set when changing a current fact: its key is fixed, and its value and confidence are where the form starts */
   key?: string;
   value?: string;
+  confidence?: number;
   /** keys the contact has facts for, offered first */
   knownKeys: string[];
 }
@@ -47,15 +48,24 @@ function WriteFactForm({ target, onClose }: { target: FactTarget; onClose: () =>
   const allowList = useFactKeys(target.clientId ?? undefined);
   const [key, setKey] = useState(target.key ?? "");
   const [value, setValue] = useState(target.value ?? "");
-  const [percent, setPercent] = useState("100");
+  // a change keeps the fact's confidence unless it is changed too; a new fact's is chosen, never assumed
+  const [percent, setPercent] = useState(target.confidence === undefined ? "" : String(Math.round(target.confidence * 100)));
   const [errors, setErrors] = useState<Partial<Record<"key" | "value" | "confidence" | "form", string>>>({});
   const put = usePutFact(target.contactId, {
     onSuccess: ({ fact }) => {
       toast.show({ tone: "success", text: `Saved ${fact.key}.` });
       onClose();
     },
-    // a fixed key has no field of its own: what is said about it goes above the form
-    onError: (err) => setErrors(formErrors(err, target.key ? ["value", "confidence"] : ["key", "value", "confidence"])),
+    onError: (err) => {
+      // a surer current fact: said in the dialog's percent, not the API's fraction
+      const current = err instanceof ApiClientError && err.status === 409 ? (err.details as { current?: { confidence?: number } } | undefined)?.current : undefined;
+      if (current?.confidence !== undefined) {
+        const sure = Math.round(current.confidence * 100);
+        return setErrors({ confidence: `The current fact is ${sure}% sure: give at least ${sure} to replace it` });
+      }
+      // a fixed key has no field of its own: what is said about it goes above the form
+      setErrors(formErrors(err, target.key ? ["value", "confidence"] : ["key", "value", "confidence"]));
+    },
   });
   const offered = [...new Set([...target.knownKeys, ...(allowList.data ?? [])])].sort();
 
@@ -63,13 +73,14 @@ function WriteFactForm({ target, onClose }: { target: FactTarget; onClose: () =>
     e.preventDefault();
     const found: typeof errors = {};
     const k = key.trim().toLowerCase();
-    if (!/^[a-z0-9]+([._-][a-z0-9]+)*$/.test(k)) found.key = "Use lowercase letters, digits, dots, dashes and underscores, such as preferred_time";
+    if (k.length > 100) found.key = "At most 100 characters";
+    else if (!/^[a-z0-9]+([._-][a-z0-9]+)*$/.test(k)) found.key = "Use lowercase letters, digits, dots, dashes and underscores, such as preferred_time";
     if (!value.trim()) found.value = "Enter the value";
     const p = Number(percent);
-    if (!Number.isFinite(p) || p < MIN_CONFIDENCE_PERCENT || p > 100) found.confidence = `Between ${MIN_CONFIDENCE_PERCENT} and 100`;
+    if (!percent.trim() || !Number.isInteger(p) || p < MIN_CONFIDENCE_PERCENT || p > 100) found.confidence = `A whole number from ${MIN_CONFIDENCE_PERCENT} to 100`;
     setErrors(found);
     if (Object.keys(found).length) return;
-    put.mutate({ key: k, value: value.trim(), confidence: Math.round(p) / 100 });
+    put.mutate({ key: k, value: value.trim(), confidence: p / 100 });
   }
 
   return (

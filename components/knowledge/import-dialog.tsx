@@ -53,6 +53,8 @@ function ImportBody({ onClose }: { onClose: () => void }) {
   const [files, setFiles] = useState<{ name: string; content: string }[]>([]);
   const [category, setCategory] = useState<KnowledgeCategory | "">("");
   const [readError, setReadError] = useState<string | null>(null);
+  /** files left out before sending: their NUL characters (a UTF-16 or binary file) would refuse the whole import */
+  const [leftOut, setLeftOut] = useState<string[]>([]);
   const [report, setReport] = useState<KnowledgeImportReport | null>(null);
   const upload = useImportKnowledge();
 
@@ -60,6 +62,7 @@ function ImportBody({ onClose }: { onClose: () => void }) {
     const chosen = Array.from(e.target.files ?? []);
     setReport(null);
     setReadError(null);
+    setLeftOut([]);
     upload.reset();
     if (chosen.length > MAX_FILES) {
       setFiles([]);
@@ -73,7 +76,9 @@ function ImportBody({ onClose }: { onClose: () => void }) {
       return;
     }
     try {
-      const read = await Promise.all(chosen.map(async (f) => ({ name: f.name, content: await f.text() })));
+      const all = await Promise.all(chosen.map(async (f) => ({ name: f.name, content: await f.text() })));
+      const read = all.filter((f) => !f.content.includes("\u0000"));
+      setLeftOut(all.filter((f) => f.content.includes("\u0000")).map((f) => f.name));
       setFiles(read);
       // checked at once, so the import button can count the files that are ready
       if (read.length) void send(true, read, category);
@@ -113,6 +118,7 @@ function ImportBody({ onClose }: { onClose: () => void }) {
               multiple
               accept=".md,.markdown,text/markdown,text/plain"
               onChange={choose}
+              disabled={upload.isPending}
               className="mt-1.5 block w-full text-sm text-slate-600 file:mr-3 file:rounded-md file:border-0 file:bg-indigo-50 file:px-3 file:py-2 file:text-sm file:font-medium file:text-indigo-700 hover:file:bg-indigo-100"
               data-testid="knowledge-import-files"
             />
@@ -122,6 +128,7 @@ function ImportBody({ onClose }: { onClose: () => void }) {
             <Select
               className="mt-1.5 w-full max-w-xs"
               value={category}
+              disabled={upload.isPending}
               onChange={(e) => {
                 const next = e.target.value as KnowledgeCategory | "";
                 setCategory(next);
@@ -134,6 +141,12 @@ function ImportBody({ onClose }: { onClose: () => void }) {
       )}
 
       {readError && <Alert tone="error">{readError}</Alert>}
+      {leftOut.length > 0 && (
+        <Alert tone="warning" title={`Left out: ${leftOut.length === 1 ? "1 file is" : `${leftOut.length} files are`} not UTF-8 text`}>
+          {leftOut.join(", ")} {leftOut.length === 1 ? "holds" : "hold"} NUL characters, as UTF-16 and binary files do. Save {leftOut.length === 1 ? "it" : "them"} as
+          UTF-8 markdown and choose {leftOut.length === 1 ? "it" : "them"} again; the other files are checked without {leftOut.length === 1 ? "it" : "them"}.
+        </Alert>
+      )}
       {upload.isError && (
         <Alert tone="error" title="Nothing was imported">
           {errorMessage(upload.error)}

@@ -149,8 +149,11 @@ test("markdown files are checked, imported and reported; the dialog cannot be cl
   await dialog.getByTestId("knowledge-import-files").setInputFiles([
     { name: "ladder.md", mimeType: "text/markdown", buffer: Buffer.from(`---\ntitle: ${title}\ncategory: procedure\n---\nFoot the ladder; three points of contact.\n`) },
     { name: "untitled.md", mimeType: "text/markdown", buffer: Buffer.from("No title, no heading, no category.\n") },
+    // saved as UTF-16 (Windows' "Unicode"): its NUL bytes would refuse the whole import, so it is left out by name
+    { name: "windows.md", mimeType: "text/markdown", buffer: Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from("# Windows notes\n", "utf16le")]) },
   ]);
   await expect(dialog.getByTestId("knowledge-import-report")).toContainText("Check only: 1 ready to import, 0 duplicates, 1 refused");
+  await expect(dialog.getByRole("status").filter({ hasText: "Left out: 1 file is not UTF-8 text" })).toContainText("windows.md");
 
   // hold the import that stores entries, so its running state can be seen
   let release!: () => void;
@@ -160,8 +163,11 @@ test("markdown files are checked, imported and reported; the dialog cannot be cl
     await route.continue();
   });
   await dialog.getByRole("button", { name: "Import 1 ready file" }).click();
-  await expect(dialog.getByRole("status")).toContainText("Importing 1 file… this dialog stays open until the report is in");
+  await expect(dialog.getByRole("status").filter({ hasText: "Importing 1 file… this dialog stays open until the report is in" })).toBeVisible();
   await expect(dialog.getByRole("button", { name: "Close" })).toHaveCount(0);
+  // nothing in it can start another check meanwhile
+  await expect(dialog.getByLabel("Category for files that don't name one")).toBeDisabled();
+  await expect(dialog.getByTestId("knowledge-import-files")).toBeDisabled();
   await page.keyboard.press("Escape");
   await expect(dialog).toBeVisible();
   release();

@@ -37,6 +37,10 @@ test("an HQ admin corrects a contact's profile and writes and changes its facts 
   const write = page.getByRole("dialog", { name: "Write a fact" });
   await write.getByLabel("Key").fill("preferred_time");
   await write.getByLabel("Value").fill("Tuesday mornings");
+  // a new fact's confidence is chosen, never assumed
+  await write.getByRole("button", { name: "Save fact" }).click();
+  await expect(write.getByText("A whole number from 70 to 100")).toBeVisible();
+  await write.getByLabel("Confidence (%)").fill("90");
   await write.getByRole("button", { name: "Save fact" }).click();
   await expect(write).toBeHidden();
   await expect(page.getByTestId("fact-row").filter({ hasText: "preferred_time" })).toContainText("Tuesday mornings");
@@ -44,6 +48,8 @@ test("an HQ admin corrects a contact's profile and writes and changes its facts 
   await page.getByRole("button", { name: "Change preferred_time" }).click();
   const change = page.getByRole("dialog", { name: "Change preferred_time" });
   await expect(change.getByLabel("Value")).toHaveValue("Tuesday mornings");
+  // a change starts from the fact's own confidence
+  await expect(change.getByLabel("Confidence (%)")).toHaveValue("90");
   // personal data is refused as it is from an agent, and the dialog keeps the text
   await change.getByLabel("Value").fill("Card 4111 1111 1111 1111");
   await change.getByRole("button", { name: "Save fact" }).click();
