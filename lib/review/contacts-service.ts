@@ -190,7 +190,10 @@ export async function getFactHistory(caller: Caller, id: string, key?: string) {
  */
 export async function putFact(caller: Caller, id: string, keyParam: string | undefined, body: z.infer<typeof putFactBody>) {
   const parsedKey = factKey.safeParse(keyParam ?? "");
-  if (!parsedKey.success) throw new ApiError("validation_failed", "key: use lowercase letters, digits, dots, dashes and underscores");
+  if (!parsedKey.success) {
+    const { message, code } = parsedKey.error.issues[0]!;
+    throw new ApiError("validation_failed", `key: ${message}`, [{ path: "key", message, code }]);
+  }
   const key = parsedKey.data;
   const outcome = await asCaller(caller, async (tx): Promise<Refusal | { fact: q.FactRow; replaced: q.FactRow | null }> => {
     const contact = await requireVisibleContact(tx, id);

@@ -176,6 +176,13 @@ describe("the per-inbound flow of the memory manager", () => {
     expect(ssnSummary.body.error.message).toMatch(/^The summary contains/);
     expect((await as(manager.key).post("/api/v1/contacts", { name: "Priya SSN 123-45-6789", clientId: sunrise.id })).status).toBe(422);
     expect((await admin.patch(`/api/v1/contacts/${id}`, { name: "Christian Faith" })).status).toBe(200);
+    // a fact's key is refused for what is wrong with it: its characters, or its length
+    const badKey = await admin.put(`/api/v1/contacts/${id}/facts/${encodeURIComponent("Gate Code!")}`, { value: "1234", confidence: 0.9 });
+    expect(badKey.status).toBe(422);
+    expect(badKey.body.error.message).toBe("key: use lowercase letters, digits, dots, dashes and underscores");
+    const longKey = await admin.put(`/api/v1/contacts/${id}/facts/${"k".repeat(101)}`, { value: "x", confidence: 0.9 });
+    expect(longKey.status).toBe(422);
+    expect(longKey.body.error.message).toMatch(/^key: .*100/);
     // and a curator may not change contacts at all
     expect((await api("PATCH", `/api/v1/contacts/${id}`, { cookie: curator.cookie, body: { name: "Someone" } })).status).toBe(403);
   });
