@@ -282,7 +282,8 @@ function FactsCard({ contact, canWrite }: { contact: Contact; canWrite: boolean 
           <TBody>
             {[...groups.entries()].map(([key, versions]) =>
               versions.map((f, i) => (
-                <Tr key={f.id} data-testid="fact-row" data-status={f.status} className={f.status === "superseded" ? "bg-slate-50/60 text-slate-500" : undefined}>
+                // keyed by place, not id: a changed fact keeps its row (and its Change button, where the focus returns)
+                <Tr key={`${key}:${i}`} data-testid="fact-row" data-status={f.status} className={f.status === "superseded" ? "bg-slate-50/60 text-slate-500" : undefined}>
                   <Td primary>{i === 0 ? <code className="font-mono text-xs font-semibold text-slate-800">{key}</code> : <span className="pl-3 text-xs text-slate-500">↳ earlier</span>}</Td>
                   <Td label="Value" className={cn("max-w-md wrap-anywhere", f.status === "superseded" ? "line-through decoration-slate-300" : "text-slate-900")}>{f.value}</Td>
                   <Td label="Confidence">

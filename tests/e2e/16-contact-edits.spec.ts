@@ -58,6 +58,8 @@ test("an HQ admin corrects a contact's profile and writes and changes its facts 
   await change.getByLabel("Value").fill("Thursday afternoons");
   await change.getByRole("button", { name: "Save fact" }).click();
   await expect(change).toBeHidden();
+  // the focus is back where the change began
+  await expect(page.getByRole("button", { name: "Change preferred_time" })).toBeFocused();
   await expect(page.locator('[data-testid="fact-row"][data-status="superseded"]')).toContainText("Tuesday mornings");
   await expect(page.locator('[data-testid="fact-row"]:not([data-status="superseded"])')).toContainText("Thursday afternoons");
 
