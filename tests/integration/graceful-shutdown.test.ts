@@ -171,8 +171,8 @@ describe.runIf(ENABLED)("graceful shutdown of server.mjs (embedded database) —
   }, 120_000);
 });
 
-// The same server with a short deadline (SHUTDOWN_TIMEOUT_MS 12 s: handlers still running 4 s after the
-// signal are stopped): batch imports far longer than that, in flight at SIGTERM, are each answered —
+// The same server with a short deadline (SHUTDOWN_TIMEOUT_MS 9 s: handlers still running 3 s after the
+// signal are stopped): six batch imports far longer than that, in flight at SIGTERM, are each answered —
 // 201 if it finished in time, else 503 with nothing of it stored — and the server still exits with 0.
 describe.runIf(ENABLED)("graceful shutdown with batch imports longer than its deadline — TEST_SERVER_BUILD=1 after next build", () => {
   const port = PORT + 1;
@@ -202,7 +202,7 @@ describe.runIf(ENABLED)("graceful shutdown with batch imports longer than its de
         ADMIN_API_KEY: ADMIN_KEY,
         EMBEDDINGS_PROVIDER: "local",
         CONSOLIDATE_SCHEDULER: "false",
-        SHUTDOWN_TIMEOUT_MS: "12000",
+        SHUTDOWN_TIMEOUT_MS: "9000",
       },
       stdio: ["ignore", "ignore", "pipe"],
     });
@@ -226,7 +226,7 @@ describe.runIf(ENABLED)("graceful shutdown with batch imports longer than its de
 
   it("stops the batches still running before its deadline, answers each 503 with nothing stored, and exits with 0", async () => {
     const keys: string[] = [];
-    for (const n of [1, 2, 3]) {
+    for (const n of [1, 2, 3, 4, 5, 6]) {
       const made = await send(ADMIN_KEY, "POST", "/api/v1/agents", { name: `Importer ${n}`, kind: "internal", role: "specialist" });
       expect(made.status, JSON.stringify(made.body)).toBe(201);
       keys.push((await send(ADMIN_KEY, "POST", `/api/v1/agents/${made.body.agent.id}/keys`, { label: "import" })).body.key);
@@ -237,14 +237,14 @@ describe.runIf(ENABLED)("graceful shutdown with batch imports longer than its de
         channel: "chat",
         direction: i % 2 ? "outbound" : "inbound",
         speaker: i % 2 ? "Agent" : "Dana",
-        content: `Turn ${i} of import ${k}: the boiler in unit ${i % 40} was serviced, the pressure checked and the flue cleared before the winter.`,
+        content: `Turn ${i} of import ${k}: the boiler in unit ${i % 40} was serviced, the pressure checked and the flue cleared before the winter. ${"The tenant asked about the radiator valves, the thermostat schedule and the noise in the pipes at night. ".repeat(4)}`,
         conversationId: `import-${k}-${Math.floor(i / 50)}`,
         externalId: `import-${k}-${i}`,
         occurredAt: new Date(Date.UTC(2026, 0, 1, 9, 0, i)).toISOString(),
       })),
     });
     const started = keys.map((key, k) => send(key, "POST", "/api/v1/interactions/batch", batch(k)).catch((err: Error) => ({ status: 0, body: String(err.cause ?? err), retryAfter: null })));
-    await new Promise((r) => setTimeout(r, 1500));
+    await new Promise((r) => setTimeout(r, 500));
     proc!.kill("SIGTERM");
     const answers = await Promise.all(started);
     const { code } = await exited;
@@ -252,7 +252,8 @@ describe.runIf(ENABLED)("graceful shutdown with batch imports longer than its de
     // every batch answered over its own connection: stored whole, or refused whole (503) to be sent again
     for (const a of answers) expect([201, 503], JSON.stringify(a.body)).toContain(a.status);
     const stopped = answers.filter((a) => a.status === 503);
-    expect(stopped.length, "at least one batch was still running when the server stopped it").toBeGreaterThan(0);
+    expect(stopped.length, "some batches were still running when the server stopped them").toBeGreaterThan(0);
+    expect(log).toMatch(/stopping the \d+ requests? still running: each is answered 503/);
     for (const a of stopped) {
       expect(a.body.error.code).toBe("service_unavailable");
       expect(a.retryAfter).not.toBeNull();
